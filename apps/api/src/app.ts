@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { MSG } from '@umrah/domain';
+import { loadConfig, type AppConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/index.ts';
+import { seedDemoData } from './db/seed.ts';
+import { createCaptcha } from './infra/captcha/index.ts';
+import { createMailWorker } from './infra/mail/outbox.ts';
+import { AppError } from './lib/errors.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { registerModules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config?: Partial<AppConfig>;
+  /** Print the demo accounts after seeding (the server does, tests do not). */
+  announceSeed?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: AppConfig = { ...loadConfig(), ...opts.config };
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    disableRequestLogging: true,
+    bodyLimit: 12 * 1024 * 1024,
+    // Error bodies never carry a stack trace.
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.decorate('ctx', {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    captcha: createCaptcha(config.altchaHmacKey),
+    mail,
+  } satisfies AppContext);
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    await database.close();
+  });
+
+  if (config.seedDemo) {
+    const accounts = await seedDemoData(database.db);
+    if (accounts && opts.announceSeed) {
+      app.log.info('Demo data geladen. Accounts (alleen voor ontwikkeling):');
+      for (const a of accounts) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
+    }
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline styles; the ALTCHA widget solves in a blob worker.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Umrah Reizen API', version: '1.0.0', description: 'API van de webshop en boekingssite.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.error, message: error.message, ...(error.details ? { details: error.details } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message,
+      }));
+      return reply.status(400).send({ error: 'Bad Request', message: issues[0]?.message ?? MSG.invalidInput, details: issues });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error(error, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Internal Server Error', message: MSG.serverError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ error: 'Too Many Requests', message: MSG.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, too large): a Dutch message only.
+      return reply.status(status).send({ error: error.code ?? 'Bad Request', message: MSG.invalidInput });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ error: 'Internal Server Error', message: MSG.serverError });
+  });
+
+  await app.register(registerModules);
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: 0,
+      setHeaders(res, filePath) {
+        // Vite names built assets by content hash, so they can be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
+    }
+    // Every other GET is a route of the single-page app.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onReady', async () => {
+    mail.start();
+    void mail.kick();
+  });
+  return app;
+}

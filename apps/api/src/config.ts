@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Umrah Reizen <info@umrahreizen.nl>'),
+  OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in dataDir/pglite; ':memory:' keeps PGlite in memory (tests). */
+  databaseUrl?: string;
+  pgliteDir?: string;
+  publicUrl: string;
+  jwtSecret: string;
+  altchaHmacKey: string;
+  tokenTtlSeconds: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  officeEmail: string;
+  seedDemo: boolean;
+  rateLimitFactor: number;
+  logLevel: string;
+  webDist: string;
+}
+
+/** Development secrets are made once and kept in the data folder, so tokens survive a restart. */
+function devSecrets(dataDir: string): { jwt: string; altcha: string } {
+  const file = path.join(dataDir, 'dev-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { jwt: randomBytes(48).toString('base64url'), altcha: randomBytes(32).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.parse(env);
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = parsed.DATA_DIR ? path.resolve(cwd, parsed.DATA_DIR) : path.join(REPO_ROOT, 'data');
+  if (parsed.NODE_ENV === 'production' && (!parsed.JWT_SECRET || !parsed.ALTCHA_HMAC_KEY)) {
+    throw new Error('JWT_SECRET and ALTCHA_HMAC_KEY must be set in production');
+  }
+  const secrets = parsed.JWT_SECRET && parsed.ALTCHA_HMAC_KEY ? null : devSecrets(dataDir);
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    jwtSecret: parsed.JWT_SECRET ?? secrets!.jwt,
+    altchaHmacKey: parsed.ALTCHA_HMAC_KEY ?? secrets!.altcha,
+    tokenTtlSeconds: parsed.TOKEN_TTL_SECONDS,
+    smtpUrl: parsed.SMTP_URL || undefined,
+    mailFrom: parsed.MAIL_FROM,
+    officeEmail: parsed.OFFICE_EMAIL,
+    seedDemo: parsed.SEED_DEMO,
+    rateLimitFactor: parsed.RATE_LIMIT_FACTOR,
+    logLevel: parsed.LOG_LEVEL,
+    webDist: parsed.WEB_DIST ? path.resolve(cwd, parsed.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+  };
+}

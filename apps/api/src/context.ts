@@ -1,0 +1,15 @@
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { Captcha } from './infra/captcha/index.ts';
+import type { MailWorker } from './infra/mail/outbox.ts';
+import type { TokenService } from './lib/tokens.ts';
+
+/** What services need from the outside world, built once per app. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  tokens: TokenService;
+  captcha: Captcha;
+  mail: MailWorker;
+}

@@ -1,0 +1,332 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money columns are integer cents. Dates without time are 'YYYY-MM-DD' strings.
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    nationality: text('nationality').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    role: integer('role').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_last_name_idx').on(t.lastName)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull(),
+    label: text('label').notNull(),
+    description: text('description').notNull().default(''),
+    start: date('start', { mode: 'string' }),
+    end: date('end', { mode: 'string' }),
+    paymentDeadline: date('payment_deadline', { mode: 'string' }),
+    stock: integer('stock').notNull().default(0),
+    price: integer('price').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    region: text('region').notNull().default('NL'),
+    currency: text('currency').notNull().default('EUR'),
+    flex: jsonb('flex').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('products_region_start_idx').on(t.region, t.start)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: integer('status').notNull().default(1),
+    totalPrice: integer('total_price').notNull().default(0),
+    flex: jsonb('flex').notNull().default({}),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId), index('orders_status_idx').on(t.status)],
+);
+
+export const rooms = pgTable('rooms', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The trip (start/end) this room belongs to: the adult product of the room's size. */
+  productId: integer('product_id').references(() => products.id),
+  roomType: integer('room_type').notNull(),
+  maxGuests: integer('max_guests').notNull(),
+  roomGender: integer('room_gender').notNull(),
+  exclusive: boolean('exclusive').notNull().default(false),
+  flex: jsonb('flex').notNull().default({}),
+});
+
+export const guests = pgTable('guests', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  roomId: integer('room_id')
+    .notNull()
+    .references(() => rooms.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  ageCategory: integer('age_category').notNull(),
+  gender: integer('gender'),
+  europeanPassport: boolean('european_passport').notNull().default(true),
+  bedIncluded: boolean('bed_included').notNull().default(true),
+  flex: jsonb('flex').notNull().default({}),
+});
+
+/** Priced lines of an order, with the unit price taken from the database at order time. */
+export const orderLines = pgTable('order_lines', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id),
+  guestId: integer('guest_id').references(() => guests.id, { onDelete: 'set null' }),
+  label: text('label').notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  unitPrice: integer('unit_price').notNull(),
+  flex: jsonb('flex').notNull().default({}),
+});
+
+export const crowdfunds = pgTable('crowdfunds', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  description: text('description').notNull().default(''),
+  goalAmount: integer('goal_amount').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  flex: jsonb('flex').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const orderCrowdfunds = pgTable('order_crowdfunds', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  crowdfundId: integer('crowdfund_id')
+    .notNull()
+    .references(() => crowdfunds.id),
+  fundingAmount: integer('funding_amount').notNull(),
+});
+
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  type: integer('type').notNull().default(0),
+  expireDate: date('expire_date', { mode: 'string' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  status: integer('status').notNull().default(0),
+  token: text('token').notNull().unique(),
+  flex: jsonb('flex').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const invoiceItems = pgTable('invoice_items', {
+  id: serial('id').primaryKey(),
+  invoiceId: integer('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  amountInCents: integer('amount_in_cents').notNull(),
+  amount: integer('amount').notNull().default(1),
+  btwType: integer('btw_type').notNull().default(21),
+  type: integer('type').notNull().default(0),
+  flex: jsonb('flex').notNull().default({}),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    paymentType: integer('payment_type').notNull(),
+    amount: integer('amount').notNull(),
+    /** The provider's transaction id; unique so a replayed webhook cannot book twice. */
+    providerRef: text('provider_ref'),
+    flex: jsonb('flex').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_provider_ref_unique').on(t.providerRef), index('payments_order_idx').on(t.orderId)],
+);
+
+/** Payment attempts at the provider, prepared before the browser is sent there. */
+export const transactions = pgTable('transactions', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  providerRef: text('provider_ref').notNull().unique(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  percent: integer('percent').notNull().default(100),
+  status: text('status').notNull().default('open'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const vouchers = pgTable('vouchers', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull().unique(),
+  amount: integer('amount').notNull(),
+  expireDate: timestamp('expire_date', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+  flex: jsonb('flex').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const visaDocuments = pgTable('visa_documents', {
+  id: serial('id').primaryKey(),
+  guestId: integer('guest_id')
+    .notNull()
+    .references(() => guests.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  gender: integer('gender').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  nationality: text('nationality').notNull(),
+  cityOfCountry: text('city_of_country').notNull(),
+  cityOfBirth: text('city_of_birth').notNull(),
+  passportNumber: text('passport_number').notNull(),
+  passportCreationDate: date('passport_creation_date', { mode: 'string' }).notNull(),
+  passportExpires: date('passport_expires', { mode: 'string' }).notNull(),
+  visaPhotoUrl: text('visa_photo_url'),
+  createdAt: createdAt(),
+});
+
+export const articleCategories = pgTable('article_categories', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  flex: jsonb('flex').notNull().default({}),
+});
+
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  type: integer('type').notNull().default(0),
+  label: text('label').notNull(),
+  description: text('description').notNull().default(''),
+  html: text('html').notNull().default(''),
+  img: text('img'),
+  flex: jsonb('flex').notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const articleCategoryLinks = pgTable(
+  'article_category_links',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => articleCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.categoryId] })],
+);
+
+export const mergedRoomVersions = pgTable('merged_room_versions', {
+  id: serial('id').primaryKey(),
+  version: integer('version').notNull(),
+  existingId: integer('existing_id'),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  guests: jsonb('guests').notNull().default([]),
+  rooms: jsonb('rooms').notNull().default([]),
+  maxGuests: integer('max_guests').notNull(),
+  createdAt: createdAt(),
+});
+
+export const orderLogs = pgTable('order_logs', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  type: integer('type').notNull(),
+  message: text('message').notNull(),
+  userExecutedMail: text('user_executed_mail'),
+  createdAt: createdAt(),
+});
+
+export const teamMembers = pgTable('team_members', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  /** 'male' (Broeders) or 'female' (Zusters), the about page filter. */
+  type: text('type').notNull(),
+  bio: text('bio').notNull().default(''),
+  img: text('img'),
+  position: integer('position').notNull().default(0),
+});
+
+/** Mails are written here in the same transaction as what causes them, and sent by the worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').notNull().default([]),
+    /** pending → sent | failed; 'kept' when no SMTP is configured (readable in the admin area). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const nowSql = sql`now()`;

@@ -1,0 +1,139 @@
+import { and, asc, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '../../db/index.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+/** Writes a mail into the outbox; pass the transaction that makes the change the mail is about. */
+export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments ?? [],
+  });
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Sends what the outbox holds. Rows are claimed with SKIP LOCKED so several API processes can run
+ * a worker each; a claimed row that is not finished within five minutes is picked up again.
+ */
+export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string; intervalMs?: number }) {
+  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | null = null;
+  let again = false;
+
+  async function claim() {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(mailOutbox.id))
+      .limit(20)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + interval '5 minutes'`,
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function runOnce(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) return handled;
+      for (const row of batch) {
+        handled++;
+        if (!transport) {
+          // Without SMTP the mail stays readable in the admin area.
+          await db.update(mailOutbox).set({ status: 'kept' }).where(inArray(mailOutbox.id, [row.id]));
+          continue;
+        }
+        try {
+          await transport.sendMail({
+            from: opts.from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html ?? undefined,
+            attachments: (row.attachments as MailAttachment[]).map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.content, 'base64'),
+            })),
+          });
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+            .where(inArray(mailOutbox.id, [row.id]));
+        } catch (err) {
+          const failed = row.attempts >= MAX_ATTEMPTS;
+          const backoffSeconds = Math.min(3600, 15 * 2 ** row.attempts);
+          await db
+            .update(mailOutbox)
+            .set({
+              status: failed ? 'failed' : 'pending',
+              lastError: String((err as Error).message ?? err).slice(0, 500),
+              nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+            })
+            .where(inArray(mailOutbox.id, [row.id]));
+        }
+      }
+    }
+  }
+
+  /** Runs the worker now; concurrent calls share the run and trigger one more pass after it. */
+  function kick(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runOnce()
+      .catch(() => 0)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          void kick();
+        }
+      });
+    return running;
+  }
+
+  return {
+    kick,
+    start() {
+      timer ??= setInterval(() => void kick(), opts.intervalMs ?? 2000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+      transport?.close();
+    },
+  };
+}
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, Role } from '@umrah/domain';
+import { users } from '../db/schema.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: UserRow;
+    /** The admin's id when an admin is logged in as this user. */
+    actingAdminId?: number;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** Loads the user of a valid token; the user is read fresh so a changed role or deleted user counts at once. */
+export async function resolveUser(request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearer(request);
+  if (!token) return null;
+  const { tokens, db } = request.server.ctx;
+  const claims = await tokens.verify(token);
+  if (!claims) throw unauthorized(MSG.sessionExpired);
+  const id = Number(claims.sub);
+  const [user] = Number.isInteger(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
+  if (!user) throw unauthorized(MSG.sessionExpired);
+  request.user = user;
+  request.actingAdminId = claims.act;
+  return user;
+}
+
+/** preHandler: the caller must be logged in. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  if (!bearer(request)) throw unauthorized(MSG.loginRequired);
+  await resolveUser(request);
+}
+
+/** preHandler: the caller may be logged in; an invalid token is still refused. */
+export async function optionalUser(request: FastifyRequest, _reply: FastifyReply) {
+  await resolveUser(request);
+}
+
+/** preHandler factory: the caller must be logged in with one of these roles. */
+export const requireRole =
+  (...roles: Role[]) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireUser(request, reply);
+    if (!roles.includes(request.user!.role as Role)) throw forbidden(MSG.forbidden);
+  };
+
+export const requireAdmin = requireRole(Role.ADMIN);
+/** Money matters: admins and the bookkeeper. */
+export const requireStaff = requireRole(Role.ADMIN, Role.BOOKKEEPER);
+
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized(MSG.loginRequired);
+  return request.user;
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes.ts';
+import { systemRoutes } from './system/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+/** Every feature module registers its routes here. */
+export const registerModules: FastifyPluginAsync = async (app) => {
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+};

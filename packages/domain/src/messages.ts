@@ -1,0 +1,22 @@
+// Dutch texts of SPEC sections 6 and 8 that both the API and the web app show.
+export const MSG = {
+  loginFailed: 'Ongeldige combinatie email/wachtwoord. Probeer opniew.',
+  unknownLoginError: 'Een onbekende fout is opgetreden',
+  emailTaken: 'Dit emailadres wordt al gebruikt.',
+  registerFailed: 'Een onbekende fout heeft zich opgetreden, neem contact met ons op.',
+  robot: 'Verifieer dat u geen robot bent!',
+  resetRequestFailed: 'Email is niet bij ons bekend. Voer de Email in die je hebt gebruikt bij de bestelling.',
+  resetFailed: 'Er is iets fouts gegaan...',
+  loadFailed: 'Fout bij het ophalen van gegevens',
+  contactUs: 'Neem contact op met ons!',
+  forbidden: 'Je bent niet toegestaan om deze pagina te bekijken.',
+  loginRequired: 'Log in om deze pagina te bekijken',
+  sessionExpired: 'Je bent uitgelogd, omdat je sessie is verlopen',
+  userUpdated: 'Gebruiker is gewijzigd.',
+  accountCreated: 'Account aangemaakt.',
+  tooManyRequests: 'Te veel pogingen. Probeer het over een paar minuten opnieuw.',
+  notFound: 'Niet gevonden.',
+  invalidInput: 'Ongeldige invoer.',
+  serverError: 'Er is iets misgegaan aan onze kant. Probeer het later opnieuw.',
+  unknownError: 'Onbekende fout',
+} as const;
