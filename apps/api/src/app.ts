@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -41,7 +41,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: true,
-    disableRequestLogging: true,
+    // Per-request lines would drown the log (and cost time under load); errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 12 * 1024 * 1024,
     // Error bodies never carry a stack trace.
     return503OnClosing: true,
