@@ -208,6 +208,25 @@ export const transactions = pgTable('transactions', {
   amount: integer('amount').notNull(),
   percent: integer('percent').notNull().default(100),
   status: text('status').notNull().default('open'),
+  flex: jsonb('flex').notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The built-in payment simulator plays the provider's side: its hosted payments live here (not in
+ * memory) so any API process can serve the page, the status call and the exchange.
+ */
+export const simulatorPayments = pgTable('simulator_payments', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull().default('EUR'),
+  description: text('description').notNull(),
+  reference: text('reference').notNull(),
+  returnUrl: text('return_url').notNull(),
+  exchangeUrl: text('exchange_url').notNull(),
+  /** open → paid | cancelled | failed | expired */
+  status: text('status').notNull().default('open'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
