@@ -1,0 +1,127 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REGIONS, productInputSchema, productListInputSchema } from '@umrah/domain';
+import { requireAdmin } from '../../lib/auth.ts';
+import * as service from './service.ts';
+import type { CatalogEntry } from './service.ts';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['products'];
+const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+const regionField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.toUpperCase() : v),
+  z.enum(REGIONS, { error: 'Onbekende regio: kies NL of BE.' }),
+);
+const publicQuery = z.object({ region: regionField.default('NL') });
+
+/** True when the client's If-None-Match names this ETag (a list, weak validators and * allowed). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/** Sends cached catalog JSON as it is: no serialization, no database, 304 when the client has it. */
+function sendCatalog(req: FastifyRequest, reply: FastifyReply, entry: CatalogEntry) {
+  // no-cache: the browser keeps a copy but asks again each time, so a saved product shows at once.
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+  if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.body);
+}
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags,
+        summary: 'Alle actieve producten van een regio (standaard NL)',
+        description: 'Antwoord { products: Product[] }, met ETag; If-None-Match geeft 304.',
+        querystring: publicQuery,
+      },
+    },
+    async (req, reply) => sendCatalog(req, reply, await service.publicCatalog(app.ctx, req.query.region)),
+  );
+
+  app.get(
+    '/api/products_within_halfyear',
+    {
+      schema: {
+        tags,
+        summary: 'Actieve producten van een regio die vanaf vandaag binnen zes maanden vertrekken',
+        querystring: publicQuery,
+      },
+    },
+    async (req, reply) => sendCatalog(req, reply, await service.halfYearCatalog(app.ctx, req.query.region)),
+  );
+
+  app.get(
+    '/api/admin/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Alle producten (ook inactieve) voor de beheerder, te filteren op regio en te zoeken op label',
+        querystring: z.object({ region: regionField.optional(), q: z.string().max(200).optional() }),
+      },
+      preHandler: requireAdmin,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { products: await service.adminList(app.ctx, req.query.region, req.query.q) };
+    },
+  );
+
+  app.post(
+    '/api/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Maakt producten aan uit een JSON-lijst: alles of niets',
+        body: productListInputSchema,
+      },
+      preHandler: requireAdmin,
+    },
+    async (req, reply) => {
+      const created = await service.createProducts(app.ctx, req.body);
+      return reply.status(201).send({ message: service.PRODUCT_TEXT.created, products: created });
+    },
+  );
+
+  app.put(
+    '/api/product/:id',
+    {
+      schema: { tags, security, summary: 'Wijzigt een product; antwoordt message UPDATED', params: idParams, body: productInputSchema },
+      preHandler: requireAdmin,
+    },
+    async (req) => ({
+      message: service.PRODUCT_TEXT.updated,
+      product: await service.updateProduct(app.ctx, req.params.id, req.body),
+    }),
+  );
+
+  app.delete(
+    '/api/product/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Verwijdert een product',
+        description:
+          'Lesproducten (type 11-14) en de producten 1 en 999 worden geweigerd (409). Een product waar bestellingen naar ' +
+          'verwijzen wordt niet verwijderd maar gedeactiveerd (antwoord deactivated: true).',
+        params: idParams,
+      },
+      preHandler: requireAdmin,
+    },
+    async (req) => {
+      const { deactivated } = await service.deleteProduct(app.ctx, req.params.id);
+      return {
+        message: deactivated ? service.PRODUCT_TEXT.deactivated : service.PRODUCT_TEXT.deleted,
+        deactivated,
+      };
+    },
+  );
+};
