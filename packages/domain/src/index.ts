@@ -6,3 +6,4 @@ export * from './hotels.ts';
 export * from './validation/index.ts';
 export * from './months.ts';
 export * from './catalog.ts';
+export * from './pricing.ts';

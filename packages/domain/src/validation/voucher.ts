@@ -1,0 +1,117 @@
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { eurosToCents } from '../money.ts';
+import { requiredText } from './common.ts';
+
+// Vouchers (kortingscodes): the cart's lookup, the admin add form and the API body share these.
+
+export const VOUCHER_MSG = {
+  unknown: 'Deze kortingscode bestaat niet.',
+  expired: 'Kortingscode is verlopen.',
+  overused: 'Kortingscode kan niet vaker worden gebruikt.',
+  noMatch: 'Deze kortingscode geldt niet voor de producten in je winkelwagen.',
+  applied: 'Kortingscode succesvol toegevoegd.',
+  label: 'Code is verplicht!',
+  labelFormat: 'Een code bestaat uit letters, cijfers, - en _ (zonder spaties).',
+  amount: 'Bedrag is verplicht!',
+  amountMin: 'Bedrag moet boven 0 zijn',
+  amountCents: 'Bedrag moet in centen (een heel getal) worden opgegeven.',
+  expire: 'Vervaldatum is verplicht!',
+  expireFormat: 'Vervaldatum moet de vorm JJJJ-MM-DD UU:mm:ss hebben.',
+  exists: 'Deze kortingscode bestaat al.',
+  created: (label: string) => `Kortingscode ${label} is succesvol toegevoegd.`,
+  deleted: 'Kortingscode is verwijderd.',
+  notFound: 'Kortingscode niet gevonden.',
+  protectedVoucher: 'De kortingscode kid-without-bed kan niet worden verwijderd.',
+  tooLong: 'Deze tekst is te lang.',
+} as const;
+
+/** 'YYYY-MM-DD HH:mm:ss', the expiry format of SPEC 5 (Dutch local time). */
+export const VOUCHER_EXPIRE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const EXPIRE_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** True for a real 'YYYY-MM-DD HH:mm:ss' (no 31 February, no 25:00). */
+export function isVoucherExpireDate(value: string): boolean {
+  const m = EXPIRE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
+  );
+}
+
+const voucherLabel = requiredText(VOUCHER_MSG.label)
+  .max(50, { error: VOUCHER_MSG.tooLong })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: VOUCHER_MSG.labelFormat });
+
+/** Products a voucher is bound to; an empty list means it applies to the whole order. */
+export const voucherFlexSchema = z.object({
+  products: z.array(z.number().int().positive()).max(200, { error: 'Te veel items.' }).default([]),
+});
+
+/** POST /api/voucher: amount in cents, expiry 'YYYY-MM-DD HH:mm:ss'. The voucher is created active. */
+export const voucherSchema = z.object({
+  label: voucherLabel,
+  amount: z
+    .number({ error: VOUCHER_MSG.amount })
+    .int({ error: VOUCHER_MSG.amountCents })
+    .positive({ error: VOUCHER_MSG.amountMin })
+    .max(100_000_000, { error: VOUCHER_MSG.tooLong }),
+  expire_date: requiredText(VOUCHER_MSG.expire).refine(isVoucherExpireDate, { error: VOUCHER_MSG.expireFormat }),
+  flex: voucherFlexSchema.default({ products: [] }),
+});
+export type VoucherInput = z.output<typeof voucherSchema>;
+
+/** The admin add modal: amount in euros, expiry as a date; `voucherFormToInput` makes the API body. */
+export const voucherFormSchema = z.object({
+  label: voucherLabel,
+  amount: z.number({ error: VOUCHER_MSG.amount }).positive({ error: VOUCHER_MSG.amountMin }).max(1_000_000, { error: VOUCHER_MSG.tooLong }),
+  expire_date: z.union([z.date(), z.string().min(1)], { error: VOUCHER_MSG.expire }),
+});
+export type VoucherFormValues = z.input<typeof voucherFormSchema>;
+
+/** Amount × 100 to cents, expiry formatted 'YYYY-MM-DD HH:mm:ss' (SPEC 5 'Voucher form'). */
+export function voucherFormToInput(form: z.output<typeof voucherFormSchema>): z.input<typeof voucherSchema> {
+  return {
+    label: form.label,
+    amount: eurosToCents(form.amount),
+    expire_date: dayjs(form.expire_date).format(VOUCHER_EXPIRE_FORMAT),
+  };
+}
+
+/**
+ * POST /api/requestVoucher. Only `label` is required; when the cart also sends the labels it
+ * already holds, its item count and its product ids, the server checks 'kan niet vaker' and
+ * product-bound vouchers too.
+ */
+export const requestVoucherSchema = z.object({
+  label: requiredText(VOUCHER_MSG.label).max(100, { error: VOUCHER_MSG.tooLong }),
+  discounts: z.array(z.string().max(100)).max(50).optional(),
+  items: z.number().int().min(0).max(1000).optional(),
+  products: z.array(z.number().int().positive()).max(200).optional(),
+});
+export type RequestVoucherInput = z.infer<typeof requestVoucherSchema>;
+
+/** POST /api/vouchers_from_label. */
+export const vouchersFromLabelSchema = z.object({
+  discounts: z.array(z.string().max(100), { error: 'Stuur een lijst met kortingscodes.' }).max(50, { error: 'Te veel items.' }),
+});
+
+/** The voucher as the API serves it. */
+export interface VoucherDto {
+  id: number;
+  label: string;
+  /** cents */
+  amount: number;
+  /** 'YYYY-MM-DD HH:mm:ss' in Dutch local time, null for no expiry. */
+  expire_date: string | null;
+  active: boolean;
+  flex: { products: number[] };
+  created_at: string;
+}
