@@ -15,19 +15,35 @@ const regionField = z.preprocess(
 );
 const publicQuery = z.object({ region: regionField.default('NL') });
 
-/** True when the client's If-None-Match names this ETag (a list, weak validators and * allowed). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** True when the client's If-None-Match names this ETag (weak comparison, a list and * allowed). */
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  const mine = opaque(etag);
+  return header.split(',').some((t) => opaque(t) === mine);
+}
+
+/** Whether Accept-Encoding offers a coding (and does not refuse it with q=0). */
+function accepts(header: string | undefined, coding: 'br' | 'gzip'): boolean {
+  if (!header || !header.includes(coding)) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    return name.trim() === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
 }
 
 /** Sends cached catalog JSON as it is: no serialization, no database, 304 when the client has it. */
 function sendCatalog(req: FastifyRequest, reply: FastifyReply, entry: CatalogEntry) {
   // no-cache: the browser keeps a copy but asks again each time, so a saved product shows at once.
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  reply.type('application/json; charset=utf-8');
+  const acceptEncoding = req.headers['accept-encoding'];
+  if (accepts(acceptEncoding, 'br')) return reply.header('content-encoding', 'br').send(entry.br);
+  if (accepts(acceptEncoding, 'gzip')) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  return reply.send(entry.body);
 }
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
