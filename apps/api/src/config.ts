@@ -26,7 +26,26 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['simulator', 'paynl', 'mollie']).default('simulator'),
+  PAYNL_TOKEN_CODE: z.string().optional(),
+  PAYNL_API_TOKEN: z.string().optional(),
+  PAYNL_SERVICE_ID: z.string().optional(),
+  PAYNL_SERVICE_SECRET: z.string().optional(),
+  PAYNL_TEST_MODE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  PAYNL_API_URL: z.string().default('https://connect.pay.nl/v1'),
+  MOLLIE_API_KEY: z.string().optional(),
+  MOLLIE_API_URL: z.string().default('https://api.mollie.com/v2/'),
 });
+
+export interface PaymentsConfig {
+  provider: 'simulator' | 'paynl' | 'mollie';
+  /** PAY. Order API: Basic auth with AT-code:API token, or SL-code (service id):secret. */
+  paynl: { tokenCode?: string; apiToken?: string; serviceId?: string; serviceSecret?: string; testMode: boolean; apiUrl: string };
+  mollie: { apiKey?: string; apiUrl: string };
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -47,6 +66,7 @@ export interface AppConfig {
   rateLimitFactor: number;
   logLevel: string;
   webDist: string;
+  payments: PaymentsConfig;
 }
 
 /** Development secrets are made once and kept in the data folder, so tokens survive a restart. */
@@ -65,6 +85,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = parsed.DATA_DIR ? path.resolve(cwd, parsed.DATA_DIR) : path.join(REPO_ROOT, 'data');
   if (parsed.NODE_ENV === 'production' && (!parsed.JWT_SECRET || !parsed.ALTCHA_HMAC_KEY)) {
     throw new Error('JWT_SECRET and ALTCHA_HMAC_KEY must be set in production');
+  }
+  if (parsed.PAYMENT_PROVIDER === 'paynl') {
+    const hasAt = parsed.PAYNL_TOKEN_CODE && parsed.PAYNL_API_TOKEN;
+    if (!parsed.PAYNL_SERVICE_ID || (!hasAt && !parsed.PAYNL_SERVICE_SECRET)) {
+      throw new Error('PAYMENT_PROVIDER=paynl needs PAYNL_SERVICE_ID and PAYNL_TOKEN_CODE + PAYNL_API_TOKEN (or PAYNL_SERVICE_SECRET)');
+    }
+  }
+  // The simulator lets anyone 'pay': production must choose it on purpose.
+  if (parsed.NODE_ENV === 'production' && !env.PAYMENT_PROVIDER) {
+    throw new Error('PAYMENT_PROVIDER must be set in production (paynl, mollie, or simulator on purpose)');
+  }
+  if (parsed.PAYMENT_PROVIDER === 'mollie' && !parsed.MOLLIE_API_KEY) {
+    throw new Error('PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY');
   }
   const secrets = parsed.JWT_SECRET && parsed.ALTCHA_HMAC_KEY ? null : devSecrets(dataDir);
   return {
@@ -85,5 +118,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitFactor: parsed.RATE_LIMIT_FACTOR,
     logLevel: parsed.LOG_LEVEL,
     webDist: parsed.WEB_DIST ? path.resolve(cwd, parsed.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    payments: {
+      provider: parsed.PAYMENT_PROVIDER,
+      paynl: {
+        tokenCode: parsed.PAYNL_TOKEN_CODE || undefined,
+        apiToken: parsed.PAYNL_API_TOKEN || undefined,
+        serviceId: parsed.PAYNL_SERVICE_ID || undefined,
+        serviceSecret: parsed.PAYNL_SERVICE_SECRET || undefined,
+        testMode: parsed.PAYNL_TEST_MODE,
+        apiUrl: parsed.PAYNL_API_URL.replace(/\/$/, ''),
+      },
+      mollie: { apiKey: parsed.MOLLIE_API_KEY || undefined, apiUrl: parsed.MOLLIE_API_URL },
+    },
   };
 }

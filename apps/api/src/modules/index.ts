@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { productRoutes } from './products/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -9,5 +10,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(paymentRoutes);
   await app.register(productRoutes);
 };

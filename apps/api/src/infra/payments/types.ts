@@ -1,0 +1,67 @@
+import { AppError } from '../../lib/errors.ts';
+
+/** Where a payment at the provider stands, in the provider-neutral words the shop acts on. */
+export type PaymentState = 'paid' | 'pending' | 'cancelled' | 'failed' | 'expired';
+
+export interface CreatePaymentInput {
+  /** Cents, always computed by the server. */
+  amount: number;
+  description: string;
+  /** Our own reference (alphanumeric), shown at the provider, e.g. the order number FCU2123. */
+  reference: string;
+  /** Where the provider sends the browser back to. */
+  returnUrl: string;
+  /** Where the provider calls us (server to server) when the status changes. */
+  exchangeUrl: string;
+}
+
+export interface CreatedPayment {
+  /** The provider's id of this payment, stored as transactions.provider_ref. */
+  providerRef: string;
+  /** The hosted payment page the browser is sent to. */
+  paymentUrl: string;
+}
+
+export interface ProviderPaymentStatus {
+  state: PaymentState;
+  /** Cents, as the provider reports them. */
+  amount: number;
+}
+
+export interface PaymentProvider {
+  readonly name: 'simulator' | 'paynl' | 'mollie';
+  create(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** Asks the provider itself: a webhook body is never trusted. */
+  status(providerRef: string): Promise<ProviderPaymentStatus>;
+}
+
+export const PROVIDER_UNAVAILABLE = 'De betaalprovider is op dit moment niet bereikbaar. Probeer het later opnieuw.';
+
+/** A provider call that failed; the message is safe to show, the cause goes to the log. */
+export class PaymentProviderError extends AppError {
+  constructor(
+    public readonly provider: string,
+    public readonly detail: string,
+  ) {
+    super(502, PROVIDER_UNAVAILABLE, 'Bad Gateway');
+  }
+}
+
+/** 1250 cents → '12.50', the decimal string Mollie expects. */
+export const centsToDecimal = (cents: number): string =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** '12.50' → 1250; exact for the two-decimal strings providers send. */
+export function decimalToCents(value: string): number {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) throw new Error(`not a decimal amount: ${value}`);
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '0').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+/** Appends query parameters to a URL that may already have some. */
+export function withQuery(url: string, params: Record<string, string>): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
