@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Runs every test of the shop: type checks, unit tests (domain, web), API tests on PGlite and — when a
+# PostgreSQL server answers on 127.0.0.1:5432 — on PostgreSQL, the web build and the browser tests.
+# Every part runs even when an earlier one fails; the script exits non-zero if any part failed and
+# ends with one line 'N passed, N failed' (tests counted from the runners' JSON reports; a failed
+# part without its own test count, such as the type check or the build, counts as one failure).
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/umrah-test.XXXXXX")
+export CI="${CI:-}"
+# Keep the runners' colours out of files and CI logs.
+export FORCE_COLOR=0
+
+PASSED=0
+FAILED=0
+FAILED_PARTS=()
+START_ALL=$SECONDS
+
+log() { printf '\n=== %s\n' "$*"; }
+
+# --- what npm does not install -------------------------------------------------------------------
+need_apt=()
+CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+[ -x "$CHROMIUM_PATH" ] || need_apt+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || need_apt+=(poppler-utils)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "Installing ${need_apt[*]} with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null \
+      || echo "apt-get could not install ${need_apt[*]}" >&2
+  else
+    echo "Missing ${need_apt[*]}: install them (Debian: apt-get install ${need_apt[*]}) or run as root." >&2
+  fi
+fi
+
+# Adds a vitest JSON report's counts; a run that wrote no report counts as one failure.
+count_vitest() {
+  local file=$1 part=$2 status=$3
+  if [ -s "$file" ]; then
+    read -r p f < <(node -e '
+      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+      // A file that failed to load has no test results but counts as a failure.
+      const broken = (r.testResults || []).filter((t) => t.status === "failed" && !(t.assertionResults || []).length).length;
+      console.log(r.numPassedTests, r.numFailedTests + broken);' "$file")
+    # Vitest also fails on errors outside tests (unhandled rejections): count those once.
+    if [ "$status" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+    PASSED=$((PASSED + p))
+    FAILED=$((FAILED + f))
+    echo "$part: $p passed, $f failed"
+  else
+    FAILED=$((FAILED + 1))
+    echo "$part: no report written"
+  fi
+}
+
+run_part() {
+  # run_part NAME command...: runs a part, remembers whether it failed.
+  local name=$1
+  shift
+  local t0=$SECONDS
+  log "$name"
+  if "$@"; then
+    echo "--- $name ok ($((SECONDS - t0)) s)"
+    return 0
+  else
+    echo "--- $name FAILED ($((SECONDS - t0)) s)"
+    FAILED_PARTS+=("$name")
+    return 1
+  fi
+}
+
+# --- type checks ---------------------------------------------------------------------------------
+run_part "type check" npm run --silent typecheck || FAILED=$((FAILED + 1))
+
+# --- unit and API tests on PGlite ----------------------------------------------------------------
+st=0
+run_part "vitest: domain, web, api (PGlite)" env -u DATABASE_URL npx vitest run \
+  --project domain --project web --project api --passWithNoTests \
+  --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-pglite.json" || st=$?
+count_vitest "$REPORTS/vitest-pglite.json" "vitest (PGlite)" "$st"
+
+# --- API tests on PostgreSQL ---------------------------------------------------------------------
+PG_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+if node -e '
+  const s = require("net").connect(5432, "127.0.0.1");
+  s.on("connect", () => { s.end(); process.exit(0); });
+  s.on("error", () => process.exit(1));
+  setTimeout(() => process.exit(1), 2000);'; then
+  st=0
+  run_part "vitest: api (PostgreSQL)" env DATABASE_URL="$PG_URL" npx vitest run --project api \
+    --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-postgres.json" || st=$?
+  count_vitest "$REPORTS/vitest-postgres.json" "vitest (PostgreSQL)" "$st"
+else
+  log "PostgreSQL does not answer on 127.0.0.1:5432: API tests on PostgreSQL skipped"
+  if [ -n "$CI" ]; then
+    FAILED=$((FAILED + 1))
+    FAILED_PARTS+=("PostgreSQL missing on CI")
+  fi
+fi
+
+# --- web build and browser tests -----------------------------------------------------------------
+if run_part "web build" npm run --silent build; then
+  pw_ok=1
+  run_part "playwright" env PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
+    npx playwright test -c e2e/playwright.config.ts || pw_ok=0
+  p=0 f=0
+  if [ -s "$REPORTS/playwright.json" ]; then
+    # A test that passed on its retry is reported as flaky and counts as passed.
+    read -r p f < <(node -e '
+      const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).stats || {};
+      console.log((s.expected || 0) + (s.flaky || 0), s.unexpected || 0);' "$REPORTS/playwright.json")
+  fi
+  # The runner can also fail outside any test (global setup, no report): that counts as a failure.
+  if [ "$pw_ok" = 0 ] && [ "$f" = 0 ]; then f=1; fi
+  PASSED=$((PASSED + p))
+  FAILED=$((FAILED + f))
+  echo "playwright: $p passed, $f failed"
+else
+  FAILED=$((FAILED + 1))
+  FAILED_PARTS+=("playwright (not run: no web build)")
+fi
+
+rm -rf "$REPORTS"
+log "done in $((SECONDS - START_ALL)) s"
+if [ ${#FAILED_PARTS[@]} -gt 0 ]; then
+  echo "failed parts: ${FAILED_PARTS[*]}"
+fi
+echo "$PASSED passed, $FAILED failed"
+if [ ${#FAILED_PARTS[@]} -gt 0 ] || [ "$FAILED" -gt 0 ]; then exit 1; fi
+if [ "$PASSED" -eq 0 ]; then
+  echo "no test ran" >&2
+  exit 1
+fi
+exit 0
