@@ -105,6 +105,8 @@ interface RoomShape {
 
 /** The cross-field rules of the room wizard, for the wizard form and the order payload alike. */
 export function roomRules(v: RoomShape, ctx: z.RefinementCtx) {
+  // An empty room already has its own message ('Aantal gasten moet minimaal 1 zijn.').
+  if (v.guests.length === 0) return;
   const capacity = v.room_type;
   const beds = bedsTaken(v.guests);
   const min = minimumBeds(capacity, v.room_gender);
@@ -177,34 +179,32 @@ export type ArabiaAvailability = z.output<typeof arabiaAvailabilitySchema>;
 /** The availability form of a lesson on the arabia page (without the id). */
 export const arabiaAvailabilityFormSchema = arabiaAvailabilitySchema.omit({ id: true });
 
-export const orderFlexSchema = z.object({
-  /** Pay 50 % now (down payment) instead of 100 %. */
-  pay_partly: z.boolean().default(false),
-  /** Voucher labels. 'kid-without-bed' is ignored here: the server adds it per child without bed. */
-  discounts: z.array(z.string().trim().max(100, { error: ORDER_MSG.tooLong })).max(50, { error: ORDER_MSG.tooMany }).default([]),
-  arabia_availibilities: z.array(arabiaAvailabilitySchema).max(50, { error: ORDER_MSG.tooMany }).default([]),
-});
+export const orderFlexSchema = z.object(
+  {
+    /** Pay 50 % now (down payment) instead of 100 %. */
+    pay_partly: z.boolean().default(false),
+    /** Voucher labels. 'kid-without-bed' is ignored here: the server adds it per child without bed. */
+    discounts: z.array(z.string().trim().max(100, { error: ORDER_MSG.tooLong })).max(50, { error: ORDER_MSG.tooMany }).default([]),
+    arabia_availibilities: z.array(arabiaAvailabilitySchema).max(50, { error: ORDER_MSG.tooMany }).default([]),
+  },
+  { error: ORDER_MSG.invalidFlex },
+);
 export type OrderFlex = z.output<typeof orderFlexSchema>;
 
 const emptyFlex = { pay_partly: false, discounts: [], arabia_availibilities: [] };
 
 /** SPEC 3 sends `flex` as JSON text; an object is accepted too. */
 const flexField = z
-  .union([
-    z
-      .string()
-      .transform((text, ctx) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: ORDER_MSG.invalidFlex });
-          return z.NEVER;
-        }
-      })
-      .pipe(orderFlexSchema),
-    orderFlexSchema,
-  ])
-  .default(emptyFlex);
+  .preprocess((value, ctx) => {
+    if (value === undefined || value === null || value === '') return emptyFlex;
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: ORDER_MSG.invalidFlex });
+      return z.NEVER;
+    }
+  }, orderFlexSchema);
 
 /**
  * POST /api/order and POST /api/order/{id}. Prices are never part of it: unknown fields (a client's
@@ -225,5 +225,6 @@ export const orderSchema = z
       ctx.addIssue({ code: 'custom', path: [], message: ORDER_MSG.emptyCart });
     }
   });
-export type OrderInput = z.input<typeof orderSchema>;
+/** The payload as the client builds it (`flex` may be JSON text or an object, or left out). */
+export type OrderInput = Omit<z.input<typeof orderSchema>, 'flex'> & { flex?: string | z.input<typeof orderFlexSchema> };
 export type Order = z.output<typeof orderSchema>;
