@@ -4,3 +4,4 @@ export * from './product.ts';
 export * from './order.ts';
 export * from './voucher.ts';
 export * from './donation.ts';
+export * from './payment.ts';

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { PaymentType } from '../enums.ts';
+
+// Payments: the admin payment form (SPEC 5 'Payment form'), the manual payment calls, the payment
+// preparation of checkout and 'Mijn bestellingen', and the texts of the payment screens (SPEC 2, 8).
+
+export const PAYMENT_MSG = {
+  method: 'Betalingsmethode is verplicht!',
+  amount: 'Bedrag is verplicht!',
+  amountMin: 'Bedrag moet boven 0 zijn',
+  amountCents: 'Bedrag moet in centen (een heel getal) worden opgegeven.',
+  order: 'Bestelnummer is verplicht!',
+  created: 'Betaling is succesvol aangemaakt.',
+  updated: 'Betaling is succesvol gewijzigd.',
+  deleted: 'Betaling is verwijderd.',
+  notFound: 'Betaling niet gevonden.',
+  orderNotFound: 'Bestelling niet gevonden.',
+  notDeletable: 'Alleen contante betalingen en bankoverschrijvingen kunnen worden verwijderd.',
+  onlineIsProvider: 'Online betalingen worden door de betaalprovider geboekt.',
+  otherOrder: 'Een betaling kan niet naar een andere bestelling worden verplaatst.',
+  notPayable: 'Deze bestelling kan niet (meer) betaald worden.',
+  fullyPaid: 'Deze bestelling is al volledig betaald.',
+  tooMuch: 'Het bedrag is hoger dan wat er nog openstaat.',
+  percent: 'Kies 50% of 100%.',
+  loginToPay: 'Log in om je betaling af te ronden.',
+  emptyCart: 'Voeg producten toe om af te rekenen.',
+  success: 'Betaling is geslaagd, je wordt omgeleid naar het admin portaal..',
+  notYet: 'Betaling is nog niet gelukt, controleer de betaling en of probeer het opnieuw.',
+  unknownError: 'Onbekende fout',
+} as const;
+
+/** The methods staff register by hand; online (provider) payments are booked by the provider. */
+export const MANUAL_PAYMENT_TYPES = [
+  PaymentType.CASH,
+  PaymentType.PARTIALLY_CASH,
+  PaymentType.BANK_TRANSFER,
+  PaymentType.PARTIALLY_BANK_TRANSFER,
+  PaymentType.PIN,
+] as const;
+export const ONLINE_PAYMENT_TYPES = [PaymentType.PROVIDER_PAID, PaymentType.PARTIALLY_PROVIDER_PAID] as const;
+/** SPEC 6: only bank-transfer and cash payments can be deleted. */
+export const DELETABLE_PAYMENT_TYPES = [
+  PaymentType.CASH,
+  PaymentType.PARTIALLY_CASH,
+  PaymentType.BANK_TRANSFER,
+  PaymentType.PARTIALLY_BANK_TRANSFER,
+] as const;
+
+export const isOnlinePaymentType = (t: number) => (ONLINE_PAYMENT_TYPES as readonly number[]).includes(t);
+export const isDeletablePaymentType = (t: number) => (DELETABLE_PAYMENT_TYPES as readonly number[]).includes(t);
+
+const paymentTypeField = z.literal([0, 1, 2, 3, 4, 5, 6], { error: PAYMENT_MSG.method });
+
+/** Amount in cents: required, a whole number, above 0. */
+const amountField = z
+  .number({ error: PAYMENT_MSG.amount })
+  .int({ error: PAYMENT_MSG.amountCents })
+  .positive({ error: PAYMENT_MSG.amountMin })
+  .max(100_000_000, { error: PAYMENT_MSG.amountCents });
+
+/**
+ * The payment form: the method is required; the amount is required and above 0, except for the
+ * online method, where it is hidden (the provider decides what is paid).
+ */
+export const paymentFormSchema = z
+  .object({
+    order_id: z.number({ error: PAYMENT_MSG.order }).int({ error: PAYMENT_MSG.order }).positive({ error: PAYMENT_MSG.order }),
+    payment_type: paymentTypeField,
+    /** cents */
+    amount: z.number({ error: PAYMENT_MSG.amount }).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (isOnlinePaymentType(v.payment_type)) return;
+    const r = amountField.safeParse(v.amount ?? undefined);
+    if (!r.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: r.error.issues[0]!.message });
+  });
+export type PaymentFormValues = z.input<typeof paymentFormSchema>;
+
+/** POST /api/payment and PUT /api/payment/{id}: a payment registered by staff. */
+export const manualPaymentSchema = z.object({
+  order_id: z.number({ error: PAYMENT_MSG.order }).int({ error: PAYMENT_MSG.order }).positive({ error: PAYMENT_MSG.order }),
+  payment_type: paymentTypeField,
+  amount: amountField,
+});
+export type ManualPayment = z.output<typeof manualPaymentSchema>;
+
+/**
+ * POST /api/payment/{orderId}: start a payment at the provider. `trans` none is the customer's
+ * checkout; pin and other are staff taking a payment for the order. The amount is the server's;
+ * staff may ask for less than the open rest.
+ */
+export const startPaymentSchema = z.object({
+  trans: z.enum(['none', 'pin', 'other'], { error: PAYMENT_MSG.method }).default('none'),
+  order_id: z.number().int().positive().optional(),
+  payment_type: z.number().int().min(0).max(6).optional(),
+  amount: z.number().int().min(0).max(100_000_000).optional(),
+});
+export type StartPayment = z.output<typeof startPaymentSchema>;
+
+/** The prepare-payment payload (SPEC 3): order id, 50 or 100 percent, flex. */
+export const preparePaymentSchema = z.object({
+  id: z.number({ error: PAYMENT_MSG.orderNotFound }).int().positive({ error: PAYMENT_MSG.orderNotFound }),
+  percent_to_pay: z.union([z.literal(50), z.literal(100)], { error: PAYMENT_MSG.percent }),
+  flex: z.union([z.string().max(2000), z.record(z.string(), z.unknown())]).nullable().optional(),
+});
+export type PreparePayment = z.output<typeof preparePaymentSchema>;
+
+/** 'FCU2{id}', the order number customers see. */
+export const fcuOrderNumber = (id: number) => `FCU2${id}`;
