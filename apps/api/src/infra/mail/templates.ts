@@ -3,7 +3,7 @@
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, paragraphs: string[], link?: { href: string; label: string }) {
+export function layout(title: string, paragraphs: string[], link?: { href: string; label: string }) {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), '', 'Met vriendelijke groet,', 'Umrah Reizen'].join(
     '\n\n',
   );
