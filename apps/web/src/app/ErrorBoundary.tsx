@@ -1,0 +1,34 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert, Button, Container } from '@mantine/core';
+
+export const RENDER_FAILED = 'Something went wrong.';
+
+export function RenderFailed() {
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="red" title={RENDER_FAILED} role="alert">
+        <Button mt="sm" variant="light" color="red" onClick={() => window.location.reload()}>
+          Pagina opnieuw laden
+        </Button>
+      </Alert>
+    </Container>
+  );
+}
+
+/** SPEC 8: a render failure shows 'Something went wrong.' instead of a blank page. */
+export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+  componentDidUpdate(prev: { resetKey?: string }) {
+    // Navigating elsewhere gives the new page a fresh chance.
+    if (this.state.failed && prev.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+  render() {
+    return this.state.failed ? <RenderFailed /> : this.props.children;
+  }
+}

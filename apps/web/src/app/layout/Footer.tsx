@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { COMPANY } from '../../lib/company';
+import { MENU_LINKS } from './nav';
+import classes from './Footer.module.css';
+
+export function Footer() {
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Container size="lg" py="xl">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <Stack gap={6}>
+            <Title order={2} size="h4" c="white">
+              {COMPANY.name}
+            </Title>
+            <Text size="sm">Begeleide Umrah-reizen vanuit Nederland en België, met de beste hotels en ervaren begeleiders.</Text>
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h4" c="white">
+              Contact
+            </Title>
+            <Text size="sm">
+              Email:{' '}
+              <Anchor href={`mailto:${COMPANY.email}`} c="white" underline="always">
+                {COMPANY.email}
+              </Anchor>
+            </Text>
+            <Text size="sm">Kantoor: {COMPANY.city}</Text>
+            <Text size="sm">Onze medewerkers nemen binnen 1 werkdag contact met je op.</Text>
+            <Anchor component={Link} to="/contact" c="white" size="sm" underline="always">
+              Naar de contactpagina
+            </Anchor>
+          </Stack>
+          <Stack gap={6} component="nav" aria-label="Voettekst">
+            <Title order={2} size="h4" c="white">
+              Informatie
+            </Title>
+            {MENU_LINKS.filter((l) => l.to !== '/').map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} c="white" size="sm">
+                {l.label}
+              </Anchor>
+            ))}
+            <Anchor component={Link} to="/algemene-voorwaarden" c="white" size="sm">
+              Algemene voorwaarden
+            </Anchor>
+            <Anchor component={Link} to="/privacy" c="white" size="sm">
+              Privacyverklaring
+            </Anchor>
+          </Stack>
+        </SimpleGrid>
+        <Text size="xs" mt="xl" c="gray.4">
+          © {new Date().getFullYear()} {COMPANY.name}, {COMPANY.city}
+        </Text>
+      </Container>
+    </Box>
+  );
+}

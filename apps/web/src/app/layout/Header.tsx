@@ -1,0 +1,124 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { ActionIcon, Box, Button, Container, Group, Indicator, Stack } from '@mantine/core';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { preloadAuthModals, useAuthModals } from '../../features/auth/AuthModalsProvider';
+import { fullName } from '../../features/auth/types';
+import { useAdminCartCount, useCartCount } from '../../features/cart/cartStorage';
+import { usePreferences } from '../../features/preferences/PreferencesProvider';
+import { AdminCartIcon, CartIcon, CloseIcon, GlobeIcon, MenuIcon, UserIcon } from '../../components/icons';
+import { MENU_LINKS } from './nav';
+import classes from './Header.module.css';
+
+// Only logged-in visitors need the popover (and its positioning library).
+const UserMenu = lazy(() => import('./UserMenu'));
+
+export function Header() {
+  const { user, isAdmin, loading } = useAuth();
+  const modals = useAuthModals();
+  const prefs = usePreferences();
+  const cartCount = useCartCount();
+  const adminCartCount = useAdminCartCount();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const arabia = location.pathname.startsWith('/arabia-teaching');
+
+  // The menu closes when a link in it is followed (or the back button is used).
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" className={classes.bar}>
+        <Button
+          variant="subtle"
+          color="dark"
+          px={8}
+          leftSection={menuOpen ? <CloseIcon /> : <MenuIcon />}
+          onClick={() => setMenuOpen((o) => !o)}
+          aria-expanded={menuOpen}
+          aria-controls="hoofdmenu"
+        >
+          {menuOpen ? 'Sluit' : 'Menu'}
+        </Button>
+
+        <Link to="/" className={classes.logo} aria-label="Umrah Reizen, naar de homepagina">
+          {arabia ? (
+            <img src="/images/logo-arabia.svg" alt="Arabia Teaching" width={168} height={40} />
+          ) : (
+            <img src="/images/logo.svg" alt="Umrah Reizen" width={168} height={40} />
+          )}
+        </Link>
+
+        <Group gap={4} wrap="nowrap" className={classes.actions}>
+          <ActionIcon variant="subtle" color="dark" size="lg" onClick={prefs.openRegionModal} aria-label={`Regio en taal (${prefs.region})`}>
+            <GlobeIcon />
+          </ActionIcon>
+          <Indicator label={cartCount} size={16} disabled={cartCount === 0} offset={4}>
+            <ActionIcon component={Link} to="/winkelwagen" variant="subtle" color="dark" size="lg" aria-label={`Winkelwagen (${cartCount})`}>
+              <CartIcon />
+            </ActionIcon>
+          </Indicator>
+          {isAdmin && (
+            <Indicator label={adminCartCount} size={16} disabled={adminCartCount === 0} offset={4} color="orange">
+              <ActionIcon
+                component={Link}
+                to="/admin-winkelwagen"
+                variant="subtle"
+                color="dark"
+                size="lg"
+                aria-label={`Admin winkelwagen (${adminCartCount})`}
+              >
+                <AdminCartIcon />
+              </ActionIcon>
+            </Indicator>
+          )}
+          {user ? (
+            <Suspense fallback={<span className={classes.userButton}>{fullName(user)}</span>}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <Button
+              variant="subtle"
+              color="dark"
+              px={8}
+              leftSection={<UserIcon />}
+              loading={loading}
+              onMouseEnter={preloadAuthModals}
+              onFocus={preloadAuthModals}
+              onClick={() => modals.open('login')}
+            >
+              Account
+            </Button>
+          )}
+        </Group>
+      </Container>
+
+      {menuOpen && (
+        <Box component="nav" id="hoofdmenu" aria-label="Hoofdmenu" className={classes.menu}>
+          <Container size="lg">
+            <Stack gap={0} component="ul" className={classes.menuList}>
+              {MENU_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink
+                    to={l.to}
+                    end={l.to === '/'}
+                    className={({ isActive }) => `${classes.menuLink} ${isActive ? classes.active : ''}`}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </Stack>
+          </Container>
+        </Box>
+      )}
+    </Box>
+  );
+}

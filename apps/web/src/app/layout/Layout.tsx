@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Box } from '@mantine/core';
+import { PageLoader } from '../../components/Feedback';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { usePreferences } from '../../features/preferences/PreferencesProvider';
+
+const RegionModal = lazy(() => import('./RegionModal'));
+
+export function Layout() {
+  const { pathname } = useLocation();
+  const { regionModalOpened } = usePreferences();
+  return (
+    <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <a href="#inhoud" className="skip-link">
+        Naar de inhoud
+      </a>
+      <Header />
+      <Box component="main" id="inhoud" style={{ flex: 1 }}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Box>
+      <Footer />
+      {regionModalOpened && (
+        <Suspense fallback={null}>
+          <RegionModal />
+        </Suspense>
+      )}
+      <CookieBanner />
+      <ScrollRestoration />
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Role } from '@umrah/domain/enums';
+import { RequireAuth } from '../features/auth/RequireAuth';
+import HomePage from '../pages/HomePage';
+import { RenderFailed } from './ErrorBoundary';
+import { Layout } from './layout/Layout';
+
+// Every route but home loads its code on demand, so the first page stays light on phones.
+const ConfirmPage = lazy(() => import('../pages/ConfirmPage'));
+const PackagesPage = lazy(() => import('../pages/PackagesPage'));
+const KnowledgePage = lazy(() => import('../pages/KnowledgePage'));
+const KnowledgeDetailPage = lazy(() => import('../pages/KnowledgeDetailPage'));
+const ArabiaTeachingPage = lazy(() => import('../pages/ArabiaTeachingPage'));
+const AboutPage = lazy(() => import('../pages/AboutPage'));
+const ContactPage = lazy(() => import('../pages/ContactPage'));
+const CartPage = lazy(() => import('../pages/CartPage'));
+const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
+const AdminCartPage = lazy(() => import('../pages/AdminCartPage'));
+const AccountPage = lazy(() => import('../pages/AccountPage'));
+const AdminPage = lazy(() => import('../pages/AdminPage'));
+const ProcessPaymentPage = lazy(() => import('../pages/ProcessPaymentPage'));
+const QuotePage = lazy(() => import('../pages/QuotePage'));
+const VisaPage = lazy(() => import('../pages/VisaPage'));
+const ResetPage = lazy(() => import('../pages/ResetPage'));
+const TermsPage = lazy(() => import('../pages/TermsPage'));
+const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+const ADMIN = [Role.ADMIN] as const;
+
+/** The route table of SPEC 2, with its guards. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RenderFailed />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/confirm/:orderId', element: <ConfirmPage /> },
+      { path: '/pakketten', element: <PackagesPage /> },
+      { path: '/kennis', element: <KnowledgePage /> },
+      { path: '/kennis/:kennisId', element: <KnowledgeDetailPage /> },
+      { path: '/arabia-teaching', element: <ArabiaTeachingPage /> },
+      { path: '/over-ons', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/winkelwagen', element: <CartPage /> },
+      { path: '/afrekenen', element: <CheckoutPage /> },
+      {
+        path: '/admin-winkelwagen',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <AdminCartPage />
+          </RequireAuth>
+        ),
+      },
+      ...['/account', '/account/bestellingen', '/account/bestellingen/:orderID'].map((path) => ({
+        path,
+        element: (
+          <RequireAuth>
+            <AccountPage />
+          </RequireAuth>
+        ),
+      })),
+      {
+        path: '/admin',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <AdminPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/admin/process_payment/:orderID',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <ProcessPaymentPage />
+          </RequireAuth>
+        ),
+      },
+      { path: '/offerte/:token', element: <QuotePage /> },
+      { path: '/visum/invoeren/:id', element: <VisaPage /> },
+      { path: '/reset/:id', element: <ResetPage /> },
+      { path: '/algemene-voorwaarden', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

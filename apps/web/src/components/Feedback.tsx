@@ -1,0 +1,33 @@
+// Shared loading, empty and failure states.
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { MSG } from '@umrah/domain/messages';
+
+export function PageLoader({ label = 'Laden...' }: { label?: string }) {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** SPEC 8: 'Fout bij het ophalen van gegevens' plus 'Neem contact op met ons!'. */
+export function LoadError() {
+  return (
+    <Alert color="red" title={MSG.loadFailed} role="alert">
+      {MSG.contactUs}
+    </Alert>
+  );
+}
+
+export function EmptyState({ children }: { children: React.ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" py="lg">
+      {children}
+    </Text>
+  );
+}

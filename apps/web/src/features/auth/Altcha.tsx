@@ -1,0 +1,47 @@
+// The self-hosted ALTCHA proof-of-work widget; its solved payload goes in the form's `altcha` field.
+import { useEffect, useRef } from 'react';
+import { Text } from '@mantine/core';
+import 'altcha';
+
+const STRINGS_NL = JSON.stringify({
+  ariaLinkLabel: 'Bezoek Altcha.org',
+  error: 'Verificatie mislukt. Probeer het later opnieuw.',
+  expired: 'Verificatie verlopen. Probeer het opnieuw.',
+  footer: 'Beschermd door <a href="https://altcha.org/" target="_blank" rel="noopener" aria-label="Bezoek Altcha.org">ALTCHA</a>',
+  label: 'Ik ben geen robot',
+  loading: 'Laden...',
+  reload: 'Opnieuw laden',
+  verify: 'Verifiëren',
+  verificationRequired: 'Verificatie vereist!',
+  verified: 'Geverifieerd',
+  verifying: 'Bezig met verifiëren...',
+  waitAlert: 'Bezig met verifiëren... even geduld.',
+});
+
+export function Altcha({ onChange, error }: { onChange: (payload: string) => void; error?: string | null }) {
+  const ref = useRef<HTMLElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const handler = (ev: Event) => {
+      const { state, payload } = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
+      onChangeRef.current(state === 'verified' && payload ? payload : '');
+    };
+    el.addEventListener('statechange', handler);
+    return () => el.removeEventListener('statechange', handler);
+  }, []);
+
+  return (
+    <div>
+      <altcha-widget ref={ref} challengeurl="/api/captcha/challenge" strings={STRINGS_NL} hidelogo />
+      {error && (
+        <Text c="red" size="sm" mt={4} role="alert">
+          {error}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// Who is logged in. The token lives in localStorage (lib/api); the user is loaded with
+// GET /api/user whenever a token exists, and dropped when the session ends.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { Role } from '@umrah/domain/enums';
+import { MSG } from '@umrah/domain/messages';
+import {
+  apiGet,
+  apiPost,
+  expireSession,
+  getToken,
+  isTokenExpired,
+  nowSeconds,
+  onSessionExpired,
+  setToken,
+  subscribeToken,
+  tokenExpiry,
+} from '../../lib/api';
+import { tokenClaims } from '../../lib/jwt';
+import type { User } from './types';
+
+export interface AuthContextValue {
+  token: string | null;
+  user: User | null;
+  /** A token exists and the user is still being loaded. */
+  loading: boolean;
+  /** Loading the user failed for another reason than an ended session. */
+  userError: unknown;
+  isAdmin: boolean;
+  /** The last session ended on its own (expired or rejected), not by 'Uitloggen'. */
+  sessionExpired: boolean;
+  login: (email: string, password: string) => Promise<User>;
+  loginWithToken: (token: string) => Promise<User>;
+  logout: () => void;
+  setUser: (user: User) => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const userKey = (token: string | null) => {
+  const c = tokenClaims(token);
+  // Keyed by subject (and acting admin), not by token: a refreshed token is the same user.
+  return ['user', c?.sub ?? null, c?.act ?? null] as const;
+};
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
+  const [sessionExpired, setSessionExpired] = useState(false);
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        setSessionExpired(true);
+        queryClient.clear();
+        notifications.show({ id: 'session-expired', color: 'orange', message: MSG.sessionExpired, autoClose: 8000 });
+      }),
+    [queryClient],
+  );
+
+  // A page left open past the token's expiry logs out by itself, not only at the next request.
+  useEffect(() => {
+    if (!token) return;
+    const exp = tokenExpiry(token);
+    if (exp === null) return;
+    const ms = (exp - nowSeconds()) * 1000;
+    if (ms <= 0) {
+      expireSession();
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        if (getToken() === token && isTokenExpired(token)) expireSession();
+      },
+      Math.min(ms + 1000, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [token]);
+
+  const key = userKey(token);
+  const userQuery = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiGet<User>('/api/user', undefined, signal),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+  const loadUser = useCallback(
+    (t: string) =>
+      queryClient.fetchQuery({ queryKey: userKey(t), queryFn: () => apiGet<User>('/api/user'), staleTime: 0 }),
+    [queryClient],
+  );
+
+  const loginWithToken = useCallback(
+    async (newToken: string) => {
+      // Data cached for the previous user must not show for the next one.
+      queryClient.clear();
+      setToken(newToken);
+      setSessionExpired(false);
+      return loadUser(newToken);
+    },
+    [queryClient, loadUser],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { token: newToken } = await apiPost<{ token: string }>('/api/login', { email, password }, { auth: false });
+      return loginWithToken(newToken);
+    },
+    [loginWithToken],
+  );
+
+  const logout = useCallback(() => {
+    setToken(null);
+    setSessionExpired(false);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const setUser = useCallback((user: User) => queryClient.setQueryData(userKey(getToken()), user), [queryClient]);
+
+  const user = token ? (userQuery.data ?? null) : null;
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      token,
+      user,
+      loading: token !== null && userQuery.isPending,
+      userError: token ? userQuery.error : null,
+      isAdmin: user?.role === Role.ADMIN,
+      sessionExpired: sessionExpired && token === null,
+      login,
+      loginWithToken,
+      logout,
+      setUser,
+    }),
+    [token, user, userQuery.isPending, userQuery.error, sessionExpired, login, loginWithToken, logout, setUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

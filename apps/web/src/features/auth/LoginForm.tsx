@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MSG } from '@umrah/domain/messages';
+import { loginSchema } from '@umrah/domain/validation/index';
+import { ApiError } from '../../lib/api';
+import { zodValidate } from '../../lib/form';
+import { useAuth } from './AuthProvider';
+import { useAuthModals } from './AuthModalsProvider';
+
+/** The spec's login messages: a rejected combination, or anything else as an unknown error. */
+export function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401 || err.status === 400) return MSG.loginFailed;
+    if (err.status === 429) return err.message;
+  }
+  return MSG.unknownLoginError;
+}
+
+export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
+  const { login } = useAuth();
+  const modals = useAuthModals();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(loginSchema),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await login(values.email.trim(), values.password);
+      onSuccess?.();
+    } catch (err) {
+      setError(loginErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Inloggen">
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <PasswordInput label="Wachtwoord" autoComplete="current-password" {...form.getInputProps('password')} />
+        <Group justify="space-between" align="center">
+          <Anchor component="button" type="button" size="sm" onClick={() => modals.open('reset')}>
+            Wachtwoord vergeten?
+          </Anchor>
+          <Button type="submit" loading={busy}>
+            Inloggen
+          </Button>
+        </Group>
+        <Text size="sm">
+          Nog geen account?{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => modals.open('register')}>
+            Account aanmaken
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

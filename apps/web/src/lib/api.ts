@@ -1,0 +1,223 @@
+// The one HTTP client of the web app: bearer token from localStorage, refresh before expiry,
+// retry on network failure, and errors carrying the server's Dutch message.
+import { MSG } from '@umrah/domain/messages';
+
+export const TOKEN_KEY = 'token';
+/** Refresh the token when fewer than this many seconds remain (SPEC 9). */
+export const REFRESH_MARGIN_SECONDS = 450;
+/** A request that fails with status 0 is retried this many times, after RETRY_DELAY_MS each (SPEC 4). */
+export const MAX_RETRIES = 2;
+export const RETRY_DELAY_MS = 50;
+export const UNPARSABLE_MESSAGE = 'The server returned an unknown error';
+export const NETWORK_MESSAGE = 'Geen verbinding met de server. Controleer je internetverbinding.';
+
+export interface ApiErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details?: ApiErrorDetail[];
+  readonly error?: string;
+  constructor(status: number, message: string, details?: ApiErrorDetail[], error?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.details = details;
+    this.error = error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token storage, observable so the auth state follows refreshes, logouts and other tabs.
+
+type Listener = () => void;
+const tokenListeners = new Set<Listener>();
+const expiryListeners = new Set<Listener>();
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return safeStorage()?.getItem(TOKEN_KEY) ?? null;
+}
+
+export function setToken(token: string | null): void {
+  const storage = safeStorage();
+  if (token) storage?.setItem(TOKEN_KEY, token);
+  else storage?.removeItem(TOKEN_KEY);
+  for (const l of tokenListeners) l();
+}
+
+export function subscribeToken(listener: Listener): () => void {
+  tokenListeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === TOKEN_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    tokenListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Called when the session ended on its own (expired or rejected token), not on a chosen logout. */
+export function onSessionExpired(listener: Listener): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+/** Logs out because the session is over and tells the app, which shows MSG.sessionExpired. */
+export function expireSession(): void {
+  setToken(null);
+  for (const l of expiryListeners) l();
+}
+
+/** The `exp` claim (seconds since epoch) of a JWT, or null when it cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function isTokenExpired(token: string): boolean {
+  const exp = tokenExpiry(token);
+  return exp !== null && exp <= nowSeconds();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  /** Send the stored token (default). Login, register and reset pass false: a 401 there is no expiry. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** fetch with the status-0 retry: a network failure (fetch rejecting) is tried again twice. */
+async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if ((err as { name?: string })?.name === 'AbortError') throw err;
+      if (attempt >= MAX_RETRIES) throw new ApiError(0, NETWORK_MESSAGE);
+      await sleep(RETRY_DELAY_MS);
+    }
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') {
+    if (res.ok) return undefined;
+    throw new ApiError(res.status, UNPARSABLE_MESSAGE);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(res.status, UNPARSABLE_MESSAGE);
+  }
+}
+
+async function send<T>(path: string, opts: RequestOptions, token: string | null): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetchWithRetry(buildUrl(path, opts.query), {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  const data = await readBody(res);
+  if (!res.ok) {
+    const body = (data ?? {}) as { message?: unknown; error?: unknown; details?: ApiErrorDetail[] };
+    const message = typeof body.message === 'string' ? body.message : UNPARSABLE_MESSAGE;
+    throw new ApiError(res.status, message, body.details, typeof body.error === 'string' ? body.error : undefined);
+  }
+  return data as T;
+}
+
+let refreshing: Promise<void> | null = null;
+
+/** One refresh at a time, however many requests notice the token is about to expire. */
+function refreshToken(token: string): Promise<void> {
+  refreshing ??= send<{ token: string }>('/api/refresh_token', { method: 'POST' }, token)
+    .then((r) => {
+      // Only replace the token if nobody logged out or in meanwhile.
+      if (getToken() === token) setToken(r.token);
+    })
+    .catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 401) expireSession();
+      // Other failures: keep the current token, it is still valid for a while.
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const useAuth = opts.auth !== false;
+  let token = useAuth ? getToken() : null;
+  if (token) {
+    const exp = tokenExpiry(token);
+    if (exp !== null && exp <= nowSeconds()) {
+      expireSession();
+      throw new ApiError(401, MSG.sessionExpired);
+    }
+    if (exp !== null && exp - nowSeconds() < REFRESH_MARGIN_SECONDS) {
+      await refreshToken(token);
+      token = getToken();
+      if (!token) throw new ApiError(401, MSG.sessionExpired);
+    }
+  }
+  try {
+    return await send<T>(path, opts, token);
+  } catch (err) {
+    if (token && err instanceof ApiError && err.status === 401) {
+      expireSession();
+      throw new ApiError(401, MSG.sessionExpired, err.details, err.error);
+    }
+    if ((err as { name?: string })?.name === 'AbortError') {
+      // An aborted request (a page left before it finished) is not an error for the user.
+      console.warn(`Request aborted: ${path}`);
+    }
+    throw err;
+  }
+}
+
+export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+  api<T>(path, { method: 'GET', query, signal });
+export const apiPost = <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+  api<T>(path, { ...opts, method: 'POST', body: body ?? {} });
+export const apiPut = <T>(path: string, body: unknown) => api<T>(path, { method: 'PUT', body });
+export const apiDelete = <T>(path: string) => api<T>(path, { method: 'DELETE' });

@@ -1,0 +1,43 @@
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Alert, Container, Stack, Tabs, Title } from '@mantine/core';
+import { ProfileCard } from '../features/account/ProfileCard';
+import { useAuth } from '../features/auth/AuthProvider';
+import { fullName } from '../features/auth/types';
+import { usePageTitle } from '../lib/usePageTitle';
+
+/** /account, /account/bestellingen and /account/bestellingen/{orderID}: the tab follows the path. */
+export default function AccountPage() {
+  const { pathname } = useLocation();
+  const { orderID } = useParams();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const tab = pathname.startsWith('/account/bestellingen') ? 'bestellingen' : 'account';
+  usePageTitle(tab === 'account' ? 'Mijn account' : 'Mijn bestellingen');
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1}>Mijn account{user ? `: ${fullName(user)}` : ''}</Title>
+        <Tabs value={tab} onChange={(v) => navigate(v === 'bestellingen' ? '/account/bestellingen' : '/account')} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="account">Account</Tabs.Tab>
+            <Tabs.Tab value="bestellingen">Mijn bestellingen</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="account" pt="lg">
+            <ProfileCard />
+          </Tabs.Panel>
+          <Tabs.Panel value="bestellingen" pt="lg">
+            <Stack>
+              <Title order={2} size="h3">
+                Mijn bestellingen{orderID ? ` (bestelling #${orderID})` : ''}
+              </Title>
+              <Alert color="gray" variant="light" title="Binnenkort beschikbaar">
+                Hier zie je binnenkort je bestellingen, offertes en facturen.
+              </Alert>
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,70 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Container, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
+import { PageLoader } from '../components/Feedback';
+import { usePageTitle } from '../lib/usePageTitle';
+
+const titleOnly = (title: string) =>
+  function TitleOnlyTab() {
+    return (
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+    );
+  };
+
+interface AdminTab {
+  value: string;
+  label: string;
+  Component: ComponentType | LazyExoticComponent<ComponentType>;
+}
+
+/** The nine tabs of SPEC 2, in order; `value` is what ?tab= holds. */
+export const ADMIN_TABS: AdminTab[] = [
+  { value: 'dashboard', label: 'Dashboard', Component: lazy(() => import('../features/admin/DashboardTab')) },
+  { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/UsersTab')) },
+  { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/ProductsTab')) },
+  { value: 'kennis', label: 'Kennis/Flyers', Component: titleOnly('Kennis/Flyers') },
+  { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: titleOnly('Facturen/aanbetalingsbewijzen') },
+  { value: 'betalingen', label: 'Betalingen', Component: titleOnly('Betalingen') },
+  { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: titleOnly('Maak kortingscode aan') },
+  { value: 'offertes', label: 'Maak offerte aan', Component: titleOnly('Maak offerte aan') },
+  { value: 'reisoverzichten', label: 'Reisoverzichten', Component: titleOnly('Reisoverzichten') },
+];
+
+export default function AdminPage() {
+  usePageTitle('Admin');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = ADMIN_TABS.some((t) => t.value === requested) ? requested! : 'dashboard';
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack>
+        <Title order={1}>Admin portaal</Title>
+        <Tabs
+          value={tab}
+          keepMounted={false}
+          onChange={(v) => v && setParams({ tab: v })}
+        >
+          <ScrollArea type="auto" offsetScrollbars>
+            <Tabs.List style={{ flexWrap: 'nowrap' }}>
+              {ADMIN_TABS.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+          {ADMIN_TABS.map(({ value, Component }) => (
+            <Tabs.Panel key={value} value={value} pt="lg">
+              <Suspense fallback={<PageLoader />}>
+                <Component />
+              </Suspense>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@umrah/domain/messages';
+import { resetPasswordSchema } from '@umrah/domain/validation/index';
+import { ApiError, apiPost } from '../lib/api';
+import { zodValidate } from '../lib/form';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useAuthModals } from '../features/auth/AuthModalsProvider';
+
+/** /reset/{id}: the id from the mailed link is the reset token (SPEC 2). */
+export default function ResetPage() {
+  usePageTitle('Wachtwoord herstellen');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const modals = useAuthModals();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { token: id, password: '', confirm_password: '' },
+    validate: zodValidate(resetPasswordSchema),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await apiPost('/api/reset_pw', values, { auth: false });
+      notifications.show({ color: 'green', message: 'Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.' });
+      navigate('/');
+      modals.open('login');
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 429 ? err.message : MSG.resetFailed);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Container size="xs" py="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          Wachtwoord herstellen
+        </Title>
+        <Text>Kies een nieuw wachtwoord van minimaal 8 tekens.</Text>
+        <Paper withBorder p="lg" radius="md">
+          <form onSubmit={submit} noValidate aria-label="Wachtwoord herstellen">
+            <Stack gap="sm">
+              <TextInput label="Token" {...form.getInputProps('token')} />
+              <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordInput label="Bevestig wachtwoord" autoComplete="new-password" {...form.getInputProps('confirm_password')} />
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" loading={busy}>
+                Wachtwoord wijzigen
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
