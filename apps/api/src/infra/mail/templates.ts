@@ -1,3 +1,4 @@
+import { formatEuro } from '@umrah/domain';
 // Dutch mail texts. Every mail is plain text with a simple HTML twin.
 
 const escapeHtml = (s: string) =>
@@ -40,6 +41,35 @@ export function welcomeMail(firstName: string, accountUrl: string) {
         'Je account is aangemaakt. Via je account bekijk je je bestellingen, betaal je openstaande bedragen en lever je de reisdocumenten van je gasten aan.',
       ],
       { href: accountUrl, label: 'Naar mijn account' },
+    ),
+  };
+}
+
+/** The order confirmation: order number FCU2{id}, the priced lines and what is to be paid. */
+export function orderConfirmationMail(opts: {
+  firstName: string;
+  orderNumber: string;
+  lines: { label: string; quantity: number; total: number }[];
+  total: number;
+  payPartly: boolean;
+  downPayment: number;
+  accountUrl: string;
+}) {
+  const items = opts.lines.map((l) => `${l.quantity} × ${l.label}: ${formatEuro(l.total)}`);
+  return {
+    subject: `Bevestiging van je bestelling ${opts.orderNumber}`,
+    ...layout(
+      `Bestelling ${opts.orderNumber}`,
+      [
+        `Beste ${opts.firstName},`,
+        `Bedankt voor je bestelling. We hebben je bestelling ontvangen onder nummer ${opts.orderNumber}.`,
+        ...items,
+        `Totaal: ${formatEuro(opts.total)} (inclusief 21% btw).`,
+        opts.payPartly
+          ? `Je hebt gekozen voor een aanbetaling van 50%: ${formatEuro(opts.downPayment)}. Het restant betaal je later via Account - Mijn bestellingen.`
+          : 'Je kunt je bestelling betalen via Account - Mijn bestellingen.',
+      ],
+      { href: opts.accountUrl, label: 'Bekijk mijn bestelling' },
     ),
   };
 }
