@@ -289,6 +289,12 @@ write(
   ),
 );
 write('favicon.svg', svg(64, 64, 'Umrah Reizen', kaabaMark(2, 2)));
+// Narrow screens show only the round mark next to the menu and account buttons.
+write('logo-mark.svg', svg(64, 64, 'Umrah Reizen', kaabaMark(2, 2)));
+write(
+  'logo-arabia-mark.svg',
+  svg(64, 64, 'Arabia Teaching', `<g transform="translate(2 2)"><circle cx="30" cy="30" r="30" fill="#8a6a1f"/><text x="30" y="46" text-anchor="middle" font-family="'Noto Naskh Arabic', 'Amiri', Arial, serif" font-size="38" fill="#fff">ع</text></g>`),
+);
 
 // ---- banners ------------------------------------------------------------------------------
 

@@ -48,11 +48,15 @@ export function Header() {
         </Button>
 
         <Link to="/" className={classes.logo} aria-label="Umrah Reizen, naar de homepagina">
-          {arabia ? (
-            <img src="/images/logo-arabia.svg" alt="Arabia Teaching" width={168} height={40} />
-          ) : (
-            <img src="/images/logo.svg" alt="Umrah Reizen" width={168} height={40} />
-          )}
+          <picture>
+            <source media="(max-width: 40em)" srcSet={arabia ? '/images/logo-arabia-mark.svg' : '/images/logo-mark.svg'} />
+            <img
+              src={arabia ? '/images/logo-arabia.svg' : '/images/logo.svg'}
+              alt={arabia ? 'Arabia Teaching' : 'Umrah Reizen'}
+              width={168}
+              height={40}
+            />
+          </picture>
         </Link>
 
         <Group gap={4} wrap="nowrap" className={classes.actions}>
