@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { productRoutes } from './products/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { voucherRoutes } from './vouchers/routes.ts';
 
 /** Every feature module registers its routes here. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -12,4 +14,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(paymentRoutes);
   await app.register(productRoutes);
+  await app.register(voucherRoutes);
+  await app.register(orderRoutes);
 };

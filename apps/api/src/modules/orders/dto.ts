@@ -1,0 +1,133 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { orderStatusLabels, type OrderStatus } from '@umrah/domain';
+import type { DbOrTx } from '../../db/index.ts';
+import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users } from '../../db/schema.ts';
+
+/** The order number customers see: 'FCU2' followed by the id (SPEC 9). */
+export const orderNumber = (id: number) => `FCU2${id}`;
+
+type OrderRow = typeof orders.$inferSelect;
+type GuestRow = typeof guests.$inferSelect;
+
+function guestDto(g: GuestRow) {
+  return {
+    id: g.id,
+    room_id: g.roomId,
+    product_id: g.productId,
+    first_name: g.firstName,
+    last_name: g.lastName,
+    age_category: g.ageCategory,
+    gender: g.gender,
+    european_passport: g.europeanPassport,
+    bed_included: g.bedIncluded,
+    flex: g.flex as { disabled?: boolean },
+  };
+}
+
+/**
+ * Orders with everything the account page and the admin need, in the order of `ids`: the customer,
+ * rooms with guests, priced lines, the products sold, donations and the sum of payments. Six queries
+ * for any number of orders.
+ */
+export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const idList = [...ids];
+  const [orderRows, roomRows, guestRows, lineRows, fundRows, paid] = await Promise.all([
+    db
+      .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(inArray(orders.id, idList)),
+    db.select().from(rooms).where(inArray(rooms.orderId, idList)).orderBy(asc(rooms.id)),
+    db.select().from(guests).where(inArray(guests.orderId, idList)).orderBy(asc(guests.id)),
+    db.select().from(orderLines).where(inArray(orderLines.orderId, idList)).orderBy(asc(orderLines.id)),
+    db
+      .select({ row: orderCrowdfunds, label: crowdfunds.label })
+      .from(orderCrowdfunds)
+      .innerJoin(crowdfunds, eq(crowdfunds.id, orderCrowdfunds.crowdfundId))
+      .where(inArray(orderCrowdfunds.orderId, idList))
+      .orderBy(asc(orderCrowdfunds.id)),
+    db
+      .select({ orderId: payments.orderId, total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+      .from(payments)
+      .where(inArray(payments.orderId, idList))
+      .groupBy(payments.orderId),
+  ]);
+  const productIds = [...new Set(lineRows.map((l) => l.productId).filter((id): id is number => id !== null))];
+  const productRows = productIds.length ? await db.select().from(products).where(inArray(products.id, productIds)) : [];
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+
+  const byId = new Map(orderRows.map((r) => [r.order.id, r]));
+  return idList
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => r !== undefined)
+    .map(({ order, email, firstName, lastName }) => toOrderDto(order, { email, firstName, lastName }));
+
+  function toOrderDto(o: OrderRow, user: { email: string; firstName: string; lastName: string }) {
+    const lines = lineRows.filter((l) => l.orderId === o.id);
+    const totalPayments = Number(paid.find((p) => p.orderId === o.id)?.total ?? 0);
+    const sold = [...new Set(lines.map((l) => l.productId).filter((id): id is number => id !== null))];
+    return {
+      id: o.id,
+      order_id: o.id,
+      order_number: orderNumber(o.id),
+      user_id: o.userId,
+      status: o.status,
+      status_label: orderStatusLabels[o.status as OrderStatus] ?? String(o.status),
+      total_price: o.totalPrice,
+      total_payments: totalPayments,
+      amount_open: Math.max(0, o.totalPrice - totalPayments),
+      flex: o.flex as Record<string, unknown>,
+      created_by_user_id: o.createdByUserId,
+      created_at: o.createdAt.toISOString(),
+      updated_at: o.updatedAt.toISOString(),
+      user: { user_id: o.userId, email: user.email, first_name: user.firstName, last_name: user.lastName },
+      rooms: roomRows
+        .filter((r) => r.orderId === o.id)
+        .map((r) => ({
+          id: r.id,
+          product_id: r.productId,
+          room_type: r.roomType,
+          max_guests: r.maxGuests,
+          room_gender: r.roomGender,
+          exclusive: r.exclusive,
+          flex: r.flex as Record<string, unknown>,
+          guests: guestRows.filter((g) => g.roomId === r.id).map(guestDto),
+        })),
+      lines: lines.map((l) => ({
+        id: l.id,
+        product_id: l.productId,
+        guest_id: l.guestId,
+        label: l.label,
+        quantity: l.quantity,
+        unit_price: l.unitPrice,
+        total: l.unitPrice * l.quantity,
+        kind: (l.flex as { kind?: string }).kind ?? 'product',
+        flex: l.flex as Record<string, unknown>,
+      })),
+      products: sold
+        .map((id) => productById.get(id))
+        .filter((p): p is NonNullable<typeof p> => p !== undefined)
+        .map((p) => ({
+          id: p.id,
+          product_id: p.id,
+          type: p.type,
+          label: p.label,
+          start: p.start,
+          end: p.end,
+          region: p.region,
+          quantity: lines.filter((l) => l.productId === p.id).reduce((s, l) => s + l.quantity, 0),
+        })),
+      crowdfunds: fundRows
+        .filter((f) => f.row.orderId === o.id)
+        .map((f) => ({
+          id: f.row.crowdfundId,
+          funding_id: f.row.crowdfundId,
+          label: f.label,
+          funding_amount: f.row.fundingAmount,
+          pivot: { funding_amount: f.row.fundingAmount },
+        })),
+    };
+  }
+}
+export type OrderDto = Awaited<ReturnType<typeof loadOrderDtos>>[number];

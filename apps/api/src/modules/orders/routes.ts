@@ -1,0 +1,146 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ORDER_MSG, amountToPay, orderSchema } from '@umrah/domain';
+import { currentUser, optionalUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as service from './service.ts';
+
+const tags = ['orders'];
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }).max(2_147_483_647, { error: 'Ongeldig id.' }) });
+
+const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
+
+/** Known rules keep their own message; anything unexpected gets the spec's order failure text. */
+async function orderWrite<T>(req: FastifyRequest, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    req.log.error(err, 'order write failed');
+    throw new AppError(500, ORDER_MSG.failed);
+  }
+}
+
+const productIdsQuery = z
+  .string()
+  .max(2000)
+  .regex(/^\d{1,9}(,\d{1,9})*$/, { error: 'products is een lijst ids gescheiden door komma’s.' })
+  .transform((s) => s.split(',').map(Number));
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+
+  app.post(
+    '/api/order',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bestelling plaatsen (status LEAD); de server berekent alle bedragen en neemt de voorraad',
+        description:
+          "201 { status:'success', message:'Bestelling succesvol aangemaakt.', order }. 400 regels (Nederlandse tekst), 403 voor een ander bestellen zonder admin, 409 uitverkocht.",
+        body: orderSchema,
+      },
+      preHandler: requireUser,
+      config: limit(30),
+    },
+    async (req, reply) => {
+      const order = await orderWrite(req, () => service.createOrder(app.ctx, actorOf(req), req.body));
+      return reply.status(201).send({ status: 'success', message: ORDER_MSG.created, order });
+    },
+  );
+
+  // Registered before /api/order/:id; find-my-way prefers the static path anyway.
+  app.post(
+    '/api/order/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Prijs van een winkelwagen berekenen zonder te bestellen (zelfde regels en payload als POST /api/order)',
+        body: orderSchema,
+      },
+      preHandler: optionalUser,
+      config: limit(120),
+    },
+    async (req) => {
+      const priced = await orderWrite(req, () => service.previewOrder(app.ctx, req.user ? actorOf(req) : null, req.body));
+      return {
+        lines: priced.lines.map((l) => ({
+          kind: l.kind,
+          product_id: l.productId,
+          label: l.label,
+          quantity: l.quantity,
+          unit_price: l.unitPrice,
+          total: l.total,
+          room: l.room ?? null,
+          guest: l.guest ?? null,
+        })),
+        subtotal: priced.subtotal,
+        discount_total: priced.discountTotal,
+        donation_total: priced.donationTotal,
+        total_price: priced.total,
+        discounts: priced.discounts,
+        amount_to_pay: req.body.flex.pay_partly ? amountToPay(priced.total, 50) : priced.total,
+      };
+    },
+  );
+
+  app.post(
+    '/api/order/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Eigen LEAD/PENDING-bestelling wijzigen (admin: elke niet-geannuleerde); zelfde payload als POST /api/order',
+        params: idParams,
+        body: orderSchema,
+      },
+      preHandler: requireUser,
+      config: limit(30),
+    },
+    async (req) => {
+      const order = await orderWrite(req, () => service.updateOrder(app.ctx, actorOf(req), req.params.id, req.body));
+      return { status: 'success', message: ORDER_MSG.updated, order };
+    },
+  );
+
+  app.get(
+    '/api/orders',
+    { schema: { tags, security, summary: 'Eigen bestellingen, nieuwste eerst' }, preHandler: requireUser },
+    async (req) => ({ orders: await service.ownOrders(app.ctx, actorOf(req)) }),
+  );
+
+  app.get(
+    '/api/order/:id',
+    {
+      schema: { tags, security, summary: 'Eén bestelling (eigen, of elke voor een admin)', params: idParams },
+      preHandler: requireUser,
+    },
+    async (req) => ({ order: await service.getOrder(app.ctx, actorOf(req), req.params.id) }),
+  );
+
+  app.get(
+    '/api/admin/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bestellingen (admin): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
+        querystring: z.object({
+          q: z.string().max(200).optional(),
+          products: productIdsQuery.optional(),
+          status: z.coerce.number().int().min(0).max(8).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+      },
+      preHandler: requireAdmin,
+    },
+    async (req) => {
+      const result = await service.adminOrders(app.ctx, req.query);
+      return { ...result, page: req.query.page, pageSize: req.query.pageSize };
+    },
+  );
+};

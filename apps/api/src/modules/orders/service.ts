@@ -1,0 +1,451 @@
+import { and, asc, between, count, desc, eq, exists, gte, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  EXCLUSIVE_ROOM_PRODUCT_ID,
+  KID_WITHOUT_BED_VOUCHER,
+  NON_EU_PASSPORT_PRODUCT_ID,
+  ORDER_MSG,
+  OrderRuleError,
+  OrderStatus,
+  Role,
+  STOCK_KINDS,
+  amountToPay,
+  isUmrahType,
+  priceOrder,
+  toPricingProduct,
+  toPricingVoucher,
+  type LineKind,
+  type Order,
+  type PricedOrder,
+  type PricingCatalog,
+} from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx, Tx } from '../../db/index.ts';
+import {
+  crowdfunds,
+  guests,
+  orderCrowdfunds,
+  orderLines,
+  orders,
+  products,
+  rooms,
+  users,
+  visaDocuments,
+} from '../../db/schema.ts';
+import { queueMail } from '../../infra/mail/outbox.ts';
+import { orderConfirmationMail } from '../../infra/mail/templates.ts';
+import type { UserRow } from '../../lib/auth.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { invalidateCatalog } from '../products/service.ts';
+import { vouchersByLabels } from '../vouchers/service.ts';
+import { dutchToday } from '../vouchers/time.ts';
+import { loadOrderDtos, orderNumber } from './dto.ts';
+
+/** Who asks: the logged-in user, and the admin behind them when an admin logged in as them. */
+export interface Actor {
+  user: UserRow;
+  actingAdminId?: number;
+}
+
+const isAdmin = (u: UserRow) => u.role === Role.ADMIN;
+
+/** Orders whose donations no longer count towards a crowdfund's goal. */
+const DEAD_STATUSES = [OrderStatus.CANCELLED, OrderStatus.DECLINED, OrderStatus.REFUNDED];
+/** A customer may change an order only before anything is paid. */
+const CUSTOMER_EDITABLE: number[] = [OrderStatus.LEAD, OrderStatus.PENDING];
+
+/**
+ * The customer the order is for. Admins may name anyone by id or email; anyone else may only name
+ * themselves, and naming someone else is refused, never obeyed.
+ */
+async function resolveCustomer(db: DbOrTx, actor: Actor, user: Order['user']): Promise<UserRow> {
+  const self = actor.user;
+  if (user === undefined || user === null || user === '') return self;
+  const asId = typeof user === 'number' ? user : /^\d+$/.test(user) ? Number(user) : null;
+  const isSelf = asId !== null ? asId === self.id : user.toString().trim().toLowerCase() === self.email;
+  if (isSelf) return self;
+  if (!isAdmin(self)) throw forbidden(ORDER_MSG.otherUser);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(asId !== null ? eq(users.id, asId) : eq(users.email, String(user).trim().toLowerCase()));
+  if (!row) throw notFound(ORDER_MSG.userNotFound);
+  return row;
+}
+
+/**
+ * Reads every row the rules need, inside the order's transaction: the rooms' packages, the listed
+ * products, products 1 and 999, the vouchers named and 'kid-without-bed', and the crowdfunds with
+ * what other live orders pledged. Crowdfund rows are locked first (id order), so two donations
+ * cannot both fit in the same remaining amount.
+ */
+async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | null, lock = true): Promise<PricingCatalog> {
+  const roomProductIds = [...new Set(order.rooms.map((r) => r.product_id))];
+  const directIds = [...new Set([...order.products, NON_EU_PASSPORT_PRODUCT_ID, EXCLUSIVE_ROOM_PRODUCT_ID, ...roomProductIds])];
+  const direct = await tx.select().from(products).where(inArray(products.id, directIds));
+  const trips = direct.filter((p) => roomProductIds.includes(p.id) && isUmrahType(p.type));
+  const seen = new Set<string>();
+  const packageWhere: SQL[] = [];
+  for (const t of trips) {
+    const key = JSON.stringify([t.label, t.start, t.end, t.region]);
+    if (seen.has(key) || !t.start || !t.end) continue;
+    seen.add(key);
+    packageWhere.push(and(eq(products.label, t.label), eq(products.start, t.start), eq(products.end, t.end), eq(products.region, t.region))!);
+  }
+  const siblings = packageWhere.length
+    ? await tx
+        .select()
+        .from(products)
+        .where(and(between(products.type, 2, 10), or(...packageWhere)))
+    : [];
+  const all = new Map([...direct, ...siblings].map((p) => [p.id, p]));
+
+  const labels = [...order.flex.discounts, KID_WITHOUT_BED_VOUCHER];
+  const voucherRows = await vouchersByLabels(tx, labels);
+
+  const fundIds = [...new Set(order.crowdfunds.map((c) => c.funding_id))].sort((a, b) => a - b);
+  const fundQuery = tx.select().from(crowdfunds).where(inArray(crowdfunds.id, fundIds)).orderBy(asc(crowdfunds.id));
+  const funds = fundIds.length ? await (lock ? fundQuery.for('update') : fundQuery) : [];
+  const pledged = fundIds.length
+    ? await tx
+        .select({ id: orderCrowdfunds.crowdfundId, total: sql<string>`coalesce(sum(${orderCrowdfunds.fundingAmount}), 0)` })
+        .from(orderCrowdfunds)
+        .innerJoin(orders, eq(orders.id, orderCrowdfunds.orderId))
+        .where(
+          and(
+            inArray(orderCrowdfunds.crowdfundId, fundIds),
+            notInArray(orders.status, DEAD_STATUSES),
+            editingOrderId ? sql`${orders.id} <> ${editingOrderId}` : undefined,
+          ),
+        )
+        .groupBy(orderCrowdfunds.crowdfundId)
+    : [];
+
+  return {
+    products: [...all.values()].map(toPricingProduct),
+    vouchers: voucherRows.map(toPricingVoucher),
+    crowdfunds: funds.map((f) => ({
+      id: f.id,
+      label: f.label,
+      goalAmount: f.goalAmount,
+      funded: Number(pledged.find((p) => p.id === f.id)?.total ?? 0),
+      active: f.isActive,
+    })),
+  };
+}
+
+/** The domain rules; a broken rule becomes an AppError with its Dutch message and status. */
+function price(order: Order, catalog: PricingCatalog, actor: Actor | null, keepVouchers: string[] = []): PricedOrder {
+  const now = new Date();
+  try {
+    // Admins may book a trip that has already departed (corrections afterwards); customers may not.
+    const allowDeparted = actor !== null && isAdmin(actor.user);
+    return priceOrder(order, catalog, { now, today: dutchToday(now), allowDeparted, keepVouchers });
+  } catch (err) {
+    if (err instanceof OrderRuleError) {
+      throw new AppError(err.status, err.message, undefined, err.path ? [{ path: err.path, message: err.message }] : undefined);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Takes (positive) or gives back (negative) stock per product, in product id order so concurrent
+ * orders lock rows in the same order. A take is one conditional UPDATE: it changes the row only while
+ * enough is left, so stock cannot go below 0 however many orders race for the last places.
+ */
+async function moveStock(tx: Tx, changes: Map<number, number>, labels: Map<number, { label: string; type: number }>) {
+  for (const [productId, quantity] of [...changes.entries()].sort((a, b) => a[0] - b[0])) {
+    if (quantity === 0) continue;
+    if (quantity < 0) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${-quantity}` })
+        .where(eq(products.id, productId));
+      continue;
+    }
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${quantity}` })
+      .where(and(eq(products.id, productId), gte(products.stock, quantity)))
+      .returning({ id: products.id });
+    if (taken.length === 0) {
+      const p = labels.get(productId);
+      throw conflict(!p || isUmrahType(p.type) ? ORDER_MSG.soldOutRoom : ORDER_MSG.soldOut(p.label));
+    }
+  }
+}
+
+const stockOf = (priced: PricedOrder) => new Map(priced.stock.map((s) => [s.productId, s.quantity]));
+
+/** What the order keeps in `flex`: the client's choices as the server understood them. */
+function orderFlex(order: Order, priced: PricedOrder) {
+  return {
+    pay_partly: order.flex.pay_partly,
+    discounts: priced.discounts,
+    arabia_availibilities: order.flex.arabia_availibilities,
+    extras: order.rooms.map((r, i) => ({ room: i, extras: r.extras })).filter((e) => e.extras.length > 0),
+  };
+}
+
+/** Writes rooms, guests, priced lines and donations of an order. */
+async function writeContents(tx: Tx, orderId: number, order: Order, priced: PricedOrder) {
+  const guestIds: number[][] = [];
+  for (const [r, room] of order.rooms.entries()) {
+    const [roomRow] = await tx
+      .insert(rooms)
+      .values({
+        orderId,
+        productId: priced.rooms[r].tripProductId,
+        roomType: room.room_type,
+        maxGuests: room.room_type,
+        roomGender: room.room_gender,
+        exclusive: room.exclusive,
+        flex: { extras: room.extras },
+      })
+      .returning({ id: rooms.id });
+    const ids: number[] = [];
+    for (const [g, guest] of room.guests.entries()) {
+      const [guestRow] = await tx
+        .insert(guests)
+        .values({
+          orderId,
+          roomId: roomRow.id,
+          productId: priced.rooms[r].guestProductIds[g],
+          firstName: guest.first_name,
+          lastName: guest.last_name,
+          ageCategory: guest.age_category,
+          gender: guest.gender,
+          europeanPassport: guest.european_passport,
+          bedIncluded: guest.bed_included,
+          flex: { disabled: guest.flex.disabled },
+        })
+        .returning({ id: guests.id });
+      ids.push(guestRow.id);
+    }
+    guestIds.push(ids);
+  }
+  if (priced.lines.length) {
+    await tx.insert(orderLines).values(
+      priced.lines.map((l) => ({
+        orderId,
+        productId: l.productId,
+        guestId: l.room !== undefined && l.guest !== undefined ? guestIds[l.room][l.guest] : null,
+        label: l.label,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        flex: {
+          kind: l.kind,
+          ...(l.room !== undefined ? { room: l.room } : {}),
+          ...(l.voucherId !== undefined ? { voucher_id: l.voucherId, voucher_label: l.voucherLabel } : {}),
+          ...(l.crowdfundId !== undefined ? { crowdfund_id: l.crowdfundId } : {}),
+        },
+      })),
+    );
+  }
+  if (order.crowdfunds.length) {
+    await tx
+      .insert(orderCrowdfunds)
+      .values(order.crowdfunds.map((c) => ({ orderId, crowdfundId: c.funding_id, fundingAmount: c.funding_amount })));
+  }
+}
+
+const productLabels = (catalog: PricingCatalog) => new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }]));
+
+function confirmationMail(ctx: AppContext, customer: UserRow, orderId: number, order: Order, priced: PricedOrder) {
+  const number = orderNumber(orderId);
+  return {
+    to: customer.email,
+    ...orderConfirmationMail({
+      firstName: customer.firstName,
+      orderNumber: number,
+      lines: priced.lines.map((l) => ({ label: l.label, quantity: l.quantity, total: l.total })),
+      total: priced.total,
+      payPartly: order.flex.pay_partly,
+      downPayment: amountToPay(priced.total, 50),
+      accountUrl: `${ctx.config.publicUrl}/account/bestellingen/${orderId}`,
+    }),
+  };
+}
+
+/** POST /api/order: prices from the database, stock taken and the mail queued in one transaction. */
+export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
+  const customer = await resolveCustomer(ctx.db, actor, order.user);
+  const createdBy = customer.id !== actor.user.id ? actor.user.id : (actor.actingAdminId ?? null);
+  const orderId = await ctx.db.transaction(async (tx) => {
+    const catalog = await loadCatalog(tx, order, null);
+    const priced = price(order, catalog, actor);
+    await moveStock(tx, stockOf(priced), productLabels(catalog));
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        status: OrderStatus.LEAD,
+        totalPrice: priced.total,
+        flex: orderFlex(order, priced),
+        createdByUserId: createdBy,
+      })
+      .returning({ id: orders.id });
+    await writeContents(tx, row.id, order, priced);
+    await queueMail(tx, confirmationMail(ctx, customer, row.id, order, priced));
+    return row.id;
+  });
+  invalidateCatalog(ctx);
+  void ctx.mail.kick();
+  const [dto] = await loadOrderDtos(ctx.db, [orderId]);
+  return dto;
+}
+
+/**
+ * POST /api/order/{id}: replaces the order's rooms, products, donations and vouchers. The customer
+ * may change an own LEAD or PENDING order; an admin any order that is not cancelled. Stock moves by
+ * the difference between the old and the new lines, in the same transaction.
+ */
+export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number, order: Order) {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const admin = isAdmin(actor.user);
+    // Someone else's order looks the same as one that does not exist.
+    if (!current || (!admin && current.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
+    if (admin ? current.status === OrderStatus.CANCELLED : !CUSTOMER_EDITABLE.includes(current.status)) {
+      throw conflict(ORDER_MSG.notEditable);
+    }
+    const [doc] = await tx.select({ id: visaDocuments.id }).from(visaDocuments).where(eq(visaDocuments.orderId, orderId)).limit(1);
+    if (doc) throw conflict(ORDER_MSG.hasDocuments);
+    const owner =
+      order.user === undefined || order.user === null || order.user === ''
+        ? current.userId
+        : (await resolveCustomer(tx, actor, order.user)).id;
+
+    const oldLines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const oldFlex = (current.flex ?? {}) as { discounts?: unknown };
+    const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
+    const catalog = await loadCatalog(tx, order, orderId);
+    const priced = price(order, catalog, actor, keep);
+
+    const changes = stockOf(priced);
+    for (const l of oldLines) {
+      const kind = (l.flex as { kind?: LineKind }).kind;
+      if (l.productId === null || !kind || !STOCK_KINDS.includes(kind)) continue;
+      changes.set(l.productId, (changes.get(l.productId) ?? 0) - l.quantity);
+    }
+    await moveStock(tx, changes, productLabels(catalog));
+
+    await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
+    await tx.delete(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId));
+    await tx.delete(rooms).where(eq(rooms.orderId, orderId));
+    await writeContents(tx, orderId, order, priced);
+    await tx
+      .update(orders)
+      .set({ userId: owner, totalPrice: priced.total, flex: orderFlex(order, priced), updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+  });
+  invalidateCatalog(ctx);
+  const [dto] = await loadOrderDtos(ctx.db, [orderId]);
+  return dto;
+}
+
+/** POST /api/order/preview: the same rules on the same rows, without writing or taking stock. */
+export async function previewOrder(ctx: AppContext, actor: Actor | null, order: Order) {
+  return price(order, await loadCatalog(ctx.db, order, null, false), actor);
+}
+
+/** GET /api/order/{id}: the owner's or, for an admin, any order. */
+export async function getOrder(ctx: AppContext, actor: Actor, orderId: number) {
+  const [row] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!row || (!isAdmin(actor.user) && row.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
+  const [dto] = await loadOrderDtos(ctx.db, [orderId]);
+  return dto;
+}
+
+/** GET /api/orders: the caller's own orders, newest first. */
+export async function ownOrders(ctx: AppContext, actor: Actor) {
+  const ids = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.userId, actor.user.id))
+    .orderBy(sql`${orders.id} desc`);
+  return loadOrderDtos(
+    ctx.db,
+    ids.map((r) => r.id),
+  );
+}
+
+export interface AdminOrderQuery {
+  q?: string;
+  products?: number[];
+  status?: number;
+  page: number;
+  pageSize: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
+/** The search of the admin orders page: order number ('FCU2123' or '123'), email or name. */
+function searchCondition(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const like = `%${escapeLike(term)}%`;
+  const byText = or(
+    ilike(users.email, like),
+    ilike(users.firstName, like),
+    ilike(users.lastName, like),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+  );
+  const number = /^(?:fcu2)?(\d{1,9})$/i.exec(term.replace(/\s+/g, ''));
+  return number ? or(eq(orders.id, Number(number[1])), byText) : byText;
+}
+
+/** Orders that sell one of the products, or have a room of one of those trips. */
+function productCondition(db: DbOrTx, ids: number[] | undefined): SQL | undefined {
+  if (!ids?.length) return undefined;
+  return or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orders.id), inArray(orderLines.productId, ids))),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(rooms)
+        .where(and(eq(rooms.orderId, orders.id), inArray(rooms.productId, ids))),
+    ),
+  );
+}
+
+async function pageOfOrders(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+  const [ids, [{ total }]] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { orders: await loadOrderDtos(db, ids.map((r) => r.id)), total };
+}
+
+/** Leads shown next to the list on the admin orders page (the first ones; ?status=1 pages through all). */
+export const LEADS_SHOWN = 50;
+
+/**
+ * GET /api/admin/orders: a page of orders (every status but LEAD unless ?status= is given) and the
+ * leads matching the same search.
+ */
+export async function adminOrders(ctx: AppContext, query: AdminOrderQuery) {
+  const base = and(searchCondition(query.q), productCondition(ctx.db, query.products));
+  const offset = (query.page - 1) * query.pageSize;
+  if (query.status !== undefined) {
+    const page = await pageOfOrders(ctx.db, and(base, eq(orders.status, query.status)), query.pageSize, offset);
+    return { ...page, leads: [], leads_total: 0 };
+  }
+  const [page, leads] = await Promise.all([
+    pageOfOrders(ctx.db, and(base, ne(orders.status, OrderStatus.LEAD)), query.pageSize, offset),
+    pageOfOrders(ctx.db, and(base, eq(orders.status, OrderStatus.LEAD)), LEADS_SHOWN, 0),
+  ]);
+  return { ...page, leads: leads.orders, leads_total: leads.total };
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
+import { requireAdmin } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['vouchers'];
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+
+const voucherDto = z.object({
+  id: z.number(),
+  label: z.string(),
+  amount: z.number(),
+  expire_date: z.string().nullable(),
+  active: z.boolean(),
+  flex: z.object({ products: z.array(z.number()) }),
+  created_at: z.string(),
+});
+
+export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+
+  // Public: the cart is used before logging in. Rate-limited so codes cannot be guessed in bulk.
+  app.post(
+    '/api/requestVoucher',
+    {
+      schema: {
+        tags,
+        summary: 'Kortingscode opvragen voor de winkelwagen',
+        description:
+          "404 'Deze kortingscode bestaat niet.', 400 'Kortingscode is verlopen.'; met discounts + items ook 'Kortingscode kan niet vaker worden gebruikt.', met products ook de productgebonden regel.",
+        body: requestVoucherSchema,
+        response: { 200: z.object({ message: z.string(), voucher: voucherDto }) },
+      },
+      config: limit(20),
+    },
+    async (req) => ({ message: VOUCHER_MSG.applied, voucher: service.toVoucherDto(await service.requestVoucher(app.ctx, req.body)) }),
+  );
+
+  app.post(
+    '/api/vouchers_from_label',
+    {
+      schema: {
+        tags,
+        summary: 'De kortingscodes bij een lijst labels (onbekende labels ontbreken in het antwoord)',
+        body: vouchersFromLabelSchema,
+        response: { 200: z.object({ vouchers: z.array(voucherDto) }) },
+      },
+      config: limit(60),
+    },
+    async (req) => ({ vouchers: (await service.vouchersByLabels(app.ctx.db, req.body.discounts)).map(service.toVoucherDto) }),
+  );
+
+  app.get(
+    '/api/vouchers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Kortingscodes (admin), nieuwste eerst',
+        querystring: z.object({
+          q: z.string().max(100).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+        response: {
+          200: z.object({ vouchers: z.array(voucherDto), total: z.number(), page: z.number(), pageSize: z.number() }),
+        },
+      },
+      preHandler: requireAdmin,
+    },
+    async (req) => {
+      const { rows, total } = await service.listVouchers(app.ctx, req.query.q, req.query.page, req.query.pageSize);
+      return { vouchers: rows.map(service.toVoucherDto), total, page: req.query.page, pageSize: req.query.pageSize };
+    },
+  );
+
+  app.post(
+    '/api/voucher',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Kortingscode toevoegen (bedrag in centen, vervaldatum 'YYYY-MM-DD HH:mm:ss'); wordt actief aangemaakt",
+        body: voucherSchema,
+        response: { 201: z.object({ message: z.string(), voucher: voucherDto }) },
+      },
+      preHandler: requireAdmin,
+    },
+    async (req, reply) => {
+      const row = await service.createVoucher(app.ctx, req.body);
+      return reply.status(201).send({ message: VOUCHER_MSG.created(row.label), voucher: service.toVoucherDto(row) });
+    },
+  );
+
+  app.delete(
+    '/api/voucher/:id',
+    {
+      schema: { tags, security, summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)", params: idParams },
+      preHandler: requireAdmin,
+    },
+    async (req) => {
+      await service.deleteVoucher(app.ctx, req.params.id);
+      return { message: VOUCHER_MSG.deleted };
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import { count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import {
+  VOUCHER_MSG,
+  isKidWithoutBed,
+  toPricingVoucher,
+  tooManyVouchers,
+  voucherProblem,
+  type RequestVoucherInput,
+  type VoucherDto,
+  type VoucherInput,
+} from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/index.ts';
+import { vouchers } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../auth/service.ts';
+import { fromDutchDateTime, toDutchDateTime } from './time.ts';
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+
+export function toVoucherDto(v: VoucherRow): VoucherDto {
+  return {
+    id: v.id,
+    label: v.label,
+    amount: v.amount,
+    expire_date: v.expireDate ? toDutchDateTime(v.expireDate) : null,
+    active: v.active,
+    flex: { products: toPricingVoucher(v).products },
+    created_at: v.createdAt.toISOString(),
+  };
+}
+
+const lowerLabel = sql<string>`lower(${vouchers.label})`;
+
+/** Vouchers by label, without regard to case (customers type codes as they like). */
+export async function vouchersByLabels(db: DbOrTx, labels: readonly string[]): Promise<VoucherRow[]> {
+  const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))];
+  if (wanted.length === 0) return [];
+  return db.select().from(vouchers).where(inArray(lowerLabel, wanted));
+}
+
+/**
+ * POST /api/requestVoucher: the voucher for a typed code, or the Dutch reason it cannot be used.
+ * With the cart's current labels, item count and product ids it also checks 'kan niet vaker' and
+ * product-bound vouchers; the order itself checks all of it again.
+ */
+export async function requestVoucher(ctx: AppContext, input: RequestVoucherInput, now = new Date()) {
+  const [row] = await vouchersByLabels(ctx.db, [input.label]);
+  const problem = voucherProblem(row ? toPricingVoucher(row) : undefined, now);
+  if (problem) throw new AppError(problem.status, problem.message);
+  if (input.items !== undefined) {
+    const typed = (input.discounts ?? []).filter((l) => l.trim() !== '' && !isKidWithoutBed(l));
+    if (tooManyVouchers(typed.length + 1, input.items)) throw badRequest(VOUCHER_MSG.overused);
+  }
+  const bound = toPricingVoucher(row!).products;
+  if (input.products && bound.length > 0 && !input.products.some((id) => bound.includes(id))) {
+    throw badRequest(VOUCHER_MSG.noMatch);
+  }
+  return row!;
+}
+
+export async function listVouchers(ctx: AppContext, q: string | undefined, page: number, pageSize: number) {
+  const term = q?.trim();
+  const where = term ? ilike(vouchers.label, `%${term.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(vouchers)
+      .where(where)
+      .orderBy(desc(vouchers.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ total: count() }).from(vouchers).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function createVoucher(ctx: AppContext, input: VoucherInput) {
+  // Labels are matched without regard to case, so 'welkom50' next to 'WELKOM50' would be ambiguous.
+  if ((await vouchersByLabels(ctx.db, [input.label])).length > 0) throw conflict(VOUCHER_MSG.exists);
+  try {
+    const [row] = await ctx.db
+      .insert(vouchers)
+      .values({
+        label: input.label,
+        amount: input.amount,
+        expireDate: fromDutchDateTime(input.expire_date),
+        active: true,
+        flex: { products: input.flex.products },
+      })
+      .returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(VOUCHER_MSG.exists);
+    throw err;
+  }
+}
+
+export async function deleteVoucher(ctx: AppContext, id: number) {
+  const [row] = await ctx.db.select().from(vouchers).where(eq(vouchers.id, id));
+  if (!row) throw notFound(VOUCHER_MSG.notFound);
+  // The order rules apply 'kid-without-bed' per child without bed; without it they cannot work.
+  if (isKidWithoutBed(row.label)) throw conflict(VOUCHER_MSG.protectedVoucher);
+  // Orders keep the label and amount on their own lines, so deleting the voucher changes no order.
+  await ctx.db.delete(vouchers).where(eq(vouchers.id, id));
+}
