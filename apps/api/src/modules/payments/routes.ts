@@ -1,8 +1,146 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptFormBodies, simulatorRoutes } from '../../infra/payments/index.ts';
+import { z } from 'zod';
+import { PAYMENT_MSG, manualPaymentSchema, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
+import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
+import { currentUser, requireStaff, requireUser } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['payments'];
+const idParams = z.object({ id: z.coerce.number().int().positive({ error: PAYMENT_MSG.notFound }).max(2_147_483_647) });
+const orderParams = z.object({
+  orderId: z.coerce.number().int().positive({ error: PAYMENT_MSG.orderNotFound }).max(2_147_483_647),
+});
+const transactionAnswer = z.object({
+  transaction: z.object({ paymentURL: z.string(), id: z.number(), amount: z.number() }),
+});
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptFormBodies(app);
+  // Providers may post the exchange in any format; it is never read, so no format is refused.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
   // The built-in provider's hosted page; it answers only for payments the simulator made.
   await app.register(simulatorRoutes);
+
+  app.post(
+    '/api/payment/:orderId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Start een betaling bij de betaalprovider (trans none: afrekenen door de klant; pin/other: door medewerkers)',
+        description:
+          'Het bedrag bepaalt de server: 50 % of 100 % van het totaal (flex.pay_partly van de bestelling), of het openstaande restant zodra er al betaald is. Medewerkers mogen met trans pin/other een lager bedrag (in centen) vragen.',
+        params: orderParams,
+        body: startPaymentSchema,
+        response: { 200: transactionAnswer },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => {
+      const { trans, amount } = req.body;
+      const started = await service.startPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId, {
+        trans,
+        amount,
+      });
+      return { transaction: started };
+    },
+  );
+
+  app.post(
+    '/api/payment/prepare',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Bereid een betaling voor vanuit 'Mijn bestellingen' (id, percent_to_pay 50|100, flex)",
+        description: 'Zonder eerdere betaling 50 % of 100 % van het totaal; met een eerdere betaling altijd het restant.',
+        body: preparePaymentSchema,
+        response: { 200: transactionAnswer },
+      },
+      preHandler: requireUser,
+    },
+    async (req) => {
+      const started = await service.startPayment(app.ctx, paymentProvider(app), currentUser(req), req.body.id, {
+        trans: 'none',
+        percent: req.body.percent_to_pay,
+        flex: req.body.flex ?? null,
+      });
+      return { transaction: started };
+    },
+  );
+
+  // The provider's exchange (webhook): public, its body is never read; the status comes from the provider.
+  const exchange = async (id: number) => {
+    const result = await service.processExchange(app.ctx, paymentProvider(app), id);
+    return result.known ? `TRUE|${result.state}` : 'TRUE|unknown';
+  };
+  app.post(
+    '/api/payment/exchange/:id',
+    {
+      schema: { tags, summary: 'Exchange/webhook van de betaalprovider; de status wordt bij de provider opgevraagd', params: idParams },
+    },
+    async (req, reply) => reply.type('text/plain').send(await exchange(req.params.id)),
+  );
+  app.get(
+    '/api/payment/exchange/:id',
+    { schema: { tags, summary: 'Exchange van de betaalprovider (GET-variant)', params: idParams } },
+    async (req, reply) => reply.type('text/plain').send(await exchange(req.params.id)),
+  );
+
+  app.post(
+    '/api/payment/check/:orderId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Vraag openstaande betalingen van een bestelling na bij de provider en geef de status terug',
+        params: orderParams,
+      },
+      preHandler: requireUser,
+    },
+    async (req) => service.checkOrderPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId),
+  );
+
+  // Manual payments by staff (cash, bank transfer, pin).
+  app.get(
+    '/api/payments',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: z.object({
+          order_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+      },
+      preHandler: requireStaff,
+    },
+    async (req) => {
+      const { payments, total } = await service.listPayments(app.ctx, req.query);
+      return { payments, total, page: req.query.page, pageSize: req.query.pageSize };
+    },
+  );
+
+  app.post(
+    '/api/payment',
+    { schema: { tags, security, body: manualPaymentSchema }, preHandler: requireStaff },
+    async (req, reply) => {
+      const result = await service.createManualPayment(app.ctx, req.body);
+      return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
+    },
+  );
+
+  app.put(
+    '/api/payment/:id',
+    { schema: { tags, security, params: idParams, body: manualPaymentSchema }, preHandler: requireStaff },
+    async (req) => ({ message: PAYMENT_MSG.updated, ...(await service.updatePayment(app.ctx, req.params.id, req.body)) }),
+  );
+
+  app.delete(
+    '/api/payment/:id',
+    { schema: { tags, security, params: idParams }, preHandler: requireStaff },
+    async (req) => ({ message: PAYMENT_MSG.deleted, ...(await service.deletePayment(app.ctx, req.params.id)) }),
+  );
 };

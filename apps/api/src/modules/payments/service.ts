@@ -1,0 +1,425 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  MSG,
+  OrderStatus,
+  PAYMENT_MSG,
+  PaymentType,
+  Role,
+  amountToPay,
+  fcuOrderNumber,
+  isDeletablePaymentType,
+  isOnlinePaymentType,
+  paymentTypeLabels,
+  type ManualPayment,
+} from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx, Tx } from '../../db/index.ts';
+import { orders, payments, transactions, users } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../infra/payments/index.ts';
+import { queueMail } from '../../infra/mail/outbox.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { UserRow } from '../../lib/auth.ts';
+import { paymentReceivedMail } from './mails.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mail'>;
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** SPEC 4: the pay action exists for these statuses only. */
+export const PAYABLE_STATUSES: readonly number[] = [OrderStatus.PENDING, OrderStatus.LEAD, OrderStatus.DOWN_PAYMENT];
+/** Statuses a payment never moves: staff decided them (cancel, refund, checks). */
+const SETTLED_STATUSES: readonly number[] = [
+  OrderStatus.CANCELLED,
+  OrderStatus.DECLINED,
+  OrderStatus.REFUNDED,
+  OrderStatus.PARTIALLY_REFUNDED,
+  OrderStatus.MANUAL_VERIFICATION_REQUIRED,
+];
+
+/**
+ * The order status that follows from what is paid: everything → COMPLETED, something →
+ * DOWN_PAYMENT, nothing (after a payment was removed) → LEAD, shown as 'Niet betaald'.
+ */
+export function statusAfterPayments(current: number, paid: number, total: number): number {
+  if (SETTLED_STATUSES.includes(current)) return current;
+  if (total > 0 && paid >= total) return OrderStatus.COMPLETED;
+  if (paid > 0) return OrderStatus.DOWN_PAYMENT;
+  if (current === OrderStatus.COMPLETED || current === OrderStatus.DOWN_PAYMENT) return OrderStatus.LEAD;
+  return current;
+}
+
+const isStaff = (user: UserRow) => user.role === Role.ADMIN || user.role === Role.BOOKKEEPER;
+
+export async function paidTotal(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ paid: sql<string | null>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  return Number(row?.paid ?? 0);
+}
+
+async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+/** The order, when this user may see it; a customer gets 404 for someone else's order (no hint it exists). */
+async function orderFor(ctx: Ctx, user: UserRow, orderId: number): Promise<OrderRow> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || (!isStaff(user) && order.userId !== user.id)) throw notFound(PAYMENT_MSG.orderNotFound);
+  return order;
+}
+
+/** Moves the order to the status its payments give it, and mails the customer about a new payment. */
+async function afterPaymentChange(
+  ctx: Ctx,
+  tx: Tx,
+  order: OrderRow,
+  received?: { amount: number },
+): Promise<{ status: number; paid: number }> {
+  const paid = await paidTotal(tx, order.id);
+  const status = statusAfterPayments(order.status, paid, order.totalPrice);
+  if (status !== order.status) {
+    await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  }
+  if (received) {
+    const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+    if (customer) {
+      const mail = paymentReceivedMail({
+        firstName: customer.firstName,
+        orderId: order.id,
+        amount: received.amount,
+        paid,
+        total: order.totalPrice,
+        ordersUrl: `${ctx.config.publicUrl}/account/bestellingen/${order.id}`,
+      });
+      await queueMail(tx, { to: customer.email, ...mail });
+    }
+  }
+  return { status, paid };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Provider payments
+
+const PLACEHOLDER = 'pending:';
+/** An open payment at the provider is offered again instead of a second one, within this time. */
+const REUSE_MINUTES = 30;
+
+export interface StartInput {
+  trans: 'none' | 'pin' | 'other';
+  /** From the prepare call; without it the order's own choice (flex.pay_partly) counts. */
+  percent?: 50 | 100;
+  /** Staff only (trans pin or other): take less than the open rest. */
+  amount?: number;
+  flex?: unknown;
+}
+
+export interface StartedPayment {
+  paymentURL: string;
+  id: number;
+  amount: number;
+}
+
+/**
+ * Starts a payment at the provider for an order of this user (or any order, for staff) and gives
+ * the hosted page to send the browser to. The amount is always computed here: 50 % or 100 % of the
+ * total, or the open rest once something is paid.
+ */
+export async function startPayment(
+  ctx: Ctx,
+  provider: PaymentProvider,
+  user: UserRow,
+  orderId: number,
+  input: StartInput,
+): Promise<StartedPayment> {
+  const staffTrans = input.trans !== 'none';
+  if (staffTrans && !isStaff(user)) throw forbidden(MSG.forbidden);
+  let order = await orderFor(ctx, user, orderId);
+  if (!PAYABLE_STATUSES.includes(order.status)) throw conflict(PAYMENT_MSG.notPayable);
+
+  // A payment finished at the provider but not yet reported is booked first, so nobody pays twice.
+  const open = await syncOpenTransactions(ctx, provider, orderId);
+  [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || !PAYABLE_STATUSES.includes(order.status)) throw conflict(PAYMENT_MSG.notPayable);
+
+  const paid = await paidTotal(ctx.db, orderId);
+  const rest = order.totalPrice - paid;
+  if (rest <= 0) throw conflict(PAYMENT_MSG.fullyPaid);
+  let amount: number;
+  let percent: 50 | 100;
+  if (staffTrans && input.amount && input.amount > 0) {
+    if (input.amount > rest) throw badRequest(PAYMENT_MSG.tooMuch);
+    amount = input.amount;
+    percent = 100;
+  } else if (paid > 0) {
+    amount = rest;
+    percent = 100;
+  } else {
+    const partly = Boolean((order.flex as { pay_partly?: unknown } | null)?.pay_partly);
+    percent = input.percent ?? (partly ? 50 : 100);
+    amount = amountToPay(order.totalPrice, percent, 0);
+  }
+  if (amount <= 0) throw conflict(PAYMENT_MSG.fullyPaid);
+
+  const reusable = open.find(
+    (t) =>
+      t.state === 'pending' &&
+      t.row.amount === amount &&
+      t.row.provider === provider.name &&
+      typeof (t.row.flex as { paymentUrl?: unknown }).paymentUrl === 'string' &&
+      Date.now() - t.row.createdAt.getTime() < REUSE_MINUTES * 60_000,
+  );
+  if (reusable) {
+    return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount };
+  }
+
+  const { publicUrl } = ctx.config;
+  const number = fcuOrderNumber(orderId);
+  const [row] = await ctx.db
+    .insert(transactions)
+    .values({
+      provider: provider.name,
+      // The provider's id is known only after the call; the row exists first so its id can be in the exchange URL.
+      providerRef: `${PLACEHOLDER}${randomUUID()}`,
+      orderId,
+      amount,
+      percent,
+      status: 'open',
+      flex: { trans: input.trans, user_id: user.id, client_flex: input.flex ?? null },
+    })
+    .returning();
+  const kind = paid > 0 ? 'restbetaling' : percent === 50 ? 'aanbetaling' : 'betaling';
+  try {
+    const created = await provider.create({
+      amount,
+      description: `${number} ${kind}`,
+      reference: number,
+      returnUrl: staffTrans ? `${publicUrl}/admin/process_payment/${orderId}` : `${publicUrl}/confirm/${orderId}`,
+      exchangeUrl: `${publicUrl}/api/payment/exchange/${row!.id}`,
+    });
+    await ctx.db
+      .update(transactions)
+      .set({
+        providerRef: created.providerRef,
+        flex: { ...(row!.flex as object), paymentUrl: created.paymentUrl },
+        updatedAt: sql`now()`,
+      })
+      .where(eq(transactions.id, row!.id));
+    return { paymentURL: created.paymentUrl, id: row!.id, amount };
+  } catch (err) {
+    // Nothing was started at the provider: no half-made attempt stays behind.
+    await ctx.db.delete(transactions).where(eq(transactions.id, row!.id));
+    throw err;
+  }
+}
+
+export interface ExchangeResult {
+  known: boolean;
+  state?: string;
+  booked: boolean;
+}
+
+/**
+ * The exchange (webhook): whatever the caller sends, the status is asked from the provider. A
+ * payment row is written at most once per provider payment (provider_ref is unique and the insert
+ * does nothing on conflict), so replayed, concurrent or out-of-order calls change nothing twice.
+ */
+export async function processExchange(ctx: Ctx, provider: PaymentProvider, transactionId: number): Promise<ExchangeResult> {
+  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!row || row.providerRef.startsWith(PLACEHOLDER) || row.provider !== provider.name || !row.orderId) {
+    return { known: false, booked: false };
+  }
+  const status = await provider.status(row.providerRef);
+  const orderId = row.orderId;
+  const booked = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    // A paid transaction stays paid, whatever a later or older call says.
+    await tx
+      .update(transactions)
+      .set({ status: status.state, updatedAt: sql`now()` })
+      .where(and(eq(transactions.id, row.id), sql`${transactions.status} <> 'paid'`));
+    if (status.state !== 'paid' || !order) return false;
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId,
+        paymentType: PaymentType.PARTIALLY_PROVIDER_PAID,
+        amount: status.amount,
+        providerRef: row.providerRef,
+        flex: { provider: row.provider, transaction_id: row.id },
+      })
+      .onConflictDoNothing({ target: payments.providerRef })
+      .returning({ id: payments.id });
+    if (inserted.length === 0) return false;
+    const paid = await paidTotal(tx, orderId);
+    if (order.totalPrice > 0 && paid >= order.totalPrice) {
+      await tx.update(payments).set({ paymentType: PaymentType.PROVIDER_PAID }).where(eq(payments.id, inserted[0]!.id));
+    }
+    await afterPaymentChange(ctx, tx, order, { amount: status.amount });
+    return true;
+  });
+  if (booked) void ctx.mail.kick();
+  return { known: true, state: status.state, booked };
+}
+
+interface OpenTransaction {
+  row: typeof transactions.$inferSelect;
+  state: string;
+}
+
+/**
+ * Asks the provider about this order's recent open payments and books what was paid: the safety
+ * net for an exchange call that is late or never came (the return page and a new payment use it).
+ */
+export async function syncOpenTransactions(ctx: Ctx, provider: PaymentProvider, orderId: number): Promise<OpenTransaction[]> {
+  const rows = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orderId, orderId),
+        eq(transactions.status, 'open'),
+        eq(transactions.provider, provider.name),
+        gt(transactions.createdAt, sql`now() - interval '2 days'`),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(5);
+  const out: OpenTransaction[] = [];
+  for (const row of rows) {
+    if (row.providerRef.startsWith(PLACEHOLDER)) continue;
+    const result = await processExchange(ctx, provider, row.id);
+    out.push({ row, state: result.state ?? 'pending' });
+  }
+  return out;
+}
+
+/** The payment state of one order for its owner or staff, after asking the provider about open payments. */
+export async function checkOrderPayment(ctx: Ctx, provider: PaymentProvider, user: UserRow, orderId: number) {
+  await orderFor(ctx, user, orderId);
+  try {
+    await syncOpenTransactions(ctx, provider, orderId);
+  } catch (err) {
+    // An unreachable provider must not hide the order's status; its exchange call will come.
+    if (!(err instanceof AppError)) throw err;
+  }
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const paid = await paidTotal(ctx.db, orderId);
+  return { order_id: orderId, status: order!.status, total_price: order!.totalPrice, total_payments: paid };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Manual payments (staff)
+
+export const paymentDto = (p: PaymentRow, extra: { email?: string | null; name?: string | null; order_status?: number | null } = {}) => ({
+  id: p.id,
+  order_id: p.orderId,
+  invoice_id: p.invoiceId,
+  payment_type: p.paymentType,
+  type_text: paymentTypeLabels[p.paymentType as keyof typeof paymentTypeLabels] ?? String(p.paymentType),
+  amount: p.amount,
+  provider_ref: p.providerRef,
+  created_at: p.createdAt.toISOString(),
+  ...(extra.email !== undefined ? { email: extra.email } : {}),
+  ...(extra.name !== undefined ? { name: extra.name } : {}),
+  ...(extra.order_status !== undefined ? { order_status: extra.order_status } : {}),
+});
+
+const orderSummary = (order: OrderRow, s: { status: number; paid: number }) => ({
+  id: order.id,
+  status: s.status,
+  total_price: order.totalPrice,
+  total_payments: s.paid,
+});
+
+export async function createManualPayment(ctx: Ctx, input: ManualPayment) {
+  if (isOnlinePaymentType(input.payment_type)) throw badRequest(PAYMENT_MSG.onlineIsProvider);
+  const result = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.order_id);
+    if (!order) throw notFound(PAYMENT_MSG.orderNotFound);
+    const [payment] = await tx
+      .insert(payments)
+      .values({ orderId: order.id, paymentType: input.payment_type, amount: input.amount, flex: { manual: true } })
+      .returning();
+    const s = await afterPaymentChange(ctx, tx, order, { amount: input.amount });
+    return { payment: paymentDto(payment!), order: orderSummary(order, s) };
+  });
+  void ctx.mail.kick();
+  return result;
+}
+
+export async function updatePayment(ctx: Ctx, id: number, input: ManualPayment) {
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(payments).where(eq(payments.id, id));
+    if (!existing || existing.orderId === null) throw notFound(PAYMENT_MSG.notFound);
+    if (existing.orderId !== input.order_id) throw badRequest(PAYMENT_MSG.otherOrder);
+    // An online payment stays online and a manual one manual: the provider's record is the proof.
+    if (isOnlinePaymentType(existing.paymentType) !== isOnlinePaymentType(input.payment_type)) {
+      throw badRequest(PAYMENT_MSG.onlineIsProvider);
+    }
+    const order = await lockOrder(tx, existing.orderId);
+    if (!order) throw notFound(PAYMENT_MSG.orderNotFound);
+    const [payment] = await tx
+      .update(payments)
+      .set({ paymentType: input.payment_type, amount: input.amount })
+      .where(eq(payments.id, id))
+      .returning();
+    const s = await afterPaymentChange(ctx, tx, order);
+    return { payment: paymentDto(payment!), order: orderSummary(order, s) };
+  });
+}
+
+export async function deletePayment(ctx: Ctx, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(payments).where(eq(payments.id, id));
+    if (!existing) throw notFound(PAYMENT_MSG.notFound);
+    if (!isDeletablePaymentType(existing.paymentType)) throw badRequest(PAYMENT_MSG.notDeletable);
+    const order = existing.orderId !== null ? await lockOrder(tx, existing.orderId) : undefined;
+    await tx.delete(payments).where(eq(payments.id, id));
+    const s = order ? await afterPaymentChange(ctx, tx, order) : null;
+    return { order: order && s ? orderSummary(order, s) : null };
+  });
+}
+
+export async function listPayments(ctx: Ctx, q: { order_id?: number; page: number; pageSize: number }) {
+  const where = q.order_id !== undefined ? eq(payments.orderId, q.order_id) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({
+        payment: payments,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        orderStatus: orders.status,
+      })
+      .from(payments)
+      .leftJoin(orders, eq(orders.id, payments.orderId))
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(payments.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    ctx.db.select({ total: count() }).from(payments).where(where),
+  ]);
+  return {
+    payments: rows.map((r) =>
+      paymentDto(r.payment, {
+        email: r.email,
+        name: r.firstName !== null ? `${r.firstName} ${r.lastName}` : null,
+        order_status: r.orderStatus,
+      }),
+    ),
+    total,
+  };
+}
+
+/** Payments per order, for order lists. */
+export async function paymentsOfOrders(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return new Map<number, PaymentRow[]>();
+  const rows = await db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(payments.id);
+  const map = new Map<number, PaymentRow[]>();
+  for (const r of rows) map.set(r.orderId!, [...(map.get(r.orderId!) ?? []), r]);
+  return map;
+}
