@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, PAYMENT_MSG, PaymentType, paymentFormSchema } from '@umrah/domain';
-import { mailOutbox, orders, payments, transactions, users } from '../src/db/schema.ts';
+import { mailOutbox, orders, payments, products, transactions, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, validAccount } from './helpers.ts';
 
 // The payment flow over real HTTP: the simulator's exchange call reaches this app on its port.
@@ -363,5 +363,62 @@ describe('manual payments', () => {
     const rows = await app.ctx.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 0)));
     expect(rows).toHaveLength(3);
     expect((await orderRow(order.id)).status).toBe(OrderStatus.DOWN_PAYMENT);
+  });
+});
+
+describe('checkout through the orders module', () => {
+  it('creates the order (confirmation mail), then trans none with amount 0 pays 50 % and later the rest', async () => {
+    const [trip] = await app.ctx.db
+      .select()
+      .from(products)
+      .where(and(eq(products.type, 2), eq(products.isActive, true), gt(products.stock, 5), gt(products.start, sql`current_date + 7`)))
+      .orderBy(asc(products.start))
+      .limit(1);
+    expect(trip).toBeDefined();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: auth(customer),
+      payload: {
+        rooms: [
+          {
+            product_id: trip!.id,
+            room_type: 2,
+            room_gender: 0,
+            exclusive: false,
+            guests: [{ first_name: 'Ahmed', last_name: 'Yilmaz', age_category: 0, european_passport: true, bed_included: true }],
+          },
+        ],
+        products: [],
+        crowdfunds: [],
+        flex: JSON.stringify({ pay_partly: true, discounts: [] }),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json().order;
+    expect(order.status).toBe(OrderStatus.LEAD);
+    const confirmation = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Bevestiging van je bestelling FCU2${order.id}`));
+    expect(confirmation).toHaveLength(1);
+
+    const start = await app.inject({
+      method: 'POST',
+      url: `/api/payment/${order.id}`,
+      headers: auth(customer),
+      payload: { trans: 'none', order_id: order.id, payment_type: 5, amount: 0 },
+    });
+    expect(start.statusCode).toBe(200);
+    expect(start.json().transaction.amount).toBe(Math.round(order.total_price / 2));
+    await fetch(start.json().transaction.paymentURL, { method: 'POST', body: new URLSearchParams({ choice: 'paid' }), redirect: 'manual' });
+
+    const mine = (await app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: auth(customer) })).json().order;
+    expect(mine).toMatchObject({ status: OrderStatus.DOWN_PAYMENT, status_label: 'Aanbetaald', total_payments: Math.round(order.total_price / 2) });
+    // Someone else cannot read it either.
+    expect((await app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: auth(other) })).statusCode).toBe(404);
+
+    const rest = await app.inject({ method: 'POST', url: '/api/payment/prepare', headers: auth(customer), payload: { id: order.id, percent_to_pay: 100, flex: null } });
+    expect(rest.json().transaction.amount).toBe(order.total_price - Math.round(order.total_price / 2));
+    await fetch(rest.json().transaction.paymentURL, { method: 'POST', body: new URLSearchParams({ choice: 'paid' }), redirect: 'manual' });
+    const done = (await app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: auth(customer) })).json().order;
+    expect(done).toMatchObject({ status: OrderStatus.COMPLETED, status_label: 'Voltooid', amount_open: 0 });
   });
 });
