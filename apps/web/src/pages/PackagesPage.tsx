@@ -1,6 +1,152 @@
-// Placeholder: the catalog engineer replaces this page.
-import { ComingSoon } from '../components/ComingSoon';
+// /pakketten (SPEC 2 'Packages'): month tiles → trips of the month → Firstclass/Premiumclass →
+// package cards. The choices live in the URL (?maand=&reis=&klasse=) so Back and links work.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { packagesOf, tripsOfMonth, type CatalogPackage } from '@umrah/domain/catalog';
+import { TypeClass } from '@umrah/domain/enums';
+import { monthTiles } from '@umrah/domain/months';
+import { LoadError, PageLoader } from '../components/Feedback';
+import { PageBanner } from '../components/PageBanner';
+import { ClassChoice } from '../features/catalog/ClassChoice';
+import { CustomTripModal } from '../features/catalog/CustomTripModal';
+import { InfoModal } from '../features/catalog/InfoModal';
+import { MonthTiles } from '../features/catalog/MonthTiles';
+import { OrderModal } from '../features/catalog/OrderModal';
+import { PackageCard } from '../features/catalog/PackageCard';
+import { TripList } from '../features/catalog/TripList';
+import { useCatalog } from '../features/catalog/api';
+import { useRegion } from '../features/preferences/PreferencesProvider';
+import { usePageTitle } from '../lib/usePageTitle';
+
+// Keeps a section's title clear of the sticky header when it is scrolled into view.
+const SCROLL_MARGIN = { scrollMarginTop: 88 };
+const REGION_NAME = { NL: 'Nederland', BE: 'België' } as const;
+
+function useScrollTo(deps: unknown) {
+  const ref = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    // Not on the first render: a deep link should open at the top with the banner.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (deps) ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [deps]);
+  return ref;
+}
 
 export default function PackagesPage() {
-  return <ComingSoon title="Pakketten" image="/images/banners/pakketten.svg" />;
+  usePageTitle('Pakketten');
+  const region = useRegion();
+  const catalog = useCatalog(region);
+  const [params, setParams] = useSearchParams();
+  const [customOpen, setCustomOpen] = useState(false);
+  const [infoPkg, setInfoPkg] = useState<CatalogPackage | null>(null);
+  const [orderPkg, setOrderPkg] = useState<CatalogPackage | null>(null);
+  const today = useMemo(() => new Date(), []);
+
+  const products = useMemo(() => catalog.data ?? [], [catalog.data]);
+  const tiles = useMemo(() => monthTiles(today, products), [today, products]);
+
+  // A choice that does not exist (any more) in this region is simply not applied.
+  const month = tiles.find((t) => t.key === params.get('maand') && t.status === 'available') ?? null;
+  const trips = useMemo(() => (month ? tripsOfMonth(products, month.key, today) : []), [products, month, today]);
+  const trip = trips.find((t) => t.key === params.get('reis')) ?? null;
+  const requestedClass = Number(params.get('klasse'));
+  const typeClass: TypeClass | null =
+    trip && params.get('klasse') !== null && trip.classes.includes(requestedClass as TypeClass) ? (requestedClass as TypeClass) : null;
+  const packages = useMemo(
+    () => (trip && typeClass !== null ? packagesOf(products, trip, typeClass, today) : []),
+    [products, trip, typeClass, today],
+  );
+
+  const choose = (next: { maand?: string; reis?: string; klasse?: TypeClass }) => {
+    const p = new URLSearchParams();
+    if (next.maand) p.set('maand', next.maand);
+    if (next.reis) p.set('reis', next.reis);
+    if (next.klasse !== undefined) p.set('klasse', String(next.klasse));
+    setParams(p, { preventScrollReset: true });
+  };
+
+  const tripsRef = useScrollTo(month?.key);
+  const classRef = useScrollTo(trip?.key);
+  const packagesRef = useScrollTo(typeClass !== null ? `${trip?.key}-${typeClass}` : null);
+
+  return (
+    <>
+      <PageBanner
+        title="Pakketten"
+        subtitle="Kies de maand van je Umrah, je reisdata en je klasse. Alle pakketten zijn volledig verzorgd: vlucht, visum, hotels, vervoer en begeleiding."
+        image="/images/banners/pakketten.svg"
+      />
+      <Container size="lg" py="xl">
+        <Stack gap={40}>
+          <section aria-labelledby="maanden-titel">
+            <Title order={2} id="maanden-titel" mb={4}>
+              Kies een maand
+            </Title>
+            <Text c="dimmed" size="sm" mb="md">
+              Vertrek vanuit {REGION_NAME[region]}. Je kunt je regio wijzigen via &lsquo;Regio en taal&rsquo; bovenaan de pagina.
+            </Text>
+            {catalog.isPending ? (
+              <PageLoader label="Pakketten laden..." />
+            ) : catalog.isError ? (
+              <LoadError />
+            ) : (
+              <MonthTiles
+                tiles={tiles}
+                selected={month?.key ?? null}
+                onSelect={(key) => choose({ maand: key })}
+                onCustom={() => setCustomOpen(true)}
+              />
+            )}
+          </section>
+
+          {month && (
+            <section aria-labelledby="reizen-titel" style={SCROLL_MARGIN} ref={tripsRef}>
+              <Title order={2} id="reizen-titel" mb="md">
+                Reizen in <span style={{ textTransform: 'capitalize' }}>{month.label}</span>
+              </Title>
+              {trips.length === 0 ? (
+                <Alert color="gray">Er zijn in deze maand geen reizen meer te boeken.</Alert>
+              ) : (
+                <TripList trips={trips} selected={trip?.key ?? null} onSelect={(key) => choose({ maand: month.key, reis: key })} />
+              )}
+            </section>
+          )}
+
+          {month && trip && (
+            <section aria-labelledby="klasse-titel" style={SCROLL_MARGIN} ref={classRef}>
+              <Title order={2} id="klasse-titel" mb="md">
+                Kies je klasse
+              </Title>
+              <ClassChoice
+                available={trip.classes}
+                selected={typeClass}
+                onSelect={(c) => choose({ maand: month.key, reis: trip.key, klasse: c })}
+              />
+            </section>
+          )}
+
+          {trip && typeClass !== null && (
+            <section aria-labelledby="pakketten-titel" style={SCROLL_MARGIN} ref={packagesRef}>
+              <Title order={2} id="pakketten-titel" mb="md">
+                Pakketten
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+                {packages.map((pkg) => (
+                  <PackageCard key={pkg.key} pkg={pkg} onInfo={() => setInfoPkg(pkg)} onOrder={() => setOrderPkg(pkg)} />
+                ))}
+              </SimpleGrid>
+            </section>
+          )}
+        </Stack>
+      </Container>
+      <CustomTripModal opened={customOpen} onClose={() => setCustomOpen(false)} />
+      <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
+      <OrderModal pkg={orderPkg} onClose={() => setOrderPkg(null)} />
+    </>
+  );
 }
