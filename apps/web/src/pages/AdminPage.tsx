@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Container, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
+import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { PageLoader } from '../components/Feedback';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -42,20 +42,14 @@ export default function AdminPage() {
     <Container size="xl" py="xl">
       <Stack>
         <Title order={1}>Admin portaal</Title>
-        <Tabs
-          value={tab}
-          keepMounted={false}
-          onChange={(v) => v && setParams({ tab: v })}
-        >
-          <ScrollArea type="auto" offsetScrollbars>
-            <Tabs.List style={{ flexWrap: 'nowrap' }}>
-              {ADMIN_TABS.map((t) => (
-                <Tabs.Tab key={t.value} value={t.value}>
-                  {t.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </ScrollArea>
+        <Tabs value={tab} keepMounted={false} onChange={(v) => v && setParams({ tab: v })}>
+          <Tabs.List>
+            {ADMIN_TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {ADMIN_TABS.map(({ value, Component }) => (
             <Tabs.Panel key={value} value={value} pt="lg">
               <Suspense fallback={<PageLoader />}>
