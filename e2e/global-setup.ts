@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,10 +81,17 @@ export default async function globalSetup(_config: FullConfig) {
   if (await healthy(healthUrl)) {
     throw new Error(`Port ${E2E_PORT} is already serving something: stop it or set E2E_PORT.`);
   }
+  const builtWeb = path.join(ROOT, 'apps/web/dist');
+  if (!existsSync(path.join(builtWeb, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: build the web app first (npm run build)');
+  }
   const work = mkdtempSync(path.join(tmpdir(), 'umrah-e2e-'));
   const mailDir = path.join(work, 'mails');
   const dataDir = path.join(work, 'data');
   const logFile = path.join(work, 'app.log');
+  // The app serves a copy of the web build, so a rebuild during the run cannot pull files away.
+  const webDist = path.join(work, 'web');
+  cpSync(builtWeb, webDist, { recursive: true });
   mkdirSync(mailDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
 
@@ -101,6 +108,7 @@ export default async function globalSetup(_config: FullConfig) {
       HOST: '0.0.0.0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      WEB_DIST: webDist,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       PUBLIC_URL: `http://localhost:${E2E_PORT}`,
       // The suite logs in and registers far more often than a person would.
