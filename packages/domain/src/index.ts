@@ -7,3 +7,4 @@ export * from './validation/index.ts';
 export * from './months.ts';
 export * from './catalog.ts';
 export * from './pricing.ts';
+export * from './documents.ts';

@@ -5,3 +5,4 @@ export * from './order.ts';
 export * from './voucher.ts';
 export * from './donation.ts';
 export * from './payment.ts';
+export * from './invoice.ts';
