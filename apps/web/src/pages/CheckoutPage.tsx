@@ -1,5 +1,73 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Container, Grid, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ORDER_MSG } from '@umrah/domain/validation/order';
+import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
+import { CART_KEY, writeCart } from '../features/cart/cartStorage';
+import { useAuth } from '../features/auth/AuthProvider';
+import { CheckoutDetails } from '../features/checkout/CheckoutDetails';
+import { OrderSummary } from '../features/checkout/OrderSummary';
+import { cartToOrder, readCheckoutCart } from '../features/checkout/cart';
+import { goToPayment, startPayment } from '../features/checkout/paymentApi';
+import { ApiError, apiPost } from '../lib/api';
+import { usePageTitle } from '../lib/usePageTitle';
 
+/** /afrekenen: create the order, start its payment, and send the browser to the provider (SPEC 4). */
 export default function CheckoutPage() {
-  return <ComingSoon title="Afrekenen" image="/images/banners/default.svg" />;
+  usePageTitle('Afrekenen');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  // Read once: emptying the cart after the order is placed must not bounce the page to /.
+  const [entries] = useState(readCheckoutCart);
+  const [busy, setBusy] = useState<'full' | 'partly' | null>(null);
+  const [error, setError] = useState<{ title: string; message?: string } | null>(null);
+
+  if (entries.length === 0) return <Navigate to="/" replace />;
+
+  async function pay(partly: boolean) {
+    setError(null);
+    if (!user) return setError({ title: PAYMENT_MSG.loginToPay });
+    const cart = readCheckoutCart();
+    if (cart.length === 0) return setError({ title: PAYMENT_MSG.emptyCart });
+    setBusy(partly ? 'partly' : 'full');
+    let orderId: number;
+    try {
+      const res = await apiPost<{ order: { id: number } }>('/api/order', cartToOrder(cart, partly));
+      orderId = res.order.id;
+    } catch (err) {
+      const known = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message !== ORDER_MSG.failed;
+      setError({ title: ORDER_MSG.failed, message: known ? (err as ApiError).message : undefined });
+      setBusy(null);
+      return;
+    }
+    // The order exists now: the cart has done its work, also if the payment is not finished.
+    writeCart(CART_KEY, []);
+    try {
+      goToPayment(await startPayment(orderId, { paymentType: partly ? 5 : 4 }));
+    } catch (err) {
+      notifications.show({
+        color: 'orange',
+        message: `Je bestelling is geplaatst, maar de betaling kon niet worden gestart${err instanceof ApiError ? `: ${err.message}` : '.'} Je kunt betalen via Account - Mijn bestellingen.`,
+        autoClose: 10_000,
+      });
+      navigate(`/account/bestellingen/${orderId}`);
+    }
+  }
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1}>Afrekenen</Title>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <CheckoutDetails />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <OrderSummary entries={entries} busy={busy} error={error} onPay={pay} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
 }

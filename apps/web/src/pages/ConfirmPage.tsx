@@ -1,12 +1,18 @@
 import { Navigate, useParams } from 'react-router';
+import { ReturnDialog } from '../features/checkout/ReturnDialog';
 import HomePage from './HomePage';
 
 /**
- * /confirm/{orderId}: the same screen as home (SPEC 2). A non-numeric orderId goes back to /.
- * The order-status dialog shown here after payment arrives with the orders feature.
+ * /confirm/{orderId}: the same screen as home, with the dialog about the order's payment on top
+ * (SPEC 2). A non-numeric orderId goes back to /.
  */
 export default function ConfirmPage() {
   const { orderId = '' } = useParams();
-  if (!/^\d+$/.test(orderId)) return <Navigate to="/" replace />;
-  return <HomePage />;
+  if (!/^\d{1,9}$/.test(orderId)) return <Navigate to="/" replace />;
+  return (
+    <>
+      <HomePage />
+      <ReturnDialog orderId={Number(orderId)} />
+    </>
+  );
 }

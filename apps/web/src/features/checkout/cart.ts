@@ -28,7 +28,7 @@ function discountsOf(entry: Json): string[] {
 }
 
 /** The order payload for these cart entries; `payPartly` is the 'Aanbetaling (50%)' choice. */
-export function cartToOrder(entries: readonly unknown[], payPartly: boolean): OrderInput & { flex: { pay_partly: boolean; discounts: string[]; arabia_availibilities: { id: number; days: string[]; times: string[] }[] } } {
+export function cartToOrder(entries: readonly unknown[], payPartly: boolean): OrderInput {
   const rooms: NonNullable<OrderInput['rooms']> = [];
   const products: number[] = [];
   const crowdfunds: NonNullable<OrderInput['crowdfunds']> = [];
@@ -74,7 +74,8 @@ export function cartToOrder(entries: readonly unknown[], payPartly: boolean): Or
     rooms,
     products,
     crowdfunds,
-    flex: { pay_partly: payPartly, discounts: [...new Set(discounts)], arabia_availibilities: availabilities },
+    // Days and slots are checked by the server's schema; the client passes on what the cart holds.
+    flex: { pay_partly: payPartly, discounts: [...new Set(discounts)], arabia_availibilities: availabilities } as OrderInput['flex'],
   };
 }
 

@@ -1,0 +1,72 @@
+// Left side of /afrekenen: the login form or 'Account aanmaken' for a visitor, the read-only
+// details for someone logged in (changes are made on the account page).
+import { Link } from 'react-router';
+import { Anchor, Button, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@umrah/domain/dates';
+import { useAuth } from '../auth/AuthProvider';
+import { useAuthModals } from '../auth/AuthModalsProvider';
+import { LoginForm } from '../auth/LoginForm';
+
+export function CheckoutDetails() {
+  const { user } = useAuth();
+  const modals = useAuthModals();
+
+  if (!user) {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Stack>
+          <Title order={2} size="h3">
+            Bestaande klant
+          </Title>
+          <LoginForm />
+          <Divider label="of" labelPosition="center" />
+          <Title order={2} size="h3">
+            Nieuwe klant
+          </Title>
+          <Text size="sm">Maak een account aan; je wordt daarna meteen ingelogd en kunt afrekenen.</Text>
+          <Button variant="light" onClick={() => modals.open('register')}>
+            Account aanmaken
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const rows: [string, string][] = [
+    ['Naam', `${user.first_name} ${user.last_name}`],
+    ['Email', user.email],
+    ['Geboortedatum', formatDate(user.date_of_birth)],
+    ['Nationaliteit', user.nationality],
+    ['Telefoonnummer', user.phone_number],
+    ['Adres', `${user.address}, ${user.zip} ${user.city}`],
+    ['Land', user.country],
+  ];
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack>
+        <Title order={2} size="h3">
+          Jouw gegevens
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0} aria-label="Jouw gegevens">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0}>
+                {value.trim() || '-'}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          Kloppen je gegevens niet? Wijzigingen doe je op je{' '}
+          <Anchor component={Link} to="/account">
+            accountpagina
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
