@@ -1,0 +1,347 @@
+// The admin product form (SPEC 5 'Product form'): the shared domain schema validates it, and adding
+// turns every chosen type into one product of the POST /api/products array.
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/nl';
+import { useEffect, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { REGIONS, isUmrahType, productTypeLabels, type Region } from '@umrah/domain/enums';
+import { HOTELS } from '@umrah/domain/hotels';
+import { MSG } from '@umrah/domain/messages';
+import {
+  PRODUCT_TYPES,
+  emptyProductForm,
+  isRealDate,
+  productEditFormSchema,
+  productFormSchema,
+  productFormToInputs,
+  productToFormValues,
+  type ProductDto,
+  type ProductFormValues,
+} from '@umrah/domain/validation/product';
+import { CloseIcon } from '../../components/icons';
+import { ApiError, apiPost, apiPut } from '../../lib/api';
+import { zodValidate } from '../../lib/form';
+import { catalogKeys } from './api';
+
+/** SPEC 8 success messages. */
+export const PRODUCT_SUCCESS = {
+  created: 'Product is succesvol aangemaakt.',
+  updated: 'Product is succesvol gewijzigd.',
+  deleted: 'Product succesvol verwijderd',
+} as const;
+
+const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: String(t), label: `${t}. ${productTypeLabels[t]}` }));
+const UMRAH_TYPES = PRODUCT_TYPES.filter(isUmrahType).map(String);
+const HOTEL_OPTIONS = HOTELS.map((h) => ({ value: String(h.index), label: `${h.name} (${h.location}, ${h.stars}★)` }));
+
+/** Typed dates are Dutch (DD-MM-YYYY, also with / or .); the form keeps YYYY-MM-DD. */
+export function parseDutchDate(text: string): string | null {
+  const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
+  return isRealDate(iso) ? iso : null;
+}
+
+/** Server field paths ('0.flex.hotels') in the form's names ('hotels'). */
+function formErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || !err.details) return {};
+  const out: Record<string, string> = {};
+  for (const d of err.details) {
+    const path = d.path.replace(/^\d+\./, '').replace(/^flex\./, '');
+    if (path && !(path in out)) out[path] = d.message;
+  }
+  return out;
+}
+
+export function ProductFormModal({
+  opened,
+  product,
+  region,
+  onClose,
+}: {
+  opened: boolean;
+  /** null: adding a product. */
+  product: ProductDto | null;
+  region: Region;
+  onClose: () => void;
+}) {
+  const editing = product !== null;
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<ProductFormValues>({
+    mode: 'controlled',
+    initialValues: emptyProductForm(region),
+    validate: zodValidate(editing ? productEditFormSchema : productFormSchema),
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    setError(null);
+    const values = product ? productToFormValues(product) : emptyProductForm(region);
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    // The form object is stable; re-initialise only when the modal opens for another product.
+  }, [opened, product, region]);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const schema = editing ? productEditFormSchema : productFormSchema;
+      const bodies = productFormToInputs(schema.parse(values));
+      if (editing) {
+        const res = await apiPut<{ message: string }>(`/api/product/${product.id}`, bodies[0]);
+        if (res.message !== 'UPDATED') throw new ApiError(500, MSG.unknownError);
+        notifications.show({ color: 'green', message: PRODUCT_SUCCESS.updated });
+      } else {
+        await apiPost<{ message: string }>('/api/products', bodies);
+        notifications.show({ color: 'green', message: PRODUCT_SUCCESS.created });
+      }
+      // SPEC 4: lists are refetched after any save; the shop's catalog too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
+      ]);
+      onClose();
+    } catch (err) {
+      form.setErrors(formErrors(err));
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const v = form.values;
+  // Trips need a period, a deadline and hotels; lessons and surcharges do not (the schema agrees).
+  const umrah = v.types.some(isUmrahType);
+  const numberOrEmpty = (n: number | string) => (typeof n === 'number' ? n : '');
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      title={editing ? 'Product wijzigen' : 'Product toevoegen'}
+      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+    >
+      <DatesProvider settings={{ locale: 'nl', firstDayOfWeek: 1 }}>
+        <form onSubmit={submit} noValidate aria-label={editing ? 'Product wijzigen' : 'Product toevoegen'}>
+          <Stack gap="sm">
+            {editing ? (
+              <Select
+                label="Type"
+                required
+                data={TYPE_OPTIONS}
+                value={v.types[0] !== undefined ? String(v.types[0]) : null}
+                onChange={(t) => form.setFieldValue('types', t ? [Number(t)] : [])}
+                error={form.errors.types}
+                allowDeselect={false}
+              />
+            ) : (
+              <Stack gap={4}>
+                <MultiSelect
+                  label="Type"
+                  description="Per gekozen type wordt één product aangemaakt, met de prijs hieronder; pas daarna per type de prijs aan."
+                  required
+                  data={TYPE_OPTIONS}
+                  value={v.types.map(String)}
+                  onChange={(list) => form.setFieldValue('types', list.map(Number))}
+                  error={form.errors.types}
+                  searchable
+                  clearable
+                />
+                <Group gap="xs">
+                  <Button size="compact-xs" variant="light" onClick={() => form.setFieldValue('types', UMRAH_TYPES.map(Number))}>
+                    Alle Umrah-types (2-10)
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+            <TextInput label="Titel" required {...form.getInputProps('label')} />
+            <Textarea label="Beschrijving" required autosize minRows={2} {...form.getInputProps('description')} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <NumberInput
+                label="Prijs per persoon"
+                required
+                prefix="€ "
+                decimalScale={2}
+                decimalSeparator=","
+                thousandSeparator="."
+                clampBehavior="none"
+                {...form.getInputProps('price')}
+              />
+              <NumberInput label="Voorraad" required allowDecimal={false} clampBehavior="none" {...form.getInputProps('stock')} />
+              <NumberInput label="Prioriteit" description="0 staat bovenaan" allowDecimal={false} clampBehavior="none" {...form.getInputProps('priority')} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <DateInput
+                label="Periode: vertrek"
+                placeholder="DD-MM-JJJJ"
+                valueFormat="DD-MM-YYYY"
+                dateParser={parseDutchDate}
+                required={umrah}
+                clearable
+                value={v.start ?? null}
+                onChange={(d) => form.setFieldValue('start', d)}
+                error={form.errors.start}
+              />
+              <DateInput
+                label="Periode: terugkomst"
+                placeholder="DD-MM-JJJJ"
+                valueFormat="DD-MM-YYYY"
+                dateParser={parseDutchDate}
+                required={umrah}
+                clearable
+                minDate={v.start ?? undefined}
+                value={v.end ?? null}
+                onChange={(d) => form.setFieldValue('end', d)}
+                error={form.errors.end}
+              />
+              <DateInput
+                label="Betaaldeadline"
+                placeholder="DD-MM-JJJJ"
+                valueFormat="DD-MM-YYYY"
+                dateParser={parseDutchDate}
+                required={umrah}
+                clearable
+                maxDate={v.start ?? undefined}
+                value={v.payment_deadline ?? null}
+                onChange={(d) => form.setFieldValue('payment_deadline', d)}
+                error={form.errors.payment_deadline}
+              />
+            </SimpleGrid>
+            <MultiSelect
+              label="Hotels"
+              required={umrah}
+              data={HOTEL_OPTIONS}
+              value={v.hotels.map(String)}
+              onChange={(list) => form.setFieldValue('hotels', list.map(Number))}
+              error={form.errors.hotels}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  Land
+                </Text>
+                <SegmentedControl
+                  aria-label="Land"
+                  data={REGIONS.map((r) => ({ value: r, label: r }))}
+                  value={v.region}
+                  onChange={(r) => form.setFieldValue('region', r as Region)}
+                />
+                {form.errors.region && (
+                  <Text size="xs" c="red">
+                    {form.errors.region}
+                  </Text>
+                )}
+              </Stack>
+              <Select
+                label="Klasse"
+                data={[
+                  { value: '0', label: 'Firstclass' },
+                  { value: '1', label: 'Premiumclass' },
+                ]}
+                value={String(v.type_class)}
+                onChange={(c) => form.setFieldValue('type_class', c === '1' ? 1 : 0)}
+                error={form.errors.type_class}
+                allowDeselect={false}
+              />
+            </SimpleGrid>
+
+            <Divider label="Bulletpoints" labelPosition="left" />
+            {v.bulletpoints.map((_, i) => (
+              <Group key={i} align="flex-start" wrap="nowrap">
+                <TextInput label="Label" required style={{ flex: 1 }} {...form.getInputProps(`bulletpoints.${i}.label`)} />
+                <TextInput label="Omschrijving" style={{ flex: 2 }} {...form.getInputProps(`bulletpoints.${i}.description`)} />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  aria-label={`Bulletpoint ${i + 1} verwijderen`}
+                  onClick={() => form.removeListItem('bulletpoints', i)}
+                >
+                  <CloseIcon width={16} height={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+            <div>
+              <Button variant="light" size="xs" onClick={() => form.insertListItem('bulletpoints', { label: '', description: '' })}>
+                Bulletpoint toevoegen
+              </Button>
+            </div>
+
+            <Divider label="Extra's" labelPosition="left" />
+            {v.extras.map((extra, i) => (
+              <Group key={i} align="flex-start" wrap="nowrap">
+                <TextInput label="Naam" required style={{ flex: 2 }} {...form.getInputProps(`extras.${i}.label`)} />
+                <NumberInput
+                  label="Prijs per persoon"
+                  prefix="€ "
+                  decimalScale={2}
+                  decimalSeparator=","
+                  thousandSeparator="."
+                  clampBehavior="none"
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`extras.${i}.price`)}
+                  value={numberOrEmpty(extra.price)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  aria-label={`Extra ${i + 1} verwijderen`}
+                  onClick={() => form.removeListItem('extras', i)}
+                >
+                  <CloseIcon width={16} height={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+            <div>
+              <Button variant="light" size="xs" onClick={() => form.insertListItem('extras', { label: '', price: 0 })}>
+                Extra toevoegen
+              </Button>
+            </div>
+
+            <Switch label="Actief (zichtbaar in de webshop)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Annuleren
+              </Button>
+              <Button type="submit" loading={busy}>
+                {editing ? 'Opslaan' : 'Toevoegen'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </DatesProvider>
+    </Modal>
+  );
+}
