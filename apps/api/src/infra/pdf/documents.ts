@@ -1,0 +1,380 @@
+import {
+  ageCategoryLabels,
+  documentTotals,
+  formatDate,
+  formatEuro,
+  invoiceNumber,
+  invoiceTypeTitle,
+  negateLines,
+  orderLineVatRate,
+  proportionalTotals,
+  type AgeCategory,
+  type DocumentLine,
+  type DocumentTotals,
+} from '@umrah/domain';
+import { COMPANY } from './company.ts';
+import { renderPdf, type PdfColumn, type PdfModel, type PdfSection } from './render.ts';
+
+// The shop's documents in Dutch: invoice, down-payment proof, credit invoice and down-payment
+// credit note of an order, and the document of a quote or invoice from the quote tab. Each takes
+// plain data (no database rows) and returns the PDF as a Buffer.
+
+export interface PdfCustomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string;
+  zip: string;
+  city: string;
+  country: string;
+}
+
+export interface PdfPayment {
+  date: Date;
+  typeText: string;
+  /** cents */
+  amount: number;
+}
+
+export interface PdfGuest {
+  firstName: string;
+  lastName: string;
+  ageCategory: number;
+  europeanPassport: boolean;
+  bedIncluded: boolean;
+}
+
+export interface OrderPdfData {
+  orderId: number;
+  createdAt: Date;
+  /** cents, what the order costs */
+  total: number;
+  customer: PdfCustomer;
+  /** Priced lines; `kind` decides the VAT rate (a donation carries none). */
+  lines: { label: string; quantity: number; unitPrice: number; kind?: string }[];
+  rooms: { roomType: number; exclusive: boolean; guests: PdfGuest[] }[];
+  trips: { label: string; start: string | null; end: string | null }[];
+  payments: PdfPayment[];
+  /** When the order was cancelled (credit documents are dated then). */
+  cancelledAt?: Date | null;
+}
+
+const orderNo = (id: number) => `FCU2${id}`;
+const sumPaid = (payments: PdfPayment[]) => payments.reduce((s, p) => s + p.amount, 0);
+const lastPaymentDate = (payments: PdfPayment[], fallback: Date) =>
+  payments.reduce<Date | null>((d, p) => (!d || p.date > d ? p.date : d), null) ?? fallback;
+
+function customerBlock(c: PdfCustomer) {
+  return {
+    name: `${c.firstName} ${c.lastName}`.trim(),
+    lines: [c.address, `${c.zip} ${c.city}`.trim(), c.country, c.email],
+  };
+}
+
+const documentLines = (data: OrderPdfData): DocumentLine[] =>
+  data.lines.map((l) => ({ label: l.label, quantity: l.quantity, unitPrice: l.unitPrice, vatRate: orderLineVatRate(l.kind) }));
+
+function tripSection(data: OrderPdfData): PdfSection[] {
+  if (data.trips.length === 0) return [];
+  return [
+    {
+      kind: 'table',
+      heading: 'Reis',
+      columns: [
+        { header: 'Reis', width: 295 },
+        { header: 'Vertrek', width: 100 },
+        { header: 'Terugkomst', width: 100 },
+      ],
+      rows: data.trips.map((t) => [t.label, formatDate(t.start), formatDate(t.end)]),
+    },
+  ];
+}
+
+function guestSection(data: OrderPdfData): PdfSection[] {
+  const rows = data.rooms.flatMap((room, r) =>
+    room.guests.map((g) => [
+      `${g.firstName} ${g.lastName}`,
+      ageCategoryLabels[g.ageCategory as AgeCategory] ?? '',
+      `Kamer ${r + 1} (${room.roomType}-persoons${room.exclusive ? ', exclusief' : ''})`,
+      g.europeanPassport ? 'Europees' : 'Niet-Europees',
+      g.bedIncluded ? 'Ja' : 'Nee',
+    ]),
+  );
+  if (rows.length === 0) return [];
+  return [
+    {
+      kind: 'table',
+      heading: 'Gasten',
+      columns: [
+        { header: 'Naam', width: 150 },
+        { header: 'Categorie', width: 70 },
+        { header: 'Kamer', width: 130 },
+        { header: 'Paspoort', width: 80 },
+        { header: 'Eigen bed', width: 65 },
+      ],
+      rows,
+    },
+  ];
+}
+
+const paymentColumns: PdfColumn[] = [
+  { header: 'Nr.', width: 40 },
+  { header: 'Datum', width: 90 },
+  { header: 'Betaalwijze', width: 245 },
+  { header: 'Bedrag', width: 120, align: 'right' },
+];
+
+function paymentSection(payments: PdfPayment[], heading = 'Betalingen'): PdfSection {
+  return {
+    kind: 'table',
+    heading,
+    columns: paymentColumns,
+    rows: payments.map((p, i) => [String(i + 1), formatDate(p.date), p.typeText, formatEuro(p.amount)]),
+    empty: 'Er zijn nog geen betalingen ontvangen.',
+  };
+}
+
+/** The order lines as a reference table, without totals (credit documents credit them below). */
+function originalLinesSection(lines: DocumentLine[], total: number): PdfSection[] {
+  return [
+    {
+      kind: 'table',
+      heading: 'Oorspronkelijke bestelling',
+      columns: [
+        { header: 'Omschrijving', width: 295 },
+        { header: 'Aantal', width: 50, align: 'right' },
+        { header: 'Totaal', width: 150, align: 'right' },
+      ],
+      rows: [...lines.map((l) => [l.label, String(l.quantity), formatEuro(l.quantity * l.unitPrice)]), ['Totaal reissom incl. btw', '', formatEuro(total)]],
+    },
+  ];
+}
+
+const vatRowsOf = (t: DocumentTotals) =>
+  t.breakdown.map((r) => ({ label: `waarvan btw ${r.rate}%`, value: formatEuro(r.vat) }));
+
+/** Factuur: the order once it is paid in full. */
+export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {
+  const lines = documentLines(data);
+  const totals = documentTotals(lines);
+  const paid = sumPaid(data.payments);
+  const model: PdfModel = {
+    title: 'Factuur',
+    subject: `Factuur ${orderNo(data.orderId)}`,
+    meta: [
+      ['Factuurnummer', orderNo(data.orderId)],
+      ['Bestelnummer', orderNo(data.orderId)],
+      ['Factuurdatum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
+      ['Besteldatum', formatDate(data.createdAt)],
+    ],
+    customer: customerBlock(data.customer),
+    sections: [
+      ...tripSection(data),
+      ...guestSection(data),
+      { kind: 'lines', heading: 'Specificatie', lines, totals },
+      paymentSection(data.payments),
+      {
+        kind: 'summary',
+        rows: [
+          { label: 'Totaal betaald', value: formatEuro(paid) },
+          { label: 'Openstaand bedrag', value: formatEuro(Math.max(0, totals.incl - paid)), bold: true },
+        ],
+      },
+      { kind: 'text', text: `Deze factuur is volledig betaald. Bedankt voor je boeking bij ${COMPANY.name}.` },
+    ],
+  };
+  return renderPdf(model);
+}
+
+/** Aanbetalingsbewijs: proof of what is paid of an order that is not yet paid in full. */
+export function orderDownPaymentPdf(data: OrderPdfData): Promise<Buffer> {
+  const lines = documentLines(data);
+  const totals = documentTotals(lines);
+  const paid = sumPaid(data.payments);
+  const received = proportionalTotals(paid, totals);
+  const open = Math.max(0, totals.incl - paid);
+  return renderPdf({
+    title: 'Aanbetalingsbewijs',
+    subject: `Aanbetalingsbewijs ${orderNo(data.orderId)}`,
+    meta: [
+      ['Bestelnummer', orderNo(data.orderId)],
+      ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
+      ['Besteldatum', formatDate(data.createdAt)],
+    ],
+    customer: customerBlock(data.customer),
+    sections: [
+      ...tripSection(data),
+      ...guestSection(data),
+      { kind: 'lines', heading: 'Specificatie', lines, totals, totalLabel: 'Totaal reissom incl. btw' },
+      paymentSection(data.payments, 'Ontvangen betalingen'),
+      {
+        kind: 'summary',
+        rows: [
+          { label: 'Ontvangen aanbetaling', value: formatEuro(paid) },
+          ...vatRowsOf(received),
+          { label: 'Nog te betalen', value: formatEuro(open), bold: true },
+        ],
+      },
+      {
+        kind: 'text',
+        text: `Dit is een bewijs van je aanbetaling en geen factuur: de factuur ontvang je zodra de reissom volledig is betaald. Het restant van ${formatEuro(open)} betaal je via Account - Mijn bestellingen.`,
+      },
+    ],
+  });
+}
+
+/** Creditfactuur: a cancelled order whose payments covered the total; every line credited. */
+export function orderCreditInvoicePdf(data: OrderPdfData): Promise<Buffer> {
+  const lines = documentLines(data);
+  const credit = negateLines(lines);
+  const totals = documentTotals(credit);
+  const paid = sumPaid(data.payments);
+  const date = data.cancelledAt ?? new Date();
+  return renderPdf({
+    title: 'Creditfactuur',
+    subtitle: `Creditering van factuur ${orderNo(data.orderId)}`,
+    subject: `Creditfactuur ${orderNo(data.orderId)}`,
+    meta: [
+      ['Creditfactuurnummer', `${orderNo(data.orderId)}-C`],
+      ['Betreft factuur', orderNo(data.orderId)],
+      ['Bestelnummer', orderNo(data.orderId)],
+      ['Datum', formatDate(date)],
+    ],
+    customer: customerBlock(data.customer),
+    sections: [
+      ...tripSection(data),
+      ...guestSection(data),
+      { kind: 'lines', heading: 'Gecrediteerd', lines: credit, totals, totalLabel: 'Totaal creditfactuur incl. btw' },
+      paymentSection(data.payments, 'Ontvangen betalingen'),
+      { kind: 'summary', rows: [{ label: 'Totaal betaald', value: formatEuro(paid), bold: true }] },
+      {
+        kind: 'text',
+        text: `Je bestelling ${orderNo(data.orderId)} is geannuleerd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${orderNo(data.orderId)}. Over de terugbetaling van het betaalde bedrag van ${formatEuro(paid)} nemen we contact met je op.`,
+      },
+    ],
+  });
+}
+
+/** Creditnota aanbetaling: a cancelled order that was paid in part; the down payment is credited. */
+export function orderDownPaymentCreditPdf(data: OrderPdfData): Promise<Buffer> {
+  const lines = documentLines(data);
+  const orderTotals = documentTotals(lines);
+  const paid = sumPaid(data.payments);
+  const part = proportionalTotals(-paid, orderTotals);
+  const creditLines: DocumentLine[] = part.breakdown.map((r) => ({
+    label: `Creditering aanbetaling bestelling ${orderNo(data.orderId)}${part.breakdown.length > 1 ? ` (btw ${r.rate}%)` : ''}`,
+    quantity: 1,
+    unitPrice: r.incl,
+    vatRate: r.rate,
+  }));
+  const date = data.cancelledAt ?? new Date();
+  return renderPdf({
+    title: 'Creditnota aanbetaling',
+    subtitle: `Creditering van de aanbetaling op bestelling ${orderNo(data.orderId)}`,
+    subject: `Creditnota aanbetaling ${orderNo(data.orderId)}`,
+    meta: [
+      ['Creditnotanummer', `${orderNo(data.orderId)}-CA`],
+      ['Bestelnummer', orderNo(data.orderId)],
+      ['Datum', formatDate(date)],
+    ],
+    customer: customerBlock(data.customer),
+    sections: [
+      ...tripSection(data),
+      ...guestSection(data),
+      ...originalLinesSection(lines, orderTotals.incl),
+      paymentSection(data.payments, 'Ontvangen aanbetaling'),
+      { kind: 'lines', heading: 'Gecrediteerd', lines: creditLines, totals: documentTotals(creditLines), totalLabel: 'Totaal creditnota incl. btw' },
+      {
+        kind: 'text',
+        text: `Je bestelling ${orderNo(data.orderId)} is geannuleerd op ${formatDate(date)}. Met deze creditnota wordt de ontvangen aanbetaling van ${formatEuro(paid)} gecrediteerd. Over de terugbetaling nemen we contact met je op.`,
+      },
+    ],
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Quotes and invoices of the quote tab
+
+export interface InvoicePdfData {
+  id: number;
+  /** 0 quote, 1 invoice */
+  type: number;
+  createdAt: Date;
+  expireDate: string | null;
+  customer: PdfCustomer;
+  items: { label: string; quantity: number; unitPrice: number; vatRate: number }[];
+  payments: PdfPayment[];
+  /** The public page where it can be viewed and paid. */
+  url?: string;
+}
+
+function invoiceBase(data: InvoicePdfData) {
+  const lines: DocumentLine[] = data.items.map((i) => ({ ...i }));
+  return { lines, totals: documentTotals(lines), paid: sumPaid(data.payments) };
+}
+
+/** The quote ('Offerte') or invoice ('Factuur') itself, with its payments so far. */
+export function invoiceDocumentPdf(data: InvoicePdfData): Promise<Buffer> {
+  const { lines, totals, paid } = invoiceBase(data);
+  const title = invoiceTypeTitle(data.type);
+  const quote = data.type === 0;
+  const open = Math.max(0, totals.incl - paid);
+  const closing =
+    open === 0
+      ? `Deze ${quote ? 'offerte' : 'factuur'} is volledig betaald. Bedankt!`
+      : quote
+        ? `Deze offerte is geldig tot en met ${formatDate(data.expireDate)}.${data.url ? ` Bekijken en online betalen kan via ${data.url}` : ''}`
+        : `Graag ontvangen we het openstaande bedrag vóór ${formatDate(data.expireDate)}.${data.url ? ` Online betalen kan via ${data.url}` : ''}`;
+  return renderPdf({
+    title,
+    subject: `${title} ${invoiceNumber(data.id)}`,
+    meta: [
+      [quote ? 'Offertenummer' : 'Factuurnummer', invoiceNumber(data.id)],
+      ['Datum', formatDate(data.createdAt)],
+      [quote ? 'Geldig tot' : 'Vervaldatum', formatDate(data.expireDate)],
+    ],
+    customer: customerBlock(data.customer),
+    sections: [
+      { kind: 'lines', heading: 'Specificatie', lines, totals },
+      ...(data.payments.length ? [paymentSection(data.payments)] : []),
+      {
+        kind: 'summary',
+        rows: [
+          { label: 'Totaal betaald', value: formatEuro(paid) },
+          { label: 'Openstaand bedrag', value: formatEuro(open), bold: true },
+        ],
+      },
+      { kind: 'text', text: closing },
+    ],
+  });
+}
+
+/** Aanbetalingsbewijs of a quote or invoice that is paid in part. */
+export function invoiceDownPaymentPdf(data: InvoicePdfData): Promise<Buffer> {
+  const { lines, totals, paid } = invoiceBase(data);
+  const received = proportionalTotals(paid, totals);
+  const open = Math.max(0, totals.incl - paid);
+  return renderPdf({
+    title: 'Aanbetalingsbewijs',
+    subtitle: `Bij ${invoiceTypeTitle(data.type).toLowerCase()} ${invoiceNumber(data.id)}`,
+    subject: `Aanbetalingsbewijs ${invoiceNumber(data.id)}`,
+    meta: [
+      [data.type === 0 ? 'Offertenummer' : 'Factuurnummer', invoiceNumber(data.id)],
+      ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
+    ],
+    customer: customerBlock(data.customer),
+    sections: [
+      { kind: 'lines', heading: 'Specificatie', lines, totals },
+      paymentSection(data.payments, 'Ontvangen betalingen'),
+      {
+        kind: 'summary',
+        rows: [
+          { label: 'Ontvangen aanbetaling', value: formatEuro(paid) },
+          ...vatRowsOf(received),
+          { label: 'Nog te betalen', value: formatEuro(open), bold: true },
+        ],
+      },
+      { kind: 'text', text: 'Dit is een bewijs van je aanbetaling en geen factuur.' },
+    ],
+  });
+}
