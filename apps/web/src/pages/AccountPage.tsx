@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Container, Stack, Tabs, Title } from '@mantine/core';
+import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { ProfileCard } from '../features/account/ProfileCard';
+import { MyOrders } from '../features/orders/MyOrders';
 import { useAuth } from '../features/auth/AuthProvider';
 import { fullName } from '../features/auth/types';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -27,14 +28,7 @@ export default function AccountPage() {
             <ProfileCard />
           </Tabs.Panel>
           <Tabs.Panel value="bestellingen" pt="lg">
-            <Stack>
-              <Title order={2} size="h3">
-                Mijn bestellingen{orderID ? ` (bestelling #${orderID})` : ''}
-              </Title>
-              <Alert color="gray" variant="light" title="Binnenkort beschikbaar">
-                Hier zie je binnenkort je bestellingen, offertes en facturen.
-              </Alert>
-            </Stack>
+            <MyOrders orderId={orderID && /^\d{1,9}$/.test(orderID) ? Number(orderID) : undefined} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

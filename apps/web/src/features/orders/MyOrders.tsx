@@ -1,0 +1,228 @@
+// 'Mijn bestellingen': the customer's orders with rooms, guests, lines, what is paid and what is
+// open, and the pay actions of SPEC 2 (Restbetaling, or Volledig betalen and Aanbetaling 50%).
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
+import { formatEuro } from '@umrah/domain/money';
+import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
+import { EmptyState, LoadError } from '../../components/Feedback';
+import { ApiError, apiGet } from '../../lib/api';
+import { goToPayment, preparePayment } from '../checkout/paymentApi';
+
+interface OrderGuest {
+  id: number;
+  first_name: string;
+  last_name: string;
+  age_category: number;
+}
+interface OrderRoom {
+  id: number;
+  room_type: number;
+  room_gender: number;
+  exclusive: boolean;
+  guests: OrderGuest[];
+}
+interface OrderLine {
+  id: number;
+  label: string;
+  quantity: number;
+  total: number;
+}
+export interface MyOrder {
+  id: number;
+  order_number: string;
+  status: number;
+  total_price: number;
+  total_payments: number;
+  amount_open: number;
+  created_at: string;
+  rooms: OrderRoom[];
+  lines: OrderLine[];
+}
+
+export const myOrdersKey = ['my-orders'] as const;
+
+/** SPEC 2: LEAD is shown as 'Niet betaald'. */
+export const statusLabel = (status: number) =>
+  status === OrderStatus.LEAD ? 'Niet betaald' : (orderStatusLabels[status as OrderStatus] ?? String(status));
+
+const STATUS_COLOR: Record<number, string> = {
+  [OrderStatus.PENDING]: 'yellow',
+  [OrderStatus.LEAD]: 'orange',
+  [OrderStatus.COMPLETED]: 'green',
+  [OrderStatus.CANCELLED]: 'gray',
+  [OrderStatus.DOWN_PAYMENT]: 'blue',
+};
+
+const PAYABLE: number[] = [OrderStatus.PENDING, OrderStatus.LEAD, OrderStatus.DOWN_PAYMENT];
+const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
+
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' })
+    .format(new Date(iso))
+    .replace(/\//g, '-');
+
+/** Which pay buttons an order gets: the rest once something is paid, else 100 % or 50 %. */
+export function payActions(o: Pick<MyOrder, 'status' | 'total_price' | 'total_payments'>): ('rest' | 'full' | 'half')[] {
+  if (!PAYABLE.includes(o.status)) return [];
+  if (o.total_payments > 0) return o.total_price > o.total_payments ? ['rest'] : [];
+  return o.total_price > 0 ? ['full', 'half'] : [];
+}
+
+function PayButtons({ order }: { order: MyOrder }) {
+  const [busy, setBusy] = useState<50 | 100 | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const actions = payActions(order);
+  if (actions.length === 0) return null;
+  const pay = async (percent: 50 | 100) => {
+    setError(null);
+    setBusy(percent);
+    try {
+      goToPayment(await preparePayment(order.id, percent));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : PAYMENT_MSG.unknownError);
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group>
+        {actions.includes('rest') && (
+          <Button onClick={() => pay(100)} loading={busy === 100}>
+            Restbetaling
+          </Button>
+        )}
+        {actions.includes('full') && (
+          <Button onClick={() => pay(100)} loading={busy === 100} disabled={busy !== null}>
+            Volledig betalen
+          </Button>
+        )}
+        {actions.includes('half') && (
+          <Button variant="light" onClick={() => pay(50)} loading={busy === 50} disabled={busy !== null}>
+            Aanbetaling 50%
+          </Button>
+        )}
+      </Group>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function OrderDetails({ order }: { order: MyOrder }) {
+  return (
+    <Stack>
+      {order.rooms.map((room, i) => (
+        <Stack key={room.id} gap={4}>
+          <Text fw={600}>
+            Kamer {i + 1}: {room.room_type}-persoonskamer, {GENDER[room.room_gender] ?? ''}
+            {room.exclusive ? ', exclusief' : ''}
+          </Text>
+          <Text size="sm" component="ul" m={0} pl="lg">
+            {room.guests.map((g) => (
+              <li key={g.id}>
+                {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()})
+              </li>
+            ))}
+          </Text>
+        </Stack>
+      ))}
+      <Table aria-label={`Regels van bestelling ${order.order_number}`} verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Omschrijving</Table.Th>
+            <Table.Th ta="right">Aantal</Table.Th>
+            <Table.Th ta="right">Bedrag</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.lines.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td>{l.label}</Table.Td>
+              <Table.Td ta="right">{l.quantity}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatEuro(l.total)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack gap={2} maw={360} ml="auto" w="100%">
+        <Group justify="space-between">
+          <Text fw={700}>Totaal</Text>
+          <Text fw={700}>{formatEuro(order.total_price)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text>Betaald</Text>
+          <Text data-testid="order-paid">{formatEuro(order.total_payments)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text>Openstaand</Text>
+          <Text data-testid="order-open">{formatEuro(order.amount_open)}</Text>
+        </Group>
+      </Stack>
+      <PayButtons order={order} />
+    </Stack>
+  );
+}
+
+export function MyOrders({ orderId }: { orderId?: number }) {
+  const navigate = useNavigate();
+  const orders = useQuery({
+    queryKey: myOrdersKey,
+    queryFn: ({ signal }) => apiGet<{ orders: MyOrder[] }>('/api/orders', undefined, signal).then((r) => r.orders),
+    staleTime: 0,
+  });
+  const open = orderId !== undefined ? String(orderId) : null;
+
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        Mijn bestellingen
+      </Title>
+      {orders.isError ? (
+        <LoadError />
+      ) : orders.isPending ? (
+        <Stack gap="xs">
+          <Skeleton height={56} />
+          <Skeleton height={56} />
+        </Stack>
+      ) : orders.data.length === 0 ? (
+        <EmptyState>Je hebt nog geen bestellingen.</EmptyState>
+      ) : (
+        <Accordion
+          variant="separated"
+          value={open}
+          onChange={(v) => navigate(v ? `/account/bestellingen/${v}` : '/account/bestellingen', { replace: true })}
+          aria-label="Bestellingen"
+        >
+          {orders.data.map((o) => (
+            <Accordion.Item key={o.id} value={String(o.id)} data-order={o.id}>
+              <Accordion.Control>
+                <Group justify="space-between" wrap="wrap" gap="xs" pr="sm">
+                  <Group gap="sm">
+                    <Text fw={700}>Bestelling {o.order_number}</Text>
+                    <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" data-testid="order-status">
+                      {statusLabel(o.status)}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {formatDate(o.created_at)} · {formatEuro(o.total_price)}
+                  </Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <OrderDetails order={o} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Stack>
+  );
+}
