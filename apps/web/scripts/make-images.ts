@@ -272,7 +272,7 @@ const kaabaMark = (x: number, y: number) => `
 <g transform="translate(${x} ${y})">
 <circle cx="30" cy="30" r="30" fill="#0b5d4b"/>
 <path d="M30 10a20 20 0 1 0 14 34 16 16 0 1 1 0-28A20 20 0 0 0 30 10z" fill="#f6c453"/>
-<rect x="22" y="24" width="16" height="16" rx="1.5" fill="#111"/><rect x="22" y="28" width="16" height="2.5" fill="#f6c453"/>
+<rect x="30" y="24" width="14" height="14" rx="1.5" fill="#111"/><rect x="30" y="27.5" width="14" height="2.2" fill="#f6c453"/>
 </g>`;
 write(
   'logo.svg',

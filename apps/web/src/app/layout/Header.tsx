@@ -83,7 +83,7 @@ export function Header() {
             </Indicator>
           )}
           {user ? (
-            <Suspense fallback={<span className={classes.userButton}>{fullName(user)}</span>}>
+            <Suspense fallback={<span className={`${classes.userButton} ${classes.userName}`}>{fullName(user)}</span>}>
               <UserMenu />
             </Suspense>
           ) : (

@@ -19,7 +19,14 @@ export default function UserMenu() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
-        <UnstyledButton className={classes.userButton} onClick={() => setOpened((o) => !o)} aria-haspopup="menu" aria-expanded={opened}>
+        <UnstyledButton
+          className={classes.userButton}
+          onClick={() => setOpened((o) => !o)}
+          aria-haspopup="menu"
+          aria-expanded={opened}
+          // The name is the button's name also on phones, where only the icon shows.
+          aria-label={fullName(user)}
+        >
           <UserIcon />
           <Text span className={classes.userName}>
             {fullName(user)}
