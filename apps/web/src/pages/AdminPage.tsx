@@ -26,7 +26,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/ProductsTab')) },
   { value: 'kennis', label: 'Kennis/Flyers', Component: titleOnly('Kennis/Flyers') },
   { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: titleOnly('Facturen/aanbetalingsbewijzen') },
-  { value: 'betalingen', label: 'Betalingen', Component: titleOnly('Betalingen') },
+  { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/PaymentsTab')) },
   { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: titleOnly('Maak kortingscode aan') },
   { value: 'offertes', label: 'Maak offerte aan', Component: titleOnly('Maak offerte aan') },
   { value: 'reisoverzichten', label: 'Reisoverzichten', Component: titleOnly('Reisoverzichten') },

@@ -12,7 +12,8 @@ export default function ProcessPaymentPage() {
   const { orderID } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const status = params.get('orderStatusId') ?? params.get('order_status_id');
+  // PAY.'s newer return URLs carry statusCode instead of orderStatusId.
+  const status = params.get('orderStatusId') ?? params.get('order_status_id') ?? params.get('statusCode');
   const paid = status === PAYMENT_SUCCESS_STATUS;
 
   useEffect(() => {
