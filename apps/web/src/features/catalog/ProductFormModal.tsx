@@ -240,6 +240,7 @@ export function ProductFormModal({
               value={v.hotels.map(String)}
               onChange={(list) => form.setFieldValue('hotels', list.map(Number))}
               error={form.errors.hotels}
+              searchable
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Stack gap={4}>
