@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { productRoutes } from './products/routes.ts';
@@ -16,4 +17,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(productRoutes);
   await app.register(voucherRoutes);
   await app.register(orderRoutes);
+  await app.register(invoiceRoutes);
 };

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import {
+  DOCUMENT_MSG,
+  ORDER_DOCUMENTS,
+  invoiceDocumentFilename,
+  invoiceDownPaymentFilename,
+  isUmrahType,
+  orderDocumentProblem,
+  paymentTypeLabels,
+  type OrderDocumentKind,
+  type PdfDownload,
+} from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/index.ts';
+import { users } from '../../db/schema.ts';
+import {
+  invoiceDocumentPdf,
+  invoiceDownPaymentPdf,
+  orderCreditInvoicePdf,
+  orderDownPaymentCreditPdf,
+  orderDownPaymentPdf,
+  orderInvoicePdf,
+  type OrderPdfData,
+  type PdfCustomer,
+} from '../../infra/pdf/index.ts';
+import type { UserRow } from '../../lib/auth.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { loadOrderDtos, type OrderDto } from '../orders/dto.ts';
+import { paymentsOfOrders } from '../payments/service.ts';
+import { invoiceFor, isStaff, itemLines } from './service.ts';
+
+// The PDF downloads: an order's invoice, down-payment proof and credit documents, and a quote's own
+// document. Each answers the PDF as base64 JSON for the browser to save.
+
+type Ctx = Pick<AppContext, 'db' | 'config'>;
+
+const typeText = (t: number) => paymentTypeLabels[t as keyof typeof paymentTypeLabels] ?? String(t);
+
+const toDownload = (filename: string, pdf: Buffer): PdfDownload => ({
+  filename,
+  content_type: 'application/pdf',
+  data: pdf.toString('base64'),
+});
+
+async function pdfCustomer(db: DbOrTx, userId: number): Promise<PdfCustomer> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  return {
+    firstName: u?.firstName ?? '',
+    lastName: u?.lastName ?? '',
+    email: u?.email ?? '',
+    address: u?.address ?? '',
+    zip: u?.zip ?? '',
+    city: u?.city ?? '',
+    country: u?.country ?? '',
+  };
+}
+
+/** Everything a document of this order prints, read through the orders and payments modules. */
+export async function orderPdfData(db: DbOrTx, order: OrderDto): Promise<OrderPdfData> {
+  const paymentRows = (await paymentsOfOrders(db, [order.id])).get(order.id) ?? [];
+  const trips = new Map<string, { label: string; start: string | null; end: string | null }>();
+  for (const p of order.products) {
+    if (!isUmrahType(p.type)) continue;
+    const key = JSON.stringify([p.label, p.start, p.end]);
+    if (!trips.has(key)) trips.set(key, { label: p.label, start: p.start, end: p.end });
+  }
+  const cancelledAt = (order.flex as { cancelled_at?: unknown }).cancelled_at;
+  return {
+    orderId: order.id,
+    createdAt: new Date(order.created_at),
+    total: order.total_price,
+    customer: await pdfCustomer(db, order.user_id),
+    lines: order.lines.map((l) => ({ label: l.label, quantity: l.quantity, unitPrice: l.unit_price, kind: l.kind })),
+    rooms: order.rooms.map((r) => ({
+      roomType: r.room_type,
+      exclusive: r.exclusive,
+      guests: r.guests.map((g) => ({
+        firstName: g.first_name,
+        lastName: g.last_name,
+        ageCategory: g.age_category,
+        europeanPassport: g.european_passport,
+        bedIncluded: g.bed_included,
+      })),
+    })),
+    trips: [...trips.values()],
+    payments: paymentRows.map((p) => ({ date: p.createdAt, typeText: typeText(p.paymentType), amount: p.amount })),
+    cancelledAt: typeof cancelledAt === 'string' ? new Date(cancelledAt) : null,
+  };
+}
+
+const RENDER: Record<OrderDocumentKind, (d: OrderPdfData) => Promise<Buffer>> = {
+  invoice: orderInvoicePdf,
+  down_payment: orderDownPaymentPdf,
+  invoice_credit: orderCreditInvoicePdf,
+  down_payment_credit: orderDownPaymentCreditPdf,
+};
+
+/** Renders one document of an order (no rules checked: callers decide it exists). */
+export async function renderOrderDocument(db: DbOrTx, order: OrderDto, kind: OrderDocumentKind) {
+  const pdf = await RENDER[kind](await orderPdfData(db, order));
+  return { filename: ORDER_DOCUMENTS[kind].filename(order.id), pdf };
+}
+
+/**
+ * POST /api/order/{invoice|down_payment|invoice_credit|down_payment_credit}/{id}: for the owner or
+ * staff, when the order's payments make that document exist (409 with the reason otherwise).
+ */
+export async function orderDocument(ctx: Ctx, user: UserRow, orderId: number, kind: OrderDocumentKind): Promise<PdfDownload> {
+  const [order] = await loadOrderDtos(ctx.db, [orderId]);
+  // Someone else's order looks the same as one that does not exist.
+  if (!order || (!isStaff(user) && order.user_id !== user.id)) throw notFound(DOCUMENT_MSG.orderNotFound);
+  const problem = orderDocumentProblem(kind, { status: order.status, total: order.total_price, paid: order.total_payments });
+  if (problem) throw conflict(problem);
+  const { filename, pdf } = await renderOrderDocument(ctx.db, order, kind);
+  return toDownload(filename, pdf);
+}
+
+async function invoicePdfData(ctx: Ctx, user: UserRow, id: number) {
+  const l = await invoiceFor(ctx.db, user, id);
+  return {
+    id: l.invoice.id,
+    type: l.invoice.type,
+    createdAt: l.invoice.createdAt,
+    expireDate: l.invoice.expireDate,
+    customer: await pdfCustomer(ctx.db, l.invoice.userId),
+    items: itemLines(l.items),
+    payments: l.payments.map((p) => ({ date: p.createdAt, typeText: typeText(p.paymentType), amount: p.amount })),
+    url: `${ctx.config.publicUrl}/offerte/${encodeURIComponent(l.invoice.token)}`,
+  };
+}
+
+/** POST /api/invoices_invoice/{id}: the quote or invoice document, for the owner or staff. */
+export async function invoiceDocument(ctx: Ctx, user: UserRow, id: number): Promise<PdfDownload> {
+  const data = await invoicePdfData(ctx, user, id);
+  return toDownload(invoiceDocumentFilename(data.type, data.id), await invoiceDocumentPdf(data));
+}
+
+/** POST /api/invoices_down/{id}: the down-payment proof of a quote that is paid in part. */
+export async function invoiceDownPaymentDocument(ctx: Ctx, user: UserRow, id: number): Promise<PdfDownload> {
+  const data = await invoicePdfData(ctx, user, id);
+  const total = data.items.reduce((s, i) => s + i.quantity * i.unitPrice, 0);
+  const paid = data.payments.reduce((s, p) => s + p.amount, 0);
+  if (paid <= 0) throw conflict(DOCUMENT_MSG.nothingPaid);
+  if (paid >= total) throw conflict(DOCUMENT_MSG.downPaymentNotAvailable);
+  return toDownload(invoiceDownPaymentFilename(data.id), await invoiceDownPaymentPdf(data));
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, invoiceNumber, invoiceStatusFor } from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import { invoices, payments, transactions, users } from '../../db/schema.ts';
+import { queueMail } from '../../infra/mail/outbox.ts';
+import { layout } from '../../infra/mail/templates.ts';
+import type { PaymentProvider } from '../../infra/payments/index.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { invoiceDto, loadInvoice } from './service.ts';
+
+// Paying a quote online. Same provider interface and the same pattern as order payments (a
+// transaction row first, then the provider; the exchange asks the provider and books at most one
+// payment per provider payment), but on its own exchange path: order payments stay untouched.
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mail'>;
+
+const PLACEHOLDER = 'pending:';
+/** An open payment at the provider is offered again instead of a second one, within this time. */
+const REUSE_MINUTES = 30;
+
+export const invoiceExchangePath = (transactionId: number) => `/api/invoicePayment/exchange/${transactionId}`;
+
+export interface StartedInvoicePayment {
+  paymentURL: string;
+  id: number;
+  amount: number;
+}
+
+/**
+ * Starts a payment of what is still open on the quote and gives the provider's hosted page. The
+ * amount always comes from the quote's items, never from the client.
+ */
+export async function startInvoicePayment(
+  ctx: Ctx,
+  provider: PaymentProvider,
+  invoiceId: number,
+  startedBy: number | null,
+): Promise<StartedInvoicePayment> {
+  // A payment finished at the provider but not yet reported is booked first, so nobody pays twice.
+  const open = await syncInvoiceTransactions(ctx, provider, invoiceId);
+  const loaded = await loadInvoice(ctx.db, invoiceId);
+  if (!loaded) throw new AppError(404, INVOICE_MSG.invalidToken);
+  const dto = invoiceDto(loaded, { withUser: false });
+  if (dto.items.length === 0) throw conflict(INVOICE_MSG.empty);
+  if (dto.amount_open <= 0) throw conflict(INVOICE_MSG.paid);
+  if (dto.expired) throw conflict(INVOICE_MSG.expired);
+  // The provider takes at most 50k per payment; quotes are checked on save, this guards old rows.
+  if (dto.amount_open >= QUOTE_MAX_CENTS) throw badRequest(INVOICE_MSG.max);
+  const amount = dto.amount_open;
+
+  const reusable = open.find(
+    (t) =>
+      t.state === 'pending' &&
+      t.row.amount === amount &&
+      t.row.provider === provider.name &&
+      typeof (t.row.flex as { paymentUrl?: unknown }).paymentUrl === 'string' &&
+      Date.now() - t.row.createdAt.getTime() < REUSE_MINUTES * 60_000,
+  );
+  if (reusable) return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount };
+
+  const number = invoiceNumber(invoiceId);
+  const [row] = await ctx.db
+    .insert(transactions)
+    .values({
+      provider: provider.name,
+      // The provider's id is known only after the call; the row exists first so its id can be in the exchange URL.
+      providerRef: `${PLACEHOLDER}${randomUUID()}`,
+      invoiceId,
+      amount,
+      percent: 100,
+      status: 'open',
+      flex: { kind: 'invoice', user_id: startedBy },
+    })
+    .returning();
+  try {
+    const { publicUrl } = ctx.config;
+    const created = await provider.create({
+      amount,
+      description: `${dto.type === 0 ? 'Offerte' : 'Factuur'} ${number}`,
+      reference: number,
+      returnUrl: `${publicUrl}/offerte/${encodeURIComponent(loaded.invoice.token)}`,
+      exchangeUrl: `${publicUrl}${invoiceExchangePath(row!.id)}`,
+    });
+    await ctx.db
+      .update(transactions)
+      .set({ providerRef: created.providerRef, flex: { ...(row!.flex as object), paymentUrl: created.paymentUrl }, updatedAt: sql`now()` })
+      .where(eq(transactions.id, row!.id));
+    return { paymentURL: created.paymentUrl, id: row!.id, amount };
+  } catch (err) {
+    // Nothing was started at the provider: no half-made attempt stays behind.
+    await ctx.db.delete(transactions).where(eq(transactions.id, row!.id));
+    throw err;
+  }
+}
+
+export interface InvoiceExchangeResult {
+  known: boolean;
+  state?: string;
+  booked: boolean;
+}
+
+function invoicePaidMail(p: { firstName: string; id: number; type: number; amount: number; paid: number; total: number; url: string }) {
+  const number = invoiceNumber(p.id);
+  const what = p.type === 0 ? 'offerte' : 'factuur';
+  const open = Math.max(0, p.total - p.paid);
+  return {
+    subject: `Betaling ontvangen – ${what} ${number}`,
+    ...layout(
+      'Bedankt voor je betaling',
+      [
+        `Beste ${p.firstName},`,
+        `We hebben je betaling van ${formatEuro(p.amount)} voor ${what} ${number} ontvangen.`,
+        open === 0 ? `De ${what} is daarmee volledig betaald (${formatEuro(p.total)}).` : `Nog te betalen: ${formatEuro(open)}.`,
+      ],
+      { href: p.url, label: `Bekijk de ${what}` },
+    ),
+  };
+}
+
+/**
+ * The exchange (webhook) of a quote payment: whatever the caller sends, the status is asked from
+ * the provider. provider_ref is unique and the insert does nothing on conflict, so replayed,
+ * concurrent or late calls book the payment once.
+ */
+export async function processInvoiceExchange(ctx: Ctx, provider: PaymentProvider, transactionId: number): Promise<InvoiceExchangeResult> {
+  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!row || row.providerRef.startsWith(PLACEHOLDER) || row.provider !== provider.name || !row.invoiceId) {
+    return { known: false, booked: false };
+  }
+  const invoiceId = row.invoiceId;
+  const status = await provider.status(row.providerRef);
+  const booked = await ctx.db.transaction(async (tx) => {
+    // The quote row is locked so two exchanges of two payments compute the status one after the other.
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    // A paid transaction stays paid, whatever a later or older call says.
+    await tx
+      .update(transactions)
+      .set({ status: status.state, updatedAt: sql`now()` })
+      .where(and(eq(transactions.id, row.id), sql`${transactions.status} <> 'paid'`));
+    if (status.state !== 'paid' || !invoice) return false;
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        invoiceId,
+        paymentType: PaymentType.PARTIALLY_PROVIDER_PAID,
+        amount: status.amount,
+        providerRef: row.providerRef,
+        flex: { provider: row.provider, transaction_id: row.id },
+      })
+      .onConflictDoNothing({ target: payments.providerRef })
+      .returning({ id: payments.id });
+    if (inserted.length === 0) return false;
+    const loaded = (await loadInvoice(tx, invoiceId))!;
+    const dto = invoiceDto(loaded, { withUser: true });
+    const newStatus = invoiceStatusFor(dto.total_payments, dto.total_price);
+    if (newStatus === InvoiceStatus.PAID) {
+      await tx.update(payments).set({ paymentType: PaymentType.PROVIDER_PAID }).where(eq(payments.id, inserted[0]!.id));
+    }
+    await tx.update(invoices).set({ status: newStatus }).where(eq(invoices.id, invoiceId));
+    const [customer] = await tx.select().from(users).where(eq(users.id, invoice.userId));
+    if (customer) {
+      const mail = invoicePaidMail({
+        firstName: customer.firstName,
+        id: invoiceId,
+        type: invoice.type,
+        amount: status.amount,
+        paid: dto.total_payments,
+        total: dto.total_price,
+        url: `${ctx.config.publicUrl}/offerte/${encodeURIComponent(invoice.token)}`,
+      });
+      await queueMail(tx, { to: customer.email, ...mail });
+    }
+    return true;
+  });
+  if (booked) void ctx.mail.kick();
+  return { known: true, state: status.state, booked };
+}
+
+interface OpenTransaction {
+  row: typeof transactions.$inferSelect;
+  state: string;
+}
+
+/**
+ * Asks the provider about the quote's recent open payments and books what was paid: the safety net
+ * for an exchange call that is late or never came (the public page and a new payment use it).
+ */
+export async function syncInvoiceTransactions(ctx: Ctx, provider: PaymentProvider, invoiceId: number): Promise<OpenTransaction[]> {
+  const rows = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.invoiceId, invoiceId),
+        eq(transactions.status, 'open'),
+        eq(transactions.provider, provider.name),
+        gt(transactions.createdAt, sql`now() - interval '2 days'`),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(5);
+  const out: OpenTransaction[] = [];
+  for (const row of rows) {
+    if (row.providerRef.startsWith(PLACEHOLDER)) continue;
+    const result = await processInvoiceExchange(ctx, provider, row.id);
+    out.push({ row, state: result.state ?? 'pending' });
+  }
+  return out;
+}

@@ -1,0 +1,257 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DOCUMENT_MSG, INVOICE_MSG, ORDER_DOCUMENTS, invoiceSchema, invoiceTokenSchema, type OrderDocumentKind } from '@umrah/domain';
+import { acceptFormBodies, paymentProvider } from '../../infra/payments/index.ts';
+import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { cancelOrder } from './cancel.ts';
+import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
+import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
+import * as service from './service.ts';
+
+const tags = ['invoices'];
+const security = [{ bearerAuth: [] }];
+const idParams = (message: string) =>
+  z.object({ id: z.coerce.number().int().positive({ error: message }).max(2_147_483_647, { error: message }) });
+const invoiceParams = idParams(INVOICE_MSG.notFound);
+const orderParams = idParams(DOCUMENT_MSG.orderNotFound);
+const pdfAnswer = z.object({ filename: z.string(), content_type: z.literal('application/pdf'), data: z.string() });
+const transactionAnswer = z.object({ transaction: z.object({ paymentURL: z.string(), id: z.number(), amount: z.number() }) });
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+
+  // ----------------------------------------------------------------------------------------------
+  // Quotes and invoices
+
+  app.post(
+    '/api/invoice',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Offerte (type 0) of factuur (type 1) aanmaken voor een klant (admin)',
+        description: "Bedragen per stuk in centen incl. btw (btw_type 21, 9 of 0); totaal onder € 50.000. 201 { message, invoice } met het token van de openbare pagina /offerte/{token}.",
+        body: invoiceSchema,
+      },
+      preHandler: requireAdmin,
+    },
+    async (req, reply) => {
+      const invoice = await service.createInvoice(app.ctx, currentUser(req), req.body);
+      return reply.status(201).send({ status: 'success', message: INVOICE_MSG.created(invoice.type, req.body.user_id), invoice });
+    },
+  );
+
+  app.post(
+    '/api/invoice/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Offerte wijzigen (admin); niet meer zodra er op betaald is (409)',
+        params: invoiceParams,
+        body: invoiceSchema,
+      },
+      preHandler: requireAdmin,
+    },
+    async (req) => ({
+      status: 'success',
+      message: INVOICE_MSG.updated,
+      invoice: await service.updateInvoice(app.ctx, req.params.id, req.body),
+    }),
+  );
+
+  app.get(
+    '/api/invoices/admin',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Alle offertes en facturen (admin), nieuwste eerst; zoeken op nummer, email of naam',
+        querystring: z.object({
+          q: z.string().max(200).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+      },
+      preHandler: requireAdmin,
+    },
+    async (req) => ({ ...(await service.adminInvoices(app.ctx, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
+  );
+
+  app.get(
+    '/api/invoices',
+    { schema: { tags, security, summary: 'Eigen offertes en facturen' }, preHandler: requireUser },
+    async (req) => ({ invoices: await service.ownInvoices(app.ctx, currentUser(req)) }),
+  );
+
+  app.post(
+    '/api/invoiceByToken',
+    {
+      schema: {
+        tags,
+        summary: 'Openbare offerte/factuur bij token (zonder inloggen); 404 "Geen geldige token." voor een onbekend token',
+        body: invoiceTokenSchema,
+      },
+      config: limit(30),
+    },
+    async (req) => {
+      const id = await service.invoiceIdByToken(app.ctx.db, req.body.token);
+      try {
+        // Coming back from the provider: a payment whose exchange has not arrived yet shows at once.
+        await syncInvoiceTransactions(app.ctx, paymentProvider(app), id);
+      } catch (err) {
+        // An unreachable provider must not hide the quote; its exchange call will come.
+        req.log.warn({ err }, 'invoice: provider status check failed');
+      }
+      const loaded = await service.loadInvoice(app.ctx.db, id);
+      if (!loaded) throw new AppError(404, INVOICE_MSG.invalidToken);
+      return { invoice: service.invoiceDto(loaded, { withUser: false }) };
+    },
+  );
+
+  // ----------------------------------------------------------------------------------------------
+  // Paying a quote online
+
+  app.post(
+    '/api/invoicePayment',
+    {
+      schema: {
+        tags,
+        summary: 'Offerte online betalen met het token van de openbare pagina (zonder inloggen)',
+        description: 'Het bedrag is altijd het openstaande bedrag van de offerte. 409 als hij verlopen of al betaald is.',
+        body: invoiceTokenSchema,
+        response: { 200: transactionAnswer },
+      },
+      config: limit(20),
+    },
+    async (req) => {
+      const id = await service.invoiceIdByToken(app.ctx.db, req.body.token);
+      return { transaction: await startInvoicePayment(app.ctx, paymentProvider(app), id, null) };
+    },
+  );
+
+  app.post(
+    '/api/invoicePayment/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Eigen offerte online betalen (of elke, voor medewerkers)',
+        params: invoiceParams,
+        response: { 200: transactionAnswer },
+      },
+      preHandler: requireUser,
+      config: limit(20),
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const l = await service.invoiceFor(app.ctx.db, user, req.params.id);
+      return { transaction: await startInvoicePayment(app.ctx, paymentProvider(app), l.invoice.id, user.id) };
+    },
+  );
+
+  // The provider's exchange for quote payments: public, its body is never read. Providers post any
+  // format, so this small plugin accepts every body type, for these two routes only.
+  await app.register(async (exchange) => {
+    acceptFormBodies(exchange);
+    exchange.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
+    const answer = async (id: number) => {
+      const result = await processInvoiceExchange(app.ctx, paymentProvider(app), id);
+      return result.known ? `TRUE|${result.state}` : 'TRUE|unknown';
+    };
+    const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+    exchange.post(
+      '/api/invoicePayment/exchange/:id',
+      { schema: { tags, summary: 'Exchange/webhook van de betaalprovider voor offertebetalingen', params } },
+      async (req, reply) => reply.type('text/plain').send(await answer((req.params as { id: number }).id)),
+    );
+    exchange.get(
+      '/api/invoicePayment/exchange/:id',
+      { schema: { tags, summary: 'Exchange voor offertebetalingen (GET-variant)', params } },
+      async (req, reply) => reply.type('text/plain').send(await answer((req.params as { id: number }).id)),
+    );
+  });
+
+  // ----------------------------------------------------------------------------------------------
+  // Documents (base64 PDF JSON)
+
+  for (const kind of Object.keys(ORDER_DOCUMENTS) as OrderDocumentKind[]) {
+    const info = ORDER_DOCUMENTS[kind];
+    app.post(
+      `/api/order/${info.path}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `${info.title} van een bestelling als PDF (base64), voor de eigenaar of medewerkers`,
+          description:
+            'Factuur bij een betaald deel van 100 % of meer; aanbetalingsbewijs bij meer dan 0 en minder dan 100 %; creditfactuur en creditnota aanbetaling alleen bij een geannuleerde bestelling (creditfactuur als de betalingen het totaal dekken). Anders 409 met de reden.',
+          params: orderParams,
+          response: { 200: pdfAnswer },
+        },
+        preHandler: requireUser,
+        config: limit(60),
+      },
+      async (req) => orderDocument(app.ctx, currentUser(req), req.params.id, kind),
+    );
+  }
+
+  app.post(
+    '/api/invoices_invoice/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'De offerte of factuur zelf als PDF (base64), voor de eigenaar of medewerkers',
+        params: invoiceParams,
+        response: { 200: pdfAnswer },
+      },
+      preHandler: requireUser,
+      config: limit(60),
+    },
+    async (req) => invoiceDocument(app.ctx, currentUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/invoices_down/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Aanbetalingsbewijs van een gedeeltelijk betaalde offerte als PDF (base64)',
+        params: invoiceParams,
+        response: { 200: pdfAnswer },
+      },
+      preHandler: requireUser,
+      config: limit(60),
+    },
+    async (req) => invoiceDownPaymentDocument(app.ctx, currentUser(req), req.params.id),
+  );
+
+  // ----------------------------------------------------------------------------------------------
+  // Cancelling an order
+
+  app.post(
+    '/api/order/cancel/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bestelling annuleren (admin): status CANCELLED, plaatsen terug in de voorraad, annuleringsmail met creditnota',
+        description:
+          'Met een betaling gaat de creditfactuur (betalingen dekken het totaal) of de creditnota aanbetaling mee als bijlage. Een tweede keer annuleren verandert niets (changed: false).',
+        params: orderParams,
+      },
+      preHandler: requireAdmin,
+    },
+    async (req) => {
+      const result = await cancelOrder(app.ctx, currentUser(req), req.params.id);
+      return {
+        status: 'success',
+        message: result.changed ? DOCUMENT_MSG.cancelled : DOCUMENT_MSG.alreadyCancelled,
+        ...result,
+      };
+    },
+  );
+};
