@@ -6,7 +6,7 @@ import { AuthModalsProvider } from '../features/auth/AuthModalsProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { PreferencesProvider } from '../features/preferences/PreferencesProvider';
 import { ApiError } from '../lib/api';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -23,7 +23,7 @@ export function createQueryClient() {
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" zIndex={400} />
       <QueryClientProvider client={queryClient}>
         <PreferencesProvider>

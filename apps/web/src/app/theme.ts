@@ -1,9 +1,29 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
-  primaryShade: 8,
+  // Shade 9 keeps white button text and teal links above the 4.5:1 contrast ratio.
+  primaryShade: 9,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+});
+
+/** Mantine's default 'dimmed' grey is too light to read (contrast below 4.5:1). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-primary-color-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
+    '--mantine-color-teal-light-hover': 'var(--mantine-color-teal-1)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    '--mantine-color-grape-light-color': 'var(--mantine-color-grape-9)',
+    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-color-orange-light-color': 'var(--mantine-color-orange-9)',
+    '--mantine-color-green-light-color': 'var(--mantine-color-green-9)',
+    '--mantine-color-yellow-light-color': 'var(--mantine-color-yellow-9)',
+  },
+  dark: {},
 });
