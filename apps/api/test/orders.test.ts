@@ -181,6 +181,29 @@ describe('POST /api/order refuses bad input in Dutch and creates nothing', () =>
     expect(await stockOf(trip.adult2)).toBe(stockBefore);
   });
 
+  it('answers wrong JSON types in Dutch, in every detail', async () => {
+    const bodies = [
+      '"tekst"',
+      'null',
+      '[]',
+      '5',
+      JSON.stringify({ products: ['x'], rooms: 'x', crowdfunds: {}, user: true, flex: 5 }),
+      JSON.stringify({
+        rooms: [{ product_id: 'x', room_type: '2', room_gender: 0, exclusive: 'ja', extras: [5], guests: [5, { first_name: 1, european_passport: 'nee', flex: 'x' }] }],
+      }),
+      JSON.stringify({ products: [1], flex: { pay_partly: 'ja', discounts: [5], arabia_availibilities: [{ id: 'x', days: 'Maandag', times: [1] }] } }),
+      JSON.stringify({ crowdfunds: [5, { funding_id: 'x', funding_amount: '5' }] }),
+    ];
+    for (const payload of bodies) {
+      for (const url of ['/api/order', '/api/order/preview']) {
+        const res = await app.inject({ method: 'POST', url, headers: { ...auth(customer), 'content-type': 'application/json' }, payload });
+        expect(res.statusCode, payload).toBe(400);
+        const texts = [res.json().message, ...(res.json().details ?? []).map((d: { message: string }) => d.message)];
+        for (const t of texts) expect(t, `${url} ${payload}`).not.toMatch(/invalid|expected|received/i);
+      }
+    }
+  });
+
   it("a sold-out room type gives 409 'Deze kamer is helaas uitverkocht.' and takes no other stock", async () => {
     const [ordersBefore, visaBefore] = [await orderCount(), await stockOf(1)];
     const res = await order({ rooms: [room([adult('A', { european_passport: false })], { product_id: trip.soldOut2 })] }, customer);

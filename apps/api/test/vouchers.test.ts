@@ -128,6 +128,23 @@ describe('admin vouchers', () => {
     expect((await post('/api/voucher', { label: 'X2', amount: 100, expire_date: '2027-01-01 00:00:00' })).statusCode).toBe(401);
   });
 
+  it('answers wrong JSON types in Dutch on every voucher route', async () => {
+    const cases: [string, string][] = [
+      ['/api/voucher', JSON.stringify({ label: 5, amount: '5', expire_date: 5, flex: 'x' })],
+      ['/api/voucher', '"x"'],
+      ['/api/requestVoucher', JSON.stringify({ label: 'a', discounts: 'x', items: 'x', products: ['x'] })],
+      ['/api/requestVoucher', 'null'],
+      ['/api/vouchers_from_label', JSON.stringify({ discounts: [5] })],
+      ['/api/vouchers_from_label', '[]'],
+    ];
+    for (const [url, payload] of cases) {
+      const res = await app.inject({ method: 'POST', url, headers: { ...auth(admin), 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, `${url} ${payload}`).toBe(400);
+      const texts = [res.json().message, ...(res.json().details ?? []).map((d: { message: string }) => d.message)];
+      for (const t of texts) expect(t, `${url} ${payload}`).not.toMatch(/invalid|expected|received/i);
+    }
+  });
+
   it('a voucher added with a past expiry is refused at the cart as expired', async () => {
     expect((await post('/api/voucher', { label: 'OUD', amount: 100, expire_date: '2020-01-01 00:00:00' }, admin)).statusCode).toBe(201);
     const res = await post('/api/requestVoucher', { label: 'OUD' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 import { eurosToCents, formatEuro } from '../money.ts';
 
 // The donation of SPEC 5: required, above 0, not above what the goal still needs.
@@ -34,10 +35,13 @@ export const fundingAmountField = z
   .max(100_000_000, { error: DONATION_MSG.tooLarge });
 
 /** One donation of the order payload: the crowdfund's id and the amount in cents. */
-export const crowdfundEntrySchema = z.object({
-  funding_id: z.number({ error: DONATION_MSG.unknownFund }).int({ error: DONATION_MSG.unknownFund }).positive({ error: DONATION_MSG.unknownFund }),
-  funding_amount: fundingAmountField,
-});
+export const crowdfundEntrySchema = z.object(
+  {
+    funding_id: z.number({ error: DONATION_MSG.unknownFund }).int({ error: DONATION_MSG.unknownFund }).positive({ error: DONATION_MSG.unknownFund }),
+    funding_amount: fundingAmountField,
+  },
+  { error: MSG.invalidInput },
+);
 export type CrowdfundEntry = z.infer<typeof crowdfundEntrySchema>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARABIA_TIME_SLOTS, AgeCategory, Gender, WEEK_DAYS } from '../enums.ts';
+import { MSG } from '../messages.ts';
 import { requiredText } from './common.ts';
 import { crowdfundEntrySchema } from './donation.ts';
 
@@ -46,28 +47,35 @@ export const ORDER_MSG = {
 } as const;
 
 const ADULT = AgeCategory.ADULT;
+const INVALID = MSG.invalidInput;
+const productId = z
+  .number({ error: ORDER_MSG.productNotFound })
+  .int({ error: ORDER_MSG.productNotFound })
+  .positive({ error: ORDER_MSG.productNotFound });
 
 export const ageCategoryField = z.literal([0, 1, 2], { error: ORDER_MSG.ageCategory });
 
 /** One guest of a room. `gender` is required only in a mix room; elsewhere the room's gender is used. */
-export const guestSchema = z.object({
-  first_name: requiredText(ORDER_MSG.firstName).max(100, { error: ORDER_MSG.tooLong }),
-  last_name: requiredText(ORDER_MSG.lastName).max(100, { error: ORDER_MSG.tooLong }),
-  age_category: ageCategoryField,
-  gender: z.literal([0, 1, 2], { error: ORDER_MSG.gender }).nullable().optional(),
-  european_passport: z.boolean().default(true),
-  /** Own bed; an adult always has one. */
-  bed_included: z.boolean().default(true),
-  flex: z
-    .object({ disabled: z.boolean().default(false) })
-    .default({ disabled: false }),
-});
+export const guestSchema = z.object(
+  {
+    first_name: requiredText(ORDER_MSG.firstName).max(100, { error: ORDER_MSG.tooLong }),
+    last_name: requiredText(ORDER_MSG.lastName).max(100, { error: ORDER_MSG.tooLong }),
+    age_category: ageCategoryField,
+    gender: z.literal([0, 1, 2], { error: ORDER_MSG.gender }).nullable().optional(),
+    european_passport: z.boolean({ error: INVALID }).default(true),
+    /** Own bed; an adult always has one. */
+    bed_included: z.boolean({ error: INVALID }).default(true),
+    /** disabled: the guest uses a wheelchair. */
+    flex: z.object({ disabled: z.boolean({ error: INVALID }).default(false) }, { error: INVALID }).default({ disabled: false }),
+  },
+  { error: INVALID },
+);
 export type GuestInput = z.input<typeof guestSchema>;
 export type Guest = z.output<typeof guestSchema>;
 
 /** A chosen extra of the trip, by label (an object with a label, as the catalog gives it, also works). */
 const extraRef = z
-  .union([z.string().trim().min(1).max(200), z.object({ label: z.string().trim().min(1).max(200) })])
+  .union([z.string().trim().min(1).max(200), z.object({ label: z.string().trim().min(1).max(200) })], { error: INVALID })
   .transform((v) => (typeof v === 'string' ? v : v.label));
 
 const roomFields = {
@@ -75,10 +83,10 @@ const roomFields = {
   room_type: z.literal([2, 3, 4], { error: ORDER_MSG.roomType }),
   /** 0 male, 1 female, 2 mix/family. */
   room_gender: z.literal([0, 1, 2], { error: ORDER_MSG.roomGender }),
-  exclusive: z.boolean().default(false),
+  exclusive: z.boolean({ error: INVALID }).default(false),
   /** Ignored: the server uses the room size. */
-  max_guests: z.number().optional(),
-  extras: z.array(extraRef).max(30, { error: ORDER_MSG.tooMany }).default([]),
+  max_guests: z.unknown().optional(),
+  extras: z.array(extraRef, { error: INVALID }).max(30, { error: ORDER_MSG.tooMany }).default([]),
   guests: z
     .array(guestSchema, { error: ORDER_MSG.minGuests })
     .min(1, { error: ORDER_MSG.minGuests })
@@ -141,7 +149,7 @@ function normalizeRoom<T extends RoomShape & { guests: Guest[] }>(v: T) {
 }
 
 /** The room wizard form (steps 1 and 2), before a trip is attached. */
-export const roomFormSchema = z.object(roomFields).superRefine(roomRules);
+export const roomFormSchema = z.object(roomFields, { error: INVALID }).superRefine(roomRules);
 export type RoomFormValues = z.input<typeof roomFormSchema>;
 
 /**
@@ -150,30 +158,36 @@ export type RoomFormValues = z.input<typeof roomFormSchema>;
  * age category within that package.
  */
 export const roomSchema = z
-  .object({
-    product_id: z.number({ error: ORDER_MSG.trip }).int({ error: ORDER_MSG.trip }).positive({ error: ORDER_MSG.trip }),
-    ...roomFields,
-  })
+  .object(
+    {
+      product_id: z.number({ error: ORDER_MSG.trip }).int({ error: ORDER_MSG.trip }).positive({ error: ORDER_MSG.trip }),
+      ...roomFields,
+    },
+    { error: INVALID },
+  )
   .superRefine(roomRules)
   .transform(normalizeRoom);
 export type RoomInput = z.input<typeof roomSchema>;
 export type Room = z.output<typeof roomSchema>;
 
 /** When a lesson can take place: at least one day (Maandag..Zondag) and one time slot. */
-export const arabiaAvailabilitySchema = z.object({
-  /** The lesson product's id. */
-  id: z.number().int().positive(),
-  days: z
-    .array(z.enum(WEEK_DAYS, { error: ORDER_MSG.days }), { error: ORDER_MSG.days })
-    .min(1, { error: ORDER_MSG.days })
-    .max(7)
-    .transform((d) => WEEK_DAYS.filter((day) => d.includes(day))),
-  times: z
-    .array(z.enum(ARABIA_TIME_SLOTS, { error: ORDER_MSG.times }), { error: ORDER_MSG.times })
-    .min(1, { error: ORDER_MSG.times })
-    .max(4)
-    .transform((t) => ARABIA_TIME_SLOTS.filter((slot) => t.includes(slot))),
-});
+export const arabiaAvailabilitySchema = z.object(
+  {
+    /** The lesson product's id. */
+    id: z.number({ error: INVALID }).int({ error: INVALID }).positive({ error: INVALID }),
+    days: z
+      .array(z.enum(WEEK_DAYS, { error: ORDER_MSG.days }), { error: ORDER_MSG.days })
+      .min(1, { error: ORDER_MSG.days })
+      .max(7)
+      .transform((d) => WEEK_DAYS.filter((day) => d.includes(day))),
+    times: z
+      .array(z.enum(ARABIA_TIME_SLOTS, { error: ORDER_MSG.times }), { error: ORDER_MSG.times })
+      .min(1, { error: ORDER_MSG.times })
+      .max(4)
+      .transform((t) => ARABIA_TIME_SLOTS.filter((slot) => t.includes(slot))),
+  },
+  { error: INVALID },
+);
 export type ArabiaAvailability = z.output<typeof arabiaAvailabilitySchema>;
 
 /** The availability form of a lesson on the arabia page (without the id). */
@@ -182,10 +196,13 @@ export const arabiaAvailabilityFormSchema = arabiaAvailabilitySchema.omit({ id: 
 export const orderFlexSchema = z.object(
   {
     /** Pay 50 % now (down payment) instead of 100 %. */
-    pay_partly: z.boolean().default(false),
+    pay_partly: z.boolean({ error: INVALID }).default(false),
     /** Voucher labels. 'kid-without-bed' is ignored here: the server adds it per child without bed. */
-    discounts: z.array(z.string().trim().max(100, { error: ORDER_MSG.tooLong })).max(50, { error: ORDER_MSG.tooMany }).default([]),
-    arabia_availibilities: z.array(arabiaAvailabilitySchema).max(50, { error: ORDER_MSG.tooMany }).default([]),
+    discounts: z
+      .array(z.string({ error: INVALID }).trim().max(100, { error: ORDER_MSG.tooLong }), { error: INVALID })
+      .max(50, { error: ORDER_MSG.tooMany })
+      .default([]),
+    arabia_availibilities: z.array(arabiaAvailabilitySchema, { error: INVALID }).max(50, { error: ORDER_MSG.tooMany }).default([]),
   },
   { error: ORDER_MSG.invalidFlex },
 );
@@ -211,15 +228,24 @@ const flexField = z
  * `price`, `total_price`, ...) are dropped and every amount is computed by the server.
  */
 export const orderSchema = z
-  .object({
-    /** Ids of lessons (types 11-14) and plain products; a repeated id counts as quantity. */
-    products: z.array(z.number().int().positive()).max(100, { error: ORDER_MSG.tooMany }).default([]),
-    rooms: z.array(roomSchema).max(20, { error: ORDER_MSG.tooMany }).default([]),
-    crowdfunds: z.array(crowdfundEntrySchema).max(20, { error: ORDER_MSG.tooMany }).default([]),
-    flex: flexField,
-    /** Admin only: the customer's user id or email. */
-    user: z.union([z.number().int().positive(), z.string().trim().max(200)]).nullable().optional(),
-  })
+  .object(
+    {
+      /** Ids of lessons (types 11-14) and plain products; a repeated id counts as quantity. */
+      products: z
+        .array(productId, { error: INVALID })
+        .max(100, { error: ORDER_MSG.tooMany })
+        .default([]),
+      rooms: z.array(roomSchema, { error: INVALID }).max(20, { error: ORDER_MSG.tooMany }).default([]),
+      crowdfunds: z.array(crowdfundEntrySchema, { error: INVALID }).max(20, { error: ORDER_MSG.tooMany }).default([]),
+      flex: flexField,
+      /** Admin only: the customer's user id or email. */
+      user: z
+        .union([z.number().int().positive(), z.string().trim().max(200)], { error: ORDER_MSG.userNotFound })
+        .nullable()
+        .optional(),
+    },
+    { error: INVALID },
+  )
   .superRefine((v, ctx) => {
     if (v.products.length + v.rooms.length + v.crowdfunds.length === 0) {
       ctx.addIssue({ code: 'custom', path: [], message: ORDER_MSG.emptyCart });

@@ -1,7 +1,10 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { eurosToCents } from '../money.ts';
+import { MSG } from '../messages.ts';
 import { requiredText } from './common.ts';
+
+const INVALID = MSG.invalidInput;
 
 // Vouchers (kortingscodes): the cart's lookup, the admin add form and the API body share these.
 
@@ -51,21 +54,30 @@ const voucherLabel = requiredText(VOUCHER_MSG.label)
   .regex(/^[A-Za-z0-9_-]+$/, { error: VOUCHER_MSG.labelFormat });
 
 /** Products a voucher is bound to; an empty list means it applies to the whole order. */
-export const voucherFlexSchema = z.object({
-  products: z.array(z.number().int().positive()).max(200, { error: 'Te veel items.' }).default([]),
-});
+export const voucherFlexSchema = z.object(
+  {
+    products: z
+      .array(z.number({ error: INVALID }).int({ error: INVALID }).positive({ error: INVALID }), { error: INVALID })
+      .max(200, { error: 'Te veel items.' })
+      .default([]),
+  },
+  { error: INVALID },
+);
 
 /** POST /api/voucher: amount in cents, expiry 'YYYY-MM-DD HH:mm:ss'. The voucher is created active. */
-export const voucherSchema = z.object({
-  label: voucherLabel,
-  amount: z
-    .number({ error: VOUCHER_MSG.amount })
-    .int({ error: VOUCHER_MSG.amountCents })
-    .positive({ error: VOUCHER_MSG.amountMin })
-    .max(100_000_000, { error: VOUCHER_MSG.tooLong }),
-  expire_date: requiredText(VOUCHER_MSG.expire).refine(isVoucherExpireDate, { error: VOUCHER_MSG.expireFormat }),
-  flex: voucherFlexSchema.default({ products: [] }),
-});
+export const voucherSchema = z.object(
+  {
+    label: voucherLabel,
+    amount: z
+      .number({ error: VOUCHER_MSG.amount })
+      .int({ error: VOUCHER_MSG.amountCents })
+      .positive({ error: VOUCHER_MSG.amountMin })
+      .max(100_000_000, { error: VOUCHER_MSG.tooLong }),
+    expire_date: requiredText(VOUCHER_MSG.expire).refine(isVoucherExpireDate, { error: VOUCHER_MSG.expireFormat }),
+    flex: voucherFlexSchema.default({ products: [] }),
+  },
+  { error: INVALID },
+);
 export type VoucherInput = z.output<typeof voucherSchema>;
 
 /** The admin add modal: amount in euros, expiry as a date; `voucherFormToInput` makes the API body. */
@@ -90,18 +102,26 @@ export function voucherFormToInput(form: z.output<typeof voucherFormSchema>): z.
  * already holds, its item count and its product ids, the server checks 'kan niet vaker' and
  * product-bound vouchers too.
  */
-export const requestVoucherSchema = z.object({
-  label: requiredText(VOUCHER_MSG.label).max(100, { error: VOUCHER_MSG.tooLong }),
-  discounts: z.array(z.string().max(100)).max(50).optional(),
-  items: z.number().int().min(0).max(1000).optional(),
-  products: z.array(z.number().int().positive()).max(200).optional(),
-});
+export const requestVoucherSchema = z.object(
+  {
+    label: requiredText(VOUCHER_MSG.label).max(100, { error: VOUCHER_MSG.tooLong }),
+    discounts: z.array(z.string({ error: INVALID }).max(100), { error: INVALID }).max(50).optional(),
+    items: z.number({ error: INVALID }).int({ error: INVALID }).min(0).max(1000).optional(),
+    products: z.array(z.number({ error: INVALID }).int({ error: INVALID }).positive({ error: INVALID }), { error: INVALID }).max(200).optional(),
+  },
+  { error: INVALID },
+);
 export type RequestVoucherInput = z.infer<typeof requestVoucherSchema>;
 
 /** POST /api/vouchers_from_label. */
-export const vouchersFromLabelSchema = z.object({
-  discounts: z.array(z.string().max(100), { error: 'Stuur een lijst met kortingscodes.' }).max(50, { error: 'Te veel items.' }),
-});
+export const vouchersFromLabelSchema = z.object(
+  {
+    discounts: z
+      .array(z.string({ error: INVALID }).max(100), { error: 'Stuur een lijst met kortingscodes.' })
+      .max(50, { error: 'Te veel items.' }),
+  },
+  { error: INVALID },
+);
 
 /** The voucher as the API serves it. */
 export interface VoucherDto {
