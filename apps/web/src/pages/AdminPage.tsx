@@ -25,10 +25,10 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/UsersTab')) },
   { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/ProductsTab')) },
   { value: 'kennis', label: 'Kennis/Flyers', Component: titleOnly('Kennis/Flyers') },
-  { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: titleOnly('Facturen/aanbetalingsbewijzen') },
+  { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: lazy(() => import('../features/admin/InvoicesTab')) },
   { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/PaymentsTab')) },
   { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: titleOnly('Maak kortingscode aan') },
-  { value: 'offertes', label: 'Maak offerte aan', Component: titleOnly('Maak offerte aan') },
+  { value: 'offertes', label: 'Maak offerte aan', Component: lazy(() => import('../features/admin/QuotesTab')) },
   { value: 'reisoverzichten', label: 'Reisoverzichten', Component: titleOnly('Reisoverzichten') },
 ];
 

@@ -1,5 +1,104 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatEuro } from '@umrah/domain/money';
+import { INVOICE_MSG } from '@umrah/domain/validation/invoice';
+import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
+import { LoadError, PageLoader } from '../components/Feedback';
+import { ApiError } from '../lib/api';
+import { usePageTitle } from '../lib/usePageTitle';
+import { fetchInvoiceByToken, invoiceKeys, payInvoiceByToken } from '../features/invoices/api';
+import { QuotePanel } from '../features/invoices/QuotePanel';
 
+/** The provider's return: PAY.'s orderStatusId / statusCode, 100 when paid. */
+function returnState(params: URLSearchParams): 'paid' | 'not-paid' | null {
+  const code = params.get('orderStatusId') ?? params.get('order_status_id') ?? params.get('statusCode');
+  if (code === null) return null;
+  return code === '100' ? 'paid' : 'not-paid';
+}
+
+/** /offerte/{token}: the quote or invoice by its token, without login, with online payment while open. */
 export default function QuotePage() {
-  return <ComingSoon title="Offerte" image="/images/banners/default.svg" />;
+  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const invoice = useQuery({
+    queryKey: invoiceKeys.token(token),
+    queryFn: ({ signal }) => fetchInvoiceByToken(token, signal),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    staleTime: 0,
+  });
+  usePageTitle(invoice.data ? invoice.data.heading : 'Offerte');
+  const returned = returnState(params);
+
+  const pay = async () => {
+    setPayError(null);
+    setPaying(true);
+    try {
+      window.location.assign(await payInvoiceByToken(token));
+    } catch (err) {
+      setPayError(err instanceof ApiError ? err.message : PAYMENT_MSG.unknownError);
+      setPaying(false);
+      void invoice.refetch();
+    }
+  };
+
+  let body;
+  if (invoice.isPending) body = <PageLoader />;
+  else if (invoice.isError) {
+    const err = invoice.error;
+    body =
+      err instanceof ApiError && (err.status === 404 || err.status === 400) ? (
+        <Alert color="red" title="Offerte niet gevonden" role="alert">
+          {INVOICE_MSG.invalidToken}
+        </Alert>
+      ) : (
+        <LoadError />
+      );
+  } else {
+    const inv = invoice.data;
+    body = (
+      <Stack>
+        {returned === 'paid' && inv.total_payments > 0 && (
+          <Alert color="green" role="status" title="Bedankt voor je betaling">
+            Je betaling is ontvangen{inv.amount_open > 0 ? `; nog open: ${formatEuro(inv.amount_open)}.` : '.'}
+          </Alert>
+        )}
+        {returned === 'not-paid' && inv.amount_open > 0 && (
+          <Alert color="yellow" role="status">
+            {PAYMENT_MSG.notYet}
+          </Alert>
+        )}
+        <QuotePanel
+          invoice={inv}
+          actions={
+            inv.payable ? (
+              <Stack gap="xs">
+                <Group justify="flex-end">
+                  <Button size="md" onClick={pay} loading={paying}>
+                    Betalen ({formatEuro(inv.amount_open)})
+                  </Button>
+                </Group>
+                {payError && (
+                  <Alert color="red" role="alert">
+                    {payError}
+                  </Alert>
+                )}
+              </Stack>
+            ) : inv.expired && inv.amount_open > 0 ? (
+              <Text c="dimmed">{INVOICE_MSG.expired}</Text>
+            ) : null
+          }
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="md" py="xl">
+      {body}
+    </Container>
+  );
 }

@@ -10,6 +10,7 @@ import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError, apiGet } from '../../lib/api';
 import { goToPayment, preparePayment } from '../checkout/paymentApi';
+import { OrderDocuments } from './OrderDocuments';
 
 interface OrderGuest {
   id: number;
@@ -167,6 +168,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
         </Group>
       </Stack>
       <PayButtons order={order} />
+      <OrderDocuments order={order} />
     </Stack>
   );
 }

@@ -1,0 +1,202 @@
+// The add/edit modal of 'Maak offerte aan' (SPEC 5 'Quote form'): expiry, type, the user picked by
+// email, and items with name, unit amount, quantity and VAT type; the shared schema checks it.
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { eurosToCents, formatEuro } from '@umrah/domain/money';
+import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invoice';
+import { MSG } from '@umrah/domain/messages';
+import { ApiError } from '../../lib/api';
+import { fieldErrors } from '../../lib/form';
+import { saveInvoice, searchUsers, type Invoice } from '../invoices/api';
+
+interface ItemValues {
+  label: string;
+  /** euros, as typed */
+  price: number | string;
+  amount: number | string;
+  btw_type: string;
+}
+interface Values {
+  type: string;
+  expire_date: string;
+  user_id: string | null;
+  items: ItemValues[];
+}
+
+const TYPE_OPTIONS = [
+  { value: '0', label: 'Offerte' },
+  { value: '1', label: 'Factuur' },
+];
+const VAT_OPTIONS = [
+  { value: '21', label: '21%' },
+  { value: '9', label: '9%' },
+  { value: '0', label: '0%' },
+];
+const emptyItem = (): ItemValues => ({ label: '', price: '', amount: 1, btw_type: '21' });
+const num = (v: number | string) => (typeof v === 'number' ? v : undefined);
+
+/** The typed values as the shared schema reads them (empty inputs become missing fields). */
+const toFormInput = (v: Values) => ({
+  type: v.type === '' ? undefined : Number(v.type),
+  expire_date: v.expire_date,
+  user_id: v.user_id ? Number(v.user_id) : undefined,
+  items: v.items.map((i) => ({ label: i.label, price: num(i.price), amount: num(i.amount), btw_type: i.btw_type === '' ? undefined : Number(i.btw_type) })),
+});
+
+function validate(values: Values): Record<string, string> {
+  const r = quoteFormSchema.safeParse(toFormInput(values));
+  if (r.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const path = issue.path.join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+const userLabel = (u: { email: string; first_name: string; last_name: string }) => `${u.email} (${u.first_name} ${u.last_name})`;
+
+export function QuoteFormModal({ invoice, onClose, onSaved }: { invoice?: Invoice; onClose: () => void; onSaved: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState('');
+  // The chosen user stays an option whatever the search shows (Select needs it in its data).
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(
+    invoice?.user.email && invoice.user_id
+      ? { value: String(invoice.user_id), label: userLabel({ email: invoice.user.email, first_name: invoice.user.first_name, last_name: invoice.user.last_name }) }
+      : null,
+  );
+  // Once a user is chosen the search box shows its label: that is no search for other users.
+  const [q] = useDebouncedValue(picked && search === picked.label ? '' : search, 250);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: invoice
+      ? {
+          type: String(invoice.type),
+          expire_date: invoice.expire_date ?? '',
+          user_id: invoice.user_id ? String(invoice.user_id) : null,
+          items: invoice.items.map((i) => ({ label: i.label, price: i.amount_in_cents / 100, amount: i.amount, btw_type: String(i.btw_type) })),
+        }
+      : { type: '0', expire_date: '', user_id: null, items: [emptyItem()] },
+    validate,
+  });
+
+  const users = useQuery({
+    queryKey: ['admin', 'user-picker', q],
+    queryFn: ({ signal }) => searchUsers(q, signal),
+    staleTime: 30_000,
+  });
+  const options = (users.data ?? []).map((u) => ({ value: String(u.user_id), label: userLabel(u) }));
+  if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked);
+
+  const total = form.values.items.reduce((s, i) => s + (typeof i.price === 'number' && typeof i.amount === 'number' ? eurosToCents(i.price) * i.amount : 0), 0);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const body = quoteFormToInput(quoteFormSchema.parse(toFormInput(values)));
+      const res = await saveInvoice(invoice?.id ?? null, body);
+      notifications.show({ color: 'green', message: res.message });
+      onSaved();
+      onClose();
+    } catch (err) {
+      form.setErrors(fieldErrors(err));
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const itemsError = form.errors.items;
+  const title = invoice ? `${invoice.type_label} ${invoice.number} wijzigen` : 'Offerte toevoegen';
+  return (
+    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <Select label="Type" data={TYPE_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('type')} />
+            <TextInput label="Vervaldatum" type="date" withAsterisk {...form.getInputProps('expire_date')} />
+          </Group>
+          <Select
+            label="Gebruiker"
+            placeholder="Zoek op email"
+            withAsterisk
+            searchable
+            clearable
+            nothingFoundMessage={users.isFetching ? 'Zoeken...' : 'Geen gebruikers gevonden'}
+            data={options}
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options: all }) => all}
+            value={form.values.user_id}
+            error={form.errors.user_id}
+            onChange={(value, option) => {
+              form.setFieldValue('user_id', value);
+              setPicked(value && option ? { value: option.value, label: option.label } : null);
+            }}
+          />
+          <Text fw={600}>Items</Text>
+          {form.values.items.map((_, index) => (
+            <Group key={index} align="flex-start" gap="xs" wrap="nowrap" data-testid="quote-item">
+              <TextInput label="Naam" withAsterisk style={{ flex: 3 }} {...form.getInputProps(`items.${index}.label`)} />
+              <NumberInput
+                label="Bedrag (€)"
+                withAsterisk
+                decimalScale={2}
+                decimalSeparator=","
+                thousandSeparator="."
+                min={0}
+                hideControls
+                style={{ flex: 1.4 }}
+                {...form.getInputProps(`items.${index}.price`)}
+              />
+              <NumberInput label="Aantal" withAsterisk min={1} allowDecimal={false} style={{ flex: 1 }} {...form.getInputProps(`items.${index}.amount`)} />
+              <Select label="Btw" data={VAT_OPTIONS} allowDeselect={false} withAsterisk style={{ flex: 1 }} {...form.getInputProps(`items.${index}.btw_type`)} />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={26}
+                size="lg"
+                aria-label={`Item ${index + 1} verwijderen`}
+                onClick={() => form.removeListItem('items', index)}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          {typeof itemsError === 'string' && (
+            <Text c="red" size="sm" role="alert">
+              {itemsError}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Button variant="light" onClick={() => form.insertListItem('items', emptyItem())}>
+              Item toevoegen
+            </Button>
+            <Text>
+              Totaal: <strong data-testid="quote-form-total">{formatEuro(total)}</strong>
+            </Text>
+          </Group>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Annuleren
+            </Button>
+            <Button type="submit" loading={busy}>
+              Opslaan
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,106 @@
+// The calls of quotes, invoices and PDF documents, and saving a base64 PDF in the browser.
+import { notifications } from '@mantine/notifications';
+import { DOCUMENT_MSG, type PdfDownload } from '@umrah/domain/documents';
+import { ApiError, apiGet, apiPost } from '../../lib/api';
+
+export interface InvoiceItem {
+  id: number;
+  label: string;
+  /** unit price in cents, VAT included */
+  amount_in_cents: number;
+  /** quantity */
+  amount: number;
+  btw_type: number;
+  total: number;
+}
+
+export interface InvoicePayment {
+  id: number;
+  amount: number;
+  payment_type: number;
+  type_text: string;
+  created_at: string;
+}
+
+export interface Invoice {
+  id: number;
+  number: string;
+  heading: string;
+  type: number;
+  type_label: string;
+  expire_date: string | null;
+  status: number;
+  status_label: string;
+  token: string;
+  created_at: string;
+  items: InvoiceItem[];
+  payments: InvoicePayment[];
+  totals: { excl: number; vat: number; incl: number; breakdown: { rate: number; incl: number; excl: number; vat: number }[] };
+  total_price: number;
+  total_payments: number;
+  amount_open: number;
+  expired: boolean;
+  payable: boolean;
+  user: { user_id?: number; email?: string; first_name: string; last_name: string };
+  user_id?: number;
+}
+
+export const INVOICES_PAGE_SIZE = 20;
+
+export const invoiceKeys = {
+  admin: ['admin', 'invoices'] as const,
+  own: ['invoices'] as const,
+  token: (token: string) => ['invoice-by-token', token] as const,
+};
+
+export const fetchAdminInvoices = (q: string, page: number, signal?: AbortSignal) =>
+  apiGet<{ invoices: Invoice[]; total: number }>('/api/invoices/admin', { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal);
+
+export const fetchOwnInvoices = (signal?: AbortSignal) => apiGet<{ invoices: Invoice[] }>('/api/invoices', undefined, signal).then((r) => r.invoices);
+
+/** Public: no bearer token is sent, so an expired session never gets in the way of the quote page. */
+export const fetchInvoiceByToken = (token: string, signal?: AbortSignal) =>
+  apiPost<{ invoice: Invoice }>('/api/invoiceByToken', { token }, { auth: false, signal }).then((r) => r.invoice);
+
+export const saveInvoice = (id: number | null, body: unknown) =>
+  apiPost<{ message: string; invoice: Invoice }>(id ? `/api/invoice/${id}` : '/api/invoice', body);
+
+export const payInvoiceByToken = (token: string) =>
+  apiPost<{ transaction: { paymentURL: string } }>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
+
+export interface UserOption {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+export const searchUsers = (q: string, signal?: AbortSignal) =>
+  apiGet<{ users: UserOption[] }>('/api/users', { q: q.trim() || undefined, page: 1, pageSize: 20 }, signal).then((r) => r.users);
+
+/** Saves a PDF the API sent as base64 under its own file name. */
+export function savePdf(doc: PdfDownload) {
+  const binary = atob(doc.data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const url = URL.createObjectURL(new Blob([bytes], { type: doc.content_type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = doc.filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The browser has started the download by now; the object URL only needs to live that long.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** POSTs a document call (order/invoice/{id}, invoices_invoice/{id}, ...) and saves the PDF. */
+export const downloadPdf = async (path: string) => savePdf(await apiPost<PdfDownload>(path, {}));
+
+/** downloadPdf for buttons without their own error place: a failure shows as a notification. */
+export async function downloadWithNotice(path: string) {
+  try {
+    await downloadPdf(path);
+  } catch (err) {
+    notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : DOCUMENT_MSG.downloadFailed });
+  }
+}
