@@ -137,7 +137,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
+      // Looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: false,
       maxAge: 0,
       setHeaders(res, filePath) {
@@ -148,8 +149,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       },
     });
   }
+  if (hasWeb) {
+    // The home page is the app itself (the static plugin would refuse the bare directory).
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    const pathname = request.url.split('?')[0];
+    // A missing file (a stale asset name) is a 404, not the app: the browser would parse HTML as JS.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (pathname.startsWith('/api/') || request.method !== 'GET' || !hasWeb || looksLikeFile) {
       return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
     }
     // Every other GET is a route of the single-page app.
