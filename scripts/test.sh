@@ -10,8 +10,9 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/umrah-test.XXXXXX")
 export CI="${CI:-}"
-# Keep the runners' colours out of files and CI logs.
-export FORCE_COLOR=0
+# Keep the runners' colours out of files and CI logs (FORCE_COLOR=0 would turn vitest's on).
+unset FORCE_COLOR
+export NO_COLOR=1
 
 PASSED=0
 FAILED=0
@@ -104,8 +105,9 @@ fi
 # --- web build and browser tests -----------------------------------------------------------------
 if run_part "web build" npm run --silent build; then
   pw_ok=1
+  # Traces and screenshots of failures stay in e2e/test-results (or E2E_OUTPUT_DIR).
   run_part "playwright" env PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
-    npx playwright test -c e2e/playwright.config.ts || pw_ok=0
+    npx playwright test -c e2e/playwright.config.ts --output "${E2E_OUTPUT_DIR:-e2e/test-results}" || pw_ok=0
   p=0 f=0
   if [ -s "$REPORTS/playwright.json" ]; then
     # A test that passed on its retry is reported as flaky and counts as passed.
