@@ -300,6 +300,13 @@ describe('manual payments', () => {
     expect(paymentFormSchema.safeParse({ order_id: 1, payment_type: 4 }).success).toBe(true);
     expect(paymentFormSchema.safeParse({ order_id: 1, payment_type: 2 }).error?.issues[0]?.message).toBe('Bedrag is verplicht!');
     expect(paymentFormSchema.safeParse({ order_id: 1, amount: 5 }).error?.issues[0]?.message).toBe('Betalingsmethode is verplicht!');
+    // An empty form shows every message at once.
+    expect(paymentFormSchema.safeParse({}).error?.issues.map((i) => i.message)).toEqual([
+      PAYMENT_MSG.order,
+      'Betalingsmethode is verplicht!',
+      'Bedrag is verplicht!',
+    ]);
+    expect(paymentFormSchema.safeParse({ order_id: 1, payment_type: 0, amount: 0 }).error?.issues[0]?.message).toBe('Bedrag moet boven 0 zijn');
   });
 
   it('moves the order like the webhook: add, edit and delete recompute the status', async () => {

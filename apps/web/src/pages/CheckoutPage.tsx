@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Container, Grid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -22,6 +22,8 @@ export default function CheckoutPage() {
   const [entries] = useState(readCheckoutCart);
   const [busy, setBusy] = useState<'full' | 'partly' | null>(null);
   const [error, setError] = useState<{ title: string; message?: string } | null>(null);
+  // 'Log in om je betaling af te ronden.' no longer holds once someone logged in.
+  useEffect(() => setError(null), [user?.user_id]);
 
   if (entries.length === 0) return <Navigate to="/" replace />;
 

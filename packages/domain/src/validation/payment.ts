@@ -51,6 +51,8 @@ export const isDeletablePaymentType = (t: number) => (DELETABLE_PAYMENT_TYPES as
 
 const paymentTypeField = z.literal([0, 1, 2, 3, 4, 5, 6], { error: PAYMENT_MSG.method });
 
+const orderIdField = z.number({ error: PAYMENT_MSG.order }).int({ error: PAYMENT_MSG.order }).positive({ error: PAYMENT_MSG.order });
+
 /** Amount in cents: required, a whole number, above 0. */
 const amountField = z
   .number({ error: PAYMENT_MSG.amount })
@@ -60,17 +62,21 @@ const amountField = z
 
 /**
  * The payment form: the method is required; the amount is required and above 0, except for the
- * online method, where it is hidden (the provider decides what is paid).
+ * online method, where it is hidden (the provider decides what is paid). Method and amount are
+ * checked together so the form shows both messages at once.
  */
 export const paymentFormSchema = z
   .object({
-    order_id: z.number({ error: PAYMENT_MSG.order }).int({ error: PAYMENT_MSG.order }).positive({ error: PAYMENT_MSG.order }),
-    payment_type: paymentTypeField,
+    order_id: z.unknown().optional(),
+    payment_type: z.unknown().optional(),
     /** cents */
-    amount: z.number({ error: PAYMENT_MSG.amount }).nullable().optional(),
+    amount: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
-    if (isOnlinePaymentType(v.payment_type)) return;
+    if (!orderIdField.safeParse(v.order_id).success) ctx.addIssue({ code: 'custom', path: ['order_id'], message: PAYMENT_MSG.order });
+    const type = paymentTypeField.safeParse(v.payment_type);
+    if (!type.success) ctx.addIssue({ code: 'custom', path: ['payment_type'], message: PAYMENT_MSG.method });
+    if (type.success && isOnlinePaymentType(type.data)) return;
     const r = amountField.safeParse(v.amount ?? undefined);
     if (!r.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: r.error.issues[0]!.message });
   });
@@ -78,7 +84,7 @@ export type PaymentFormValues = z.input<typeof paymentFormSchema>;
 
 /** POST /api/payment and PUT /api/payment/{id}: a payment registered by staff. */
 export const manualPaymentSchema = z.object({
-  order_id: z.number({ error: PAYMENT_MSG.order }).int({ error: PAYMENT_MSG.order }).positive({ error: PAYMENT_MSG.order }),
+  order_id: orderIdField,
   payment_type: paymentTypeField,
   amount: amountField,
 });

@@ -209,7 +209,7 @@ export function MyOrders({ orderId }: { orderId?: number }) {
                 <Group justify="space-between" wrap="wrap" gap="xs" pr="sm">
                   <Group gap="sm">
                     <Text fw={700}>Bestelling {o.order_number}</Text>
-                    <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" data-testid="order-status">
+                    <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" tt="none" data-testid="order-status">
                       {statusLabel(o.status)}
                     </Badge>
                   </Group>
