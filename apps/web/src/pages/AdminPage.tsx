@@ -27,7 +27,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'kennis', label: 'Kennis/Flyers', Component: titleOnly('Kennis/Flyers') },
   { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: lazy(() => import('../features/admin/InvoicesTab')) },
   { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/PaymentsTab')) },
-  { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: titleOnly('Maak kortingscode aan') },
+  { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: lazy(() => import('../features/admin/VouchersTab')) },
   { value: 'offertes', label: 'Maak offerte aan', Component: lazy(() => import('../features/admin/QuotesTab')) },
   { value: 'reisoverzichten', label: 'Reisoverzichten', Component: titleOnly('Reisoverzichten') },
 ];
