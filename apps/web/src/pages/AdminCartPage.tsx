@@ -1,5 +1,165 @@
-import { ComingSoon } from '../components/ComingSoon';
+// /admin-winkelwagen (SPEC 2 'Admin cart', 5 'Admin order'): the admin cart as a table with edit
+// modals per item type, a searchable user picker by email, and 'Bestellen', which creates the order
+// for the chosen customer (POST /api/order with `user`) and clears the admin cart.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Container, Grid, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDER_MSG } from '@umrah/domain/validation/order';
+import { EmptyState } from '../components/Feedback';
+import { fetchUsers } from '../features/admin/adminApi';
+import { CartTable } from '../features/cart/CartItems';
+import { ADMIN_CART_KEY, clearCart, useCartEntries } from '../features/cart/cartStorage';
+import { useCartPreview } from '../features/cart/preview';
+import { cartToOrder } from '../features/checkout/cart';
+import { PreviewState } from '../features/room-wizard/StepConfirm';
+import { ApiError, apiPost } from '../lib/api';
+import { usePageTitle } from '../lib/usePageTitle';
+
+interface Option {
+  value: string;
+  label: string;
+  email: string;
+}
+
+interface CreatedOrder {
+  id: number;
+  order_number: string;
+  user_id: number;
+  user: { email: string };
+}
+
+/** The message after an admin order: it names the customer and the order number (SPEC 8). */
+export const adminOrderMessage = (o: CreatedOrder) => `Bestelling ${o.order_number} is aangemaakt voor gebruiker ${o.user_id} (${o.user.email}).`;
 
 export default function AdminCartPage() {
-  return <ComingSoon title="Admin winkelwagen" image="/images/banners/default.svg" />;
+  usePageTitle('Admin winkelwagen');
+  const queryClient = useQueryClient();
+  const entries = useCartEntries(ADMIN_CART_KEY);
+  const preview = useCartPreview(entries);
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<Option | null>(null);
+  // Once a user is chosen the box shows its label: that is no search for other users.
+  const [q] = useDebouncedValue(picked && search === picked.label ? '' : search, 250);
+  const [userError, setUserError] = useState<string | null>(null);
+  const [error, setError] = useState<{ title: string; message?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+
+  const users = useQuery({
+    queryKey: ['admin', 'user-picker', q],
+    queryFn: ({ signal }) => fetchUsers(q, 1, signal),
+    staleTime: 30_000,
+  });
+  const options: Option[] = (users.data?.users ?? []).map((u) => ({
+    value: String(u.user_id),
+    label: `${u.email} (${u.first_name} ${u.last_name})`,
+    email: u.email,
+  }));
+  if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked);
+
+  const order = async () => {
+    setError(null);
+    setCreated(null);
+    let ok = true;
+    if (!picked) {
+      setUserError(ORDER_MSG.selectUser);
+      ok = false;
+    }
+    if (entries.length === 0) {
+      setError({ title: ORDER_MSG.emptyCart });
+      ok = false;
+    }
+    if (!ok || !picked) return;
+    setBusy(true);
+    try {
+      const res = await apiPost<{ message: string; order: CreatedOrder }>('/api/order', {
+        ...cartToOrder(entries, false),
+        user: Number(picked.value),
+      });
+      const message = adminOrderMessage(res.order);
+      clearCart(ADMIN_CART_KEY);
+      setCreated(message);
+      setPicked(null);
+      setSearch('');
+      notifications.show({ color: 'green', title: res.message, message });
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } catch (err) {
+      const known = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message !== ORDER_MSG.failed;
+      setError({ title: ORDER_MSG.failed, message: known ? (err as ApiError).message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1}>Admin winkelwagen</Title>
+        {created && (
+          <Alert color="green" role="status" title={ORDER_MSG.created} withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Sluiten">
+            {created}
+          </Alert>
+        )}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {entries.length === 0 ? (
+              <Paper withBorder radius="md" p="lg">
+                <EmptyState>De admin winkelwagen is leeg.</EmptyState>
+                <Text size="sm" ta="center">
+                  Voeg een kamer toe via{' '}
+                  <Text component={Link} to="/pakketten" c="blue.8" td="underline" size="sm">
+                    Pakketten
+                  </Text>{' '}
+                  en kies in de laatste stap &lsquo;Volgende (Admin)&rsquo;.
+                </Text>
+              </Paper>
+            ) : (
+              <CartTable cartKey={ADMIN_CART_KEY} entries={entries} />
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="bestellen-titel">
+              <Stack>
+                <Title order={2} size="h3" id="bestellen-titel">
+                  Bestellen voor
+                </Title>
+                <Select
+                  label="Gebruiker"
+                  placeholder="Zoek op email"
+                  withAsterisk
+                  searchable
+                  clearable
+                  data={options}
+                  searchValue={search}
+                  onSearchChange={setSearch}
+                  filter={({ options: all }) => all}
+                  nothingFoundMessage={users.isFetching ? 'Zoeken...' : 'Geen gebruikers gevonden'}
+                  value={picked?.value ?? null}
+                  error={userError}
+                  onChange={(value) => {
+                    setUserError(null);
+                    setPicked(options.find((o) => o.value === value) ?? null);
+                  }}
+                />
+                {entries.length > 0 && (
+                  <PreviewState isPending={preview.isPending} error={preview.error} data={preview.data} totalLabel="Totaal" testId="admin-totaal" />
+                )}
+                {error && (
+                  <Alert color="red" role="alert" title={error.title}>
+                    {error.message}
+                  </Alert>
+                )}
+                <Button onClick={order} loading={busy} size="md">
+                  Bestellen
+                </Button>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
 }
