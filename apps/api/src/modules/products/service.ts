@@ -156,7 +156,11 @@ class CatalogCache {
     const fill = load()
       .then(makeEntry)
       .then((entry) => {
-        if (generation === this.generation) this.entries.set(key, entry);
+        if (generation === this.generation) {
+          // Drop stale entries (e.g. yesterday's half-year list) so the map stays small.
+          for (const [k, e] of this.entries) if (e.expires <= Date.now()) this.entries.delete(k);
+          this.entries.set(key, entry);
+        }
         return entry;
       })
       .finally(() => {
