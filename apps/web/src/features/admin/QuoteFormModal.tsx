@@ -37,7 +37,12 @@ const VAT_OPTIONS = [
   { value: '0', label: '0%' },
 ];
 const emptyItem = (): ItemValues => ({ label: '', price: '', amount: 1, btw_type: '21' });
-const num = (v: number | string) => (typeof v === 'number' ? v : undefined);
+/** NumberInput gives a string for input like '1250.50' (trailing zero) or '' : read it as a number when it is one. */
+const num = (v: number | string): number | undefined => {
+  if (typeof v === 'number') return v;
+  const t = v.trim().replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
+};
 
 /** The typed values as the shared schema reads them (empty inputs become missing fields). */
 const toFormInput = (v: Values) => ({
@@ -93,7 +98,11 @@ export function QuoteFormModal({ invoice, onClose, onSaved }: { invoice?: Invoic
   const options = (users.data ?? []).map((u) => ({ value: String(u.user_id), label: userLabel(u) }));
   if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked);
 
-  const total = form.values.items.reduce((s, i) => s + (typeof i.price === 'number' && typeof i.amount === 'number' ? eurosToCents(i.price) * i.amount : 0), 0);
+  const total = form.values.items.reduce((s, i) => {
+    const price = num(i.price);
+    const amount = num(i.amount);
+    return s + (price !== undefined && amount !== undefined ? eurosToCents(price) * amount : 0);
+  }, 0);
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
