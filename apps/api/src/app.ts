@@ -110,10 +110,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
         .send({ error: error.error, message: error.message, ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: v.message,
-      }));
+      const issues = error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        // A body that is no object at all has no field to blame: one general Dutch message.
+        const notAnObject = path === '' && v.keyword === 'invalid_type';
+        return { path, message: notAnObject ? MSG.invalidInput : v.message };
+      });
       return reply.status(400).send({ error: 'Bad Request', message: issues[0]?.message ?? MSG.invalidInput, details: issues });
     }
     if (isResponseSerializationError(error)) {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Every default message (wrong types, numbers out of range) in Dutch, on the server and in the browser.
+z.config(z.locales.nl());
+
 /** A required text field with the spec's '{Field} is verplicht!' message. */
 export const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message });
