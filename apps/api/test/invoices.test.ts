@@ -352,3 +352,29 @@ describe('order documents (worked example: 2 guests, child without bed, non-Euro
     expect((await doc('down_payment', customer)).statusCode).toBe(409);
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes the invoice, document and cancel calls', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/invoice',
+      '/api/invoice/{id}',
+      '/api/invoices/admin',
+      '/api/invoices',
+      '/api/invoiceByToken',
+      '/api/invoicePayment',
+      '/api/invoicePayment/{id}',
+      '/api/order/invoice/{id}',
+      '/api/order/down_payment/{id}',
+      '/api/order/invoice_credit/{id}',
+      '/api/order/down_payment_credit/{id}',
+      '/api/invoices_invoice/{id}',
+      '/api/invoices_down/{id}',
+      '/api/order/cancel/{id}',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+});
