@@ -13,6 +13,7 @@ import { formatEuro } from '@umrah/domain/money';
 import { VOUCHER_EXPIRE_FORMAT, VOUCHER_MSG, voucherFormSchema, voucherFormToInput, type VoucherDto } from '@umrah/domain/validation/voucher';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError, apiDelete, apiGet, apiPost } from '../../lib/api';
+import { typedNumber } from '../cart/typedNumber';
 
 export const VOUCHERS_PAGE_SIZE = 25;
 const vouchersKey = ['admin', 'vouchers'] as const;
@@ -39,7 +40,7 @@ interface FormValues {
 
 const toFormInput = (v: FormValues) => ({
   label: v.label,
-  amount: typeof v.amount === 'number' ? v.amount : undefined,
+  amount: typedNumber(v.amount),
   expire_date: v.date ? `${v.date} ${v.time || '23:59'}` : undefined,
 });
 
@@ -86,7 +87,7 @@ function AddVoucherModal({ onClose, onSaved }: { onClose: () => void; onSaved: (
 
   return (
     <Modal opened onClose={onClose} title="Kortingscode toevoegen" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
-      <form onSubmit={submit} noValidate aria-label="Kortingscode toevoegen">
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Code"

@@ -8,6 +8,7 @@ import { eurosToCents } from '@umrah/domain/money';
 import { donationFormSchema } from '@umrah/domain/validation/donation';
 import { arabiaAvailabilityFormSchema } from '@umrah/domain/validation/order';
 import { ApiError, apiPost } from '../../lib/api';
+import { typedNumber } from './typedNumber';
 import { updateCartItem, type CartKey } from './cartStorage';
 import type { ArabiaEntry, FundEntry } from './types';
 
@@ -97,7 +98,7 @@ export function FundEditModal({ cartKey, index, entry, onClose }: { cartKey: Car
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
-    const r = donationFormSchema(entry.remaining ?? Number.MAX_SAFE_INTEGER).safeParse({ amount: typeof amount === 'number' ? amount : undefined });
+    const r = donationFormSchema(entry.remaining ?? Number.MAX_SAFE_INTEGER).safeParse({ amount: typedNumber(amount) });
     if (!r.success) return setError(r.error.issues[0]?.message ?? null);
     const value = eurosToCents(r.data.amount);
     setBusy(true);

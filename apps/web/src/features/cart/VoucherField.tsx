@@ -55,7 +55,7 @@ export function VoucherField({ cartKey, entries }: { cartKey: CartKey; entries: 
 
   return (
     <Stack gap="xs">
-      <form onSubmit={submit} noValidate aria-label="Kortingscode toevoegen">
+      <form onSubmit={submit} noValidate>
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
             label="Kortingscode"

@@ -55,7 +55,7 @@ export function OrderModal({ pkg, onClose }: { pkg: CatalogPackage | null; onClo
             allowNegative={false}
             error={invalid ? GUEST_COUNT_MESSAGE : undefined}
             description={
-              !invalid && placed > 0
+              !invalid && placed > 0 && guests !== DEFAULT_GUEST_COUNT
                 ? remaining > 0
                   ? `${placed} ${placed === 1 ? 'gast' : 'gasten'} geplaatst, nog ${remaining} te plaatsen.`
                   : 'Alle gasten zijn geplaatst.'
