@@ -11,6 +11,7 @@ import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError, apiGet } from '../../lib/api';
 import { goToPayment, preparePayment } from '../checkout/paymentApi';
 import { OrderDocuments } from './OrderDocuments';
+import { MyQuotes } from '../invoices/MyQuotes';
 
 interface OrderGuest {
   id: number;
@@ -225,6 +226,7 @@ export function MyOrders({ orderId }: { orderId?: number }) {
           ))}
         </Accordion>
       )}
+      <MyQuotes />
     </Stack>
   );
 }
