@@ -130,6 +130,8 @@ describe('quotes', () => {
     expect(firstMessage(invoiceSchema.safeParse({ ...valid, items: [{ ...item, btw_type: 6 }] }))).toBe('Btw type is verplicht!');
     for (const btw of [21, 9, 0]) expect(invoiceSchema.safeParse({ ...valid, items: [{ ...item, btw_type: btw }] }).success).toBe(true);
     expect(firstMessage(invoiceSchema.safeParse({ ...valid, expire_date: '' }))).toBe('Vervaldatum is verplicht!');
+    expect(firstMessage(invoiceSchema.safeParse({ ...valid, expire_date: '2030-02-31' }))).toBe('Vervaldatum is verplicht!');
+    expect(firstMessage(invoiceSchema.safeParse({ ...valid, expire_date: '31-12-2030' }))).toBe('Vervaldatum is verplicht!');
     expect(firstMessage(invoiceSchema.safeParse({ ...valid, type: 2 }))).toBe('Type is verplicht!');
     expect(firstMessage(invoiceSchema.safeParse({ ...valid, user_id: undefined }))).toBe('Gebruiker is verplicht!');
   });

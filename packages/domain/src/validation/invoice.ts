@@ -44,7 +44,14 @@ const quantityField = z
   .int({ error: INVOICE_MSG.quantity })
   .min(1, { error: INVOICE_MSG.quantityMin })
   .max(10_000, { error: INVOICE_MSG.max });
-const expireField = requiredText(INVOICE_MSG.expire).regex(/^\d{4}-\d{2}-\d{2}$/, { error: INVOICE_MSG.expire });
+/** A real calendar day 'YYYY-MM-DD' (no 31 February), so the database never refuses it. */
+const isCalendarDay = (v: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+};
+const expireField = requiredText(INVOICE_MSG.expire).refine(isCalendarDay, { error: INVOICE_MSG.expire });
 const labelField = requiredText(INVOICE_MSG.label).max(300, { error: INVOICE_MSG.tooLong });
 
 /** Sum of unit price × quantity, in cents. */
