@@ -172,6 +172,17 @@ describe('paying with the simulator', () => {
   });
 });
 
+describe('the API description', () => {
+  it('documents every payment call in OpenAPI', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/payment/{orderId}', '/api/payment/prepare', '/api/payment/exchange/{id}', '/api/payment/check/{orderId}', '/api/payments', '/api/payment', '/api/payment/{id}']) {
+      expect(paths, p).toContain(p);
+    }
+    expect(paths.some((p) => p.includes('simulator'))).toBe(false);
+  });
+});
+
 describe('the exchange (webhook)', () => {
   it('replayed 100 times, concurrently and out of order, books one payment and the right status', async () => {
     const order = await newOrder(200_000, { payPartly: true });

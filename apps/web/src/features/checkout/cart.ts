@@ -38,7 +38,8 @@ export function cartToOrder(entries: readonly unknown[], payPartly: boolean): Or
   for (const entry of entries) {
     const kind = cartKind(entry);
     if (!kind || !isRecord(entry)) continue;
-    discounts.push(...discountsOf(entry));
+    // A code counts once, however it is capitalised (the server compares without case).
+    for (const l of discountsOf(entry)) if (!discounts.some((d) => d.toLowerCase() === l.toLowerCase())) discounts.push(l);
     if (kind === 'umrah') {
       rooms.push({
         product_id: num(entry.product_id) ?? num(entry.id) ?? 0,
@@ -75,7 +76,7 @@ export function cartToOrder(entries: readonly unknown[], payPartly: boolean): Or
     products,
     crowdfunds,
     // Days and slots are checked by the server's schema; the client passes on what the cart holds.
-    flex: { pay_partly: payPartly, discounts: [...new Set(discounts)], arabia_availibilities: availabilities } as OrderInput['flex'],
+    flex: { pay_partly: payPartly, discounts, arabia_availibilities: availabilities } as OrderInput['flex'],
   };
 }
 
