@@ -16,6 +16,8 @@ const transactionAnswer = z.object({
 });
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Each of these calls the provider: bounded per client so nobody can make us hammer it.
+  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
   acceptFormBodies(app);
   // Providers may post the exchange in any format; it is never read, so no format is refused.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
@@ -36,6 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transactionAnswer },
       },
       preHandler: requireUser,
+      config: limit(60),
     },
     async (req) => {
       const { trans, amount } = req.body;
@@ -59,6 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transactionAnswer },
       },
       preHandler: requireUser,
+      config: limit(60),
     },
     async (req) => {
       const started = await service.startPayment(app.ctx, paymentProvider(app), currentUser(req), req.body.id, {
@@ -79,12 +83,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payment/exchange/:id',
     {
       schema: { tags, summary: 'Exchange/webhook van de betaalprovider; de status wordt bij de provider opgevraagd', params: idParams },
+      config: limit(300),
     },
     async (req, reply) => reply.type('text/plain').send(await exchange(req.params.id)),
   );
   app.get(
     '/api/payment/exchange/:id',
-    { schema: { tags, summary: 'Exchange van de betaalprovider (GET-variant)', params: idParams } },
+    { schema: { tags, summary: 'Exchange van de betaalprovider (GET-variant)', params: idParams }, config: limit(300) },
     async (req, reply) => reply.type('text/plain').send(await exchange(req.params.id)),
   );
 
@@ -98,6 +103,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: orderParams,
       },
       preHandler: requireUser,
+      config: limit(60),
     },
     async (req) => service.checkOrderPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId),
   );
