@@ -67,7 +67,18 @@ function validate(values: FormValues): Record<string, string> {
   return errors;
 }
 
-function PaymentModal({ payment, onClose, onSaved }: { payment: PaymentDto | 'new'; onClose: () => void; onSaved: () => void }) {
+/** Add or change a payment; `orderId` presets (and locks) the order of a new payment, as the orders list does. */
+export function PaymentModal({
+  payment,
+  orderId: presetOrderId,
+  onClose,
+  onSaved,
+}: {
+  payment: PaymentDto | 'new';
+  orderId?: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const isNew = payment === 'new';
   const wasOnline = !isNew && isOnlinePaymentType(payment.payment_type);
   const [busy, setBusy] = useState(false);
@@ -75,7 +86,7 @@ function PaymentModal({ payment, onClose, onSaved }: { payment: PaymentDto | 'ne
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: isNew
-      ? { order_id: '', payment_type: null, amount: '' }
+      ? { order_id: presetOrderId ?? '', payment_type: null, amount: '' }
       : { order_id: payment.order_id ?? '', payment_type: String(payment.payment_type), amount: payment.amount / 100 },
     validate,
   });
@@ -105,7 +116,7 @@ function PaymentModal({ payment, onClose, onSaved }: { payment: PaymentDto | 'ne
   });
 
   return (
-    <Modal opened onClose={onClose} title={isNew ? 'Betaling toevoegen' : `Betaling ${payment.id} wijzigen`} centered>
+    <Modal opened onClose={onClose} title={isNew ? (presetOrderId !== undefined ? `Betaling toevoegen – FCU2${presetOrderId}` : 'Betaling toevoegen') : `Betaling ${payment.id} wijzigen`} centered>
       <form onSubmit={submit} noValidate aria-label="Betaling">
         <Stack gap="sm">
           <NumberInput
@@ -114,7 +125,7 @@ function PaymentModal({ payment, onClose, onSaved }: { payment: PaymentDto | 'ne
             allowDecimal={false}
             allowNegative={false}
             hideControls
-            disabled={!isNew}
+            disabled={!isNew || presetOrderId !== undefined}
             {...form.getInputProps('order_id')}
           />
           <Select
