@@ -99,7 +99,7 @@ export default function AdminCartPage() {
       <Stack>
         <Title order={1}>Admin winkelwagen</Title>
         {created && (
-          <Alert color="green" role="status" title={ORDER_MSG.created} withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Sluiten">
+          <Alert color="green" role="status" data-testid="admin-bestelling" title={ORDER_MSG.created} withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Sluiten">
             {created}
           </Alert>
         )}

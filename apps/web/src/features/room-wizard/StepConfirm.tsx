@@ -13,7 +13,7 @@ export function guestDetails(g: UmrahEntry['guests'][number], roomGender: number
   if (roomGender === Gender.MIX && g.gender !== null) parts.push(g.gender === Gender.MALE ? 'man' : 'vrouw');
   if (g.age_category !== AgeCategory.ADULT && !g.bed_included) parts.push('zonder eigen bed');
   if (!g.european_passport) parts.push('geen Europees paspoort');
-  if (g.flex.disabled) parts.push('rolstoel');
+  if (g.flex?.disabled) parts.push('rolstoel');
   return parts.join(', ');
 }
 
