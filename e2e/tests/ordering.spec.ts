@@ -267,6 +267,40 @@ test.describe('ordering', () => {
     await expect(page.getByText('Winkelwagen is leeg', { exact: true })).toBeVisible();
   });
 
+  test('a visitor puts an Arabic lesson with its availability in the cart and changes the days there', async ({ page }) => {
+    const lesson = (await catalog(page.request)).filter((p) => p.type === 11 && p.is_active)[0];
+    expect(lesson, 'a seeded beginner lesson').toBeDefined();
+    await page.goto('/arabia-teaching');
+    await page.getByTestId('les').filter({ hasText: lesson.label }).getByRole('button', { name: 'In winkelwagen' }).click();
+    const modal = dialog(page, 'Les toevoegen');
+    await modal.getByRole('button', { name: 'In winkelwagen' }).click();
+    await expect(modal.getByText('Beschikbare dagen zijn verplicht!')).toBeVisible();
+    await expect(modal.getByText('Beschikbare tijdsloten zijn verplicht!')).toBeVisible();
+    await modal.getByLabel('Zaterdag').check();
+    await modal.getByLabel('Maandag').check();
+    await modal.getByLabel('18:00-21:00').check();
+    await modal.getByRole('button', { name: 'In winkelwagen' }).click();
+    await expect(page.getByText('Product is toegevoegd in je winkelwagen!')).toBeVisible();
+
+    await page.goto('/winkelwagen');
+    const item = page.getByTestId('winkelwagen-item');
+    await expect(item).toContainText('Dagen: Maandag, Zaterdag');
+    await expect(page.getByTestId('winkelwagen-totaal')).toHaveText(formatEuro(lesson.price));
+    await item.getByRole('button', { name: 'Wijzigen' }).click();
+    const edit = dialog(page, 'Les wijzigen');
+    await edit.getByLabel('Maandag').uncheck();
+    await edit.getByLabel('Zaterdag').uncheck();
+    await edit.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(edit.getByText('Beschikbare dagen zijn verplicht!')).toBeVisible();
+    await edit.getByLabel('Woensdag').check();
+    await edit.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(edit).toBeHidden();
+    await expect(item).toContainText('Dagen: Woensdag');
+    await expect(item).toContainText('Tijden: 18:00-21:00');
+    await item.getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(page.getByText('Je winkelwagen is leeg.')).toBeVisible();
+  });
+
   test("an admin adds a voucher in 'Maak kortingscode aan' and deletes it; 'kid-without-bed' cannot be deleted", async ({ page }) => {
     const token = await loginByToken(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin?tab=kortingscodes');

@@ -1,5 +1,81 @@
-import { ComingSoon } from '../components/ComingSoon';
+// /arabia-teaching: the Arabic lessons of the region (product types 11-14: beginner, amateur, expert,
+// native) with their catalog price; a lesson goes into the cart with the days and times the
+// student is available (SPEC 3 'arabia' entry, SPEC 9 time slots).
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { isLessonType, productTypeLabels } from '@umrah/domain/enums';
+import { formatEuro } from '@umrah/domain/money';
+import type { ProductDto } from '@umrah/domain/validation/product';
+import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
+import { PageBanner } from '../components/PageBanner';
+import { LessonModal } from '../features/cart/LessonModal';
+import { useCatalog } from '../features/catalog/api';
+import { useRegion } from '../features/preferences/PreferencesProvider';
+import { usePageTitle } from '../lib/usePageTitle';
+
+const LEVELS: Record<number, string> = { 11: 'Beginner', 12: 'Amateur', 13: 'Expert', 14: 'Native' };
 
 export default function ArabiaTeachingPage() {
-  return <ComingSoon title="Arabia teaching" image="/images/banners/arabia.svg" />;
+  usePageTitle('Arabia teaching');
+  const region = useRegion();
+  const catalog = useCatalog(region);
+  const [chosen, setChosen] = useState<ProductDto | null>(null);
+  const lessons = useMemo(
+    () => (catalog.data ?? []).filter((p) => isLessonType(p.type) && p.is_active).sort((a, b) => a.type - b.type || a.price - b.price),
+    [catalog.data],
+  );
+
+  return (
+    <>
+      <PageBanner
+        title="Arabia teaching"
+        subtitle="Leer Arabisch op jouw niveau: van het alfabet tot klassiek Arabisch en tajwid, op de dagen en tijden die jou passen."
+        image="/images/banners/arabia.svg"
+      />
+      <Container size="lg" py="xl">
+        <Stack gap="lg">
+          <section aria-labelledby="lessen-titel">
+            <Title order={2} id="lessen-titel" mb="md">
+              Kies je niveau
+            </Title>
+            {catalog.isPending ? (
+              <PageLoader label="Lessen laden..." />
+            ) : catalog.isError ? (
+              <LoadError />
+            ) : lessons.length === 0 ? (
+              <EmptyState>Er zijn op dit moment geen lessen te boeken.</EmptyState>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
+                {lessons.map((l) => (
+                  <Card key={l.id} withBorder radius="md" padding="lg" component="article" aria-label={l.label} data-testid="les">
+                    <Stack gap="xs" h="100%">
+                      <Badge variant="light" w="fit-content">
+                        {LEVELS[l.type] ?? productTypeLabels[l.type]}
+                      </Badge>
+                      <Title order={3} size="h4">
+                        {l.label}
+                      </Title>
+                      <Text size="sm" style={{ flex: 1 }}>
+                        {l.description}
+                      </Text>
+                      <Text fw={700} size="lg">
+                        {formatEuro(l.price)}
+                      </Text>
+                      <Button onClick={() => setChosen(l)} disabled={l.stock <= 0}>
+                        {l.stock <= 0 ? 'Vol' : 'In winkelwagen'}
+                      </Button>
+                    </Stack>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            )}
+          </section>
+          <Text size="sm" c="dimmed">
+            Lessen worden gegeven in blokken van drie uur: 09:00-12:00, 12:00-15:00, 15:00-18:00 en 18:00-21:00, van maandag tot en met zondag.
+          </Text>
+        </Stack>
+      </Container>
+      {chosen && <LessonModal lesson={chosen} onClose={() => setChosen(null)} />}
+    </>
+  );
 }

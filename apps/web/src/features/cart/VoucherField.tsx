@@ -59,7 +59,7 @@ export function VoucherField({ cartKey, entries }: { cartKey: CartKey; entries: 
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
             label="Kortingscode"
-            placeholder="Bijvoorbeeld WELKOM50"
+            placeholder="Je code"
             value={code}
             onChange={(e) => {
               setCode(e.currentTarget.value);
