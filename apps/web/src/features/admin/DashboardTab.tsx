@@ -1,9 +1,11 @@
-// The dashboard shows the mail outbox: in development every mail the shop sends is readable here.
+// The dashboard: the orders (search, leads, list with actions), and below them the mail outbox,
+// where in development every mail the shop sends is readable.
 import { useState } from 'react';
-import { Accordion, Badge, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Divider, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { adminKeys, fetchMails } from './adminApi';
+import OrdersSection from './OrdersSection';
 
 const PAGE_SIZE = 20;
 const STATUS: Record<string, { label: string; color: string }> = {
@@ -31,6 +33,8 @@ export default function DashboardTab() {
       <Title order={2} size="h3">
         Dashboard
       </Title>
+      <OrdersSection />
+      <Divider my="md" />
       <Title order={3} size="h4">
         Verstuurde mails
       </Title>

@@ -1,0 +1,99 @@
+// The expanded part of an order in the admin list: rooms with their guests, the priced lines
+// (donations and discounts among them) and the discount codes on it.
+import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
+import { formatEuro } from '@umrah/domain/money';
+import type { AdminOrder } from './api';
+import { chosenDiscounts } from './payload';
+
+const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
+const GUEST_GENDER = ['man', 'vrouw'];
+
+export function OrderDetails({ order }: { order: AdminOrder }) {
+  const discounts = chosenDiscounts(order);
+  return (
+    <Stack gap="sm">
+      {order.rooms.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {order.rooms.map((room, i) => (
+            <Stack key={room.id} gap={2}>
+              <Text fw={600} size="sm">
+                Kamer {i + 1}: {room.room_type}-persoonskamer, {GENDER[room.room_gender] ?? ''}
+                {room.exclusive ? ', exclusief' : ''}
+              </Text>
+              <Text size="sm" component="ul" m={0} pl="lg">
+                {room.guests.map((g) => (
+                  <li key={g.id}>
+                    {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()}
+                    {room.room_gender === 2 && g.gender !== null && GUEST_GENDER[g.gender] ? `, ${GUEST_GENDER[g.gender]}` : ''}
+                    {g.age_category !== 0 && !g.bed_included ? ', zonder bed' : ''}
+                    {!g.european_passport ? ', geen Europees paspoort' : ''}
+                    {g.flex.disabled ? ', rolstoel' : ''})
+                  </li>
+                ))}
+              </Text>
+              {Array.isArray(room.flex.extras) && room.flex.extras.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  Extra&apos;s: {room.flex.extras.join(', ')}
+                </Text>
+              )}
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+      <Table aria-label={`Regels van bestelling ${order.order_number}`} verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Omschrijving</Table.Th>
+            <Table.Th ta="right">Aantal</Table.Th>
+            <Table.Th ta="right">Prijs</Table.Th>
+            <Table.Th ta="right">Bedrag</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.lines.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td>{l.label}</Table.Td>
+              <Table.Td ta="right">{l.quantity}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatEuro(l.unit_price)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatEuro(l.total)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th colSpan={3}>Totaal</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {formatEuro(order.total_price)}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          Kortingscodes:
+        </Text>
+        {discounts.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Geen
+          </Text>
+        ) : (
+          discounts.map((d) => (
+            <Badge key={d} variant="outline" tt="none">
+              {d}
+            </Badge>
+          ))
+        )}
+        {order.flex.pay_partly === true && (
+          <Text size="sm" c="dimmed">
+            · Klant koos voor een aanbetaling van 50%
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
