@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Container, Grid, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { EmptyState } from '../components/Feedback';
 import { fetchUsers } from '../features/admin/adminApi';
-import { CartTable } from '../features/cart/CartItems';
+import { CartCards, CartTable } from '../features/cart/CartItems';
 import { ADMIN_CART_KEY, clearCart, useCartEntries } from '../features/cart/cartStorage';
 import { useCartPreview } from '../features/cart/preview';
 import { cartToOrder } from '../features/checkout/cart';
@@ -39,6 +39,8 @@ export default function AdminCartPage() {
   const queryClient = useQueryClient();
   const entries = useCartEntries(ADMIN_CART_KEY);
   const preview = useCartPreview(entries);
+  // A table is too wide for a phone: there the cart shows as cards.
+  const phone = useMediaQuery('(max-width: 36em)');
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Option | null>(null);
   // Once a user is chosen the box shows its label: that is no search for other users.
@@ -117,7 +119,11 @@ export default function AdminCartPage() {
                 </Text>
               </Paper>
             ) : (
-              <CartTable cartKey={ADMIN_CART_KEY} entries={entries} />
+              phone ? (
+                <CartCards cartKey={ADMIN_CART_KEY} entries={entries} />
+              ) : (
+                <CartTable cartKey={ADMIN_CART_KEY} entries={entries} />
+              )
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
