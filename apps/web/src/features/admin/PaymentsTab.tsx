@@ -51,12 +51,19 @@ interface FormValues {
   amount: number | string;
 }
 
+/** Mantine's NumberInput hands back a string such as '25.50' while typing: both count. */
+export function amountInCents(amount: number | string): number | undefined {
+  if (amount === '' || amount === null) return undefined;
+  const euros = typeof amount === 'number' ? amount : Number(amount);
+  return Number.isFinite(euros) ? eurosToCents(euros) : undefined;
+}
+
 /** The form in euros, checked with the shared schema in cents. */
 function validate(values: FormValues): Record<string, string> {
   const result = paymentFormSchema.safeParse({
     order_id: typeof values.order_id === 'number' ? values.order_id : undefined,
     payment_type: values.payment_type === null ? undefined : Number(values.payment_type),
-    amount: typeof values.amount === 'number' ? eurosToCents(values.amount) : undefined,
+    amount: amountInCents(values.amount),
   });
   if (result.success) return {};
   const errors: Record<string, string> = {};
@@ -103,7 +110,7 @@ export function PaymentModal({
         goToPayment(await startPayment(orderId, { trans: 'other', paymentType: type, amount: 0 }));
         return;
       }
-      const body = { order_id: orderId, payment_type: type, amount: eurosToCents(Number(values.amount)) };
+      const body = { order_id: orderId, payment_type: type, amount: amountInCents(values.amount) ?? 0 };
       if (isNew) await createPayment(body);
       else await updatePayment(payment.id, body);
       notifications.show({ color: 'green', message: isNew ? PAYMENT_MSG.created : PAYMENT_MSG.updated });
