@@ -127,6 +127,8 @@ describe('OrdersSection', () => {
     expect(row.getAllByText('€ 1.000,-')).toHaveLength(2);
     expect(row.getByText('€ 2.000,-')).toBeTruthy();
     expect(within(rowOf(102)).getByText('Geannuleerd')).toBeTruthy();
+    expect(within(rowOf(101)).getByTestId('order-open').textContent).toBe('€ 1.000,-');
+    expect(within(rowOf(103)).getByTestId('order-open').textContent).toBe('-');
     expect(screen.getByText('3 bestellingen')).toBeTruthy();
 
     // The leads: collapsed without a search, the count on the toggle; a lead is 'Lead' here.

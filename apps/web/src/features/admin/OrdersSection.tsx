@@ -23,6 +23,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
+import { OrderStatus } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { paymentKeys } from '../checkout/paymentApi';
@@ -148,8 +149,9 @@ function OrdersTable({
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatEuro(o.total_payments)}
                   </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatEuro(o.amount_open)}
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-open">
+                    {/* Nothing is owed on a cancelled order any more. */}
+                    {o.status === OrderStatus.CANCELLED ? '-' : formatEuro(o.amount_open)}
                   </Table.Td>
                 </Table.Tr>
                 {open && (
