@@ -73,6 +73,27 @@ async function resolveCustomer(db: DbOrTx, actor: Actor, user: Order['user']): P
 }
 
 /**
+ * What live orders (not cancelled, declined or refunded) pledged per crowdfund, in cents; funds
+ * without donations are absent. `excludeOrderId` leaves out the order being edited.
+ */
+export async function fundedSoFar(db: DbOrTx, fundIds: readonly number[], excludeOrderId: number | null = null): Promise<Map<number, number>> {
+  if (fundIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orderCrowdfunds.crowdfundId, total: sql<string>`coalesce(sum(${orderCrowdfunds.fundingAmount}), 0)` })
+    .from(orderCrowdfunds)
+    .innerJoin(orders, eq(orders.id, orderCrowdfunds.orderId))
+    .where(
+      and(
+        inArray(orderCrowdfunds.crowdfundId, [...fundIds]),
+        notInArray(orders.status, DEAD_STATUSES),
+        excludeOrderId ? sql`${orders.id} <> ${excludeOrderId}` : undefined,
+      ),
+    )
+    .groupBy(orderCrowdfunds.crowdfundId);
+  return new Map(rows.map((r) => [r.id, Number(r.total)]));
+}
+
+/**
  * Reads every row the rules need, inside the order's transaction: the rooms' packages, the listed
  * products, products 1 and 999, the vouchers named and 'kid-without-bed', and the crowdfunds with
  * what other live orders pledged. Crowdfund rows are locked first (id order), so two donations
@@ -105,20 +126,7 @@ async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | nu
   const fundIds = [...new Set(order.crowdfunds.map((c) => c.funding_id))].sort((a, b) => a - b);
   const fundQuery = tx.select().from(crowdfunds).where(inArray(crowdfunds.id, fundIds)).orderBy(asc(crowdfunds.id));
   const funds = fundIds.length ? await (lock ? fundQuery.for('update') : fundQuery) : [];
-  const pledged = fundIds.length
-    ? await tx
-        .select({ id: orderCrowdfunds.crowdfundId, total: sql<string>`coalesce(sum(${orderCrowdfunds.fundingAmount}), 0)` })
-        .from(orderCrowdfunds)
-        .innerJoin(orders, eq(orders.id, orderCrowdfunds.orderId))
-        .where(
-          and(
-            inArray(orderCrowdfunds.crowdfundId, fundIds),
-            notInArray(orders.status, DEAD_STATUSES),
-            editingOrderId ? sql`${orders.id} <> ${editingOrderId}` : undefined,
-          ),
-        )
-        .groupBy(orderCrowdfunds.crowdfundId)
-    : [];
+  const pledged = await fundedSoFar(tx, fundIds, editingOrderId);
 
   return {
     products: [...all.values()].map(toPricingProduct),
@@ -127,7 +135,7 @@ async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | nu
       id: f.id,
       label: f.label,
       goalAmount: f.goalAmount,
-      funded: Number(pledged.find((p) => p.id === f.id)?.total ?? 0),
+      funded: pledged.get(f.id) ?? 0,
       active: f.isActive,
     })),
   };
