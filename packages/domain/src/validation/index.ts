@@ -6,3 +6,4 @@ export * from './voucher.ts';
 export * from './donation.ts';
 export * from './payment.ts';
 export * from './invoice.ts';
+export * from './crowdfund.ts';
