@@ -35,7 +35,7 @@ function accepts(header: string | undefined, coding: 'br' | 'gzip'): boolean {
 }
 
 /** Sends cached catalog JSON as it is: no serialization, no database, 304 when the client has it. */
-function sendCatalog(req: FastifyRequest, reply: FastifyReply, entry: CatalogEntry) {
+export function sendCatalog(req: FastifyRequest, reply: FastifyReply, entry: CatalogEntry) {
   // no-cache: the browser keeps a copy but asks again each time, so a saved product shows at once.
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
