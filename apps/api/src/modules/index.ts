@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.ts';
+import { crowdfundRoutes } from './crowdfunds/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -15,6 +16,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(paymentRoutes);
   await app.register(productRoutes);
+  await app.register(crowdfundRoutes);
   await app.register(voucherRoutes);
   await app.register(orderRoutes);
   await app.register(invoiceRoutes);

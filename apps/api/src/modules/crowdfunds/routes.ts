@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CROWDFUND_MSG, crowdfundInputSchema, crowdfundUpdateSchema } from '@umrah/domain';
+import { requireAdmin } from '../../lib/auth.ts';
+import { sendCatalog } from '../products/routes.ts';
+import * as service from './service.ts';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['crowdfunds'];
+const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+
+export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/crowdfunds',
+    {
+      schema: {
+        tags,
+        summary: 'Alle actieve crowdfunddoelen met het gedoneerde en het nog benodigde bedrag',
+        description:
+          'Antwoord { crowdfunds: [{ id, label, description, goal_amount, funded_amount, remaining, is_active }] }, bedragen in centen. ' +
+          'funded_amount telt de donaties van alle bestellingen die niet geannuleerd, geweigerd of terugbetaald zijn. Met ETag; If-None-Match geeft 304.',
+      },
+    },
+    async (req, reply) => sendCatalog(req, reply, await service.publicList(app.ctx)),
+  );
+
+  app.post(
+    '/api/crowdfund',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Maakt een crowdfunddoel aan (doelbedrag in centen); antwoord { success: true, result: [crowdfund] }',
+        body: crowdfundInputSchema,
+      },
+      preHandler: requireAdmin,
+    },
+    async (req, reply) => reply.status(201).send({ success: true, result: [await service.createCrowdfund(app.ctx, req.body)] }),
+  );
+
+  app.put(
+    '/api/crowdfund/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Wijzigt een crowdfunddoel (alleen de meegestuurde velden); antwoordt message UPDATED',
+        params: idParams,
+        body: crowdfundUpdateSchema,
+      },
+      preHandler: requireAdmin,
+    },
+    async (req) => ({ message: CROWDFUND_MSG.updated, crowdfund: await service.updateCrowdfund(app.ctx, req.params.id, req.body) }),
+  );
+};
