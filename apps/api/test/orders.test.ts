@@ -380,6 +380,8 @@ describe('POST /api/order/{id} edits', () => {
     const foreign = await app.inject({ method: 'POST', url: `/api/order/${created.id}`, headers: auth(bookkeeper), payload: { rooms: [room([adult()])] } });
     expect(foreign.statusCode).toBe(404);
 
+    // A real down payment, so the status the edit derives from what is paid stays DOWN_PAYMENT.
+    await app.ctx.db.insert(payments).values({ orderId: created.id, paymentType: 5, amount: 100000 });
     await app.ctx.db.update(orders).set({ status: OrderStatus.DOWN_PAYMENT }).where(eq(orders.id, created.id));
     const paid = await app.inject({ method: 'POST', url: `/api/order/${created.id}`, headers: auth(customer), payload: { rooms: [room([adult()])] } });
     expect(paid.statusCode).toBe(409);
@@ -387,6 +389,29 @@ describe('POST /api/order/{id} edits', () => {
     const byAdmin = await app.inject({ method: 'POST', url: `/api/order/${created.id}`, headers: auth(admin), payload: { rooms: [room([adult(), adult('B')])] } });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().order).toMatchObject({ user_id: customerId, total_price: 2 * 189500, status: OrderStatus.DOWN_PAYMENT });
+  });
+
+  it('lets the status follow what is paid when an admin edit changes the total', async () => {
+    const created = (await order({ rooms: [room([adult(), adult('B')])] }, customer)).json().order;
+    // Half of 2 × 1895 euro paid: a down payment.
+    await app.ctx.db.insert(payments).values({ orderId: created.id, paymentType: 5, amount: 189500 });
+    await app.ctx.db.update(orders).set({ status: OrderStatus.DOWN_PAYMENT }).where(eq(orders.id, created.id));
+    const smaller = await app.inject({
+      method: 'POST',
+      url: `/api/order/${created.id}`,
+      headers: auth(admin),
+      payload: { rooms: [room([adult()])] },
+    });
+    expect(smaller.statusCode).toBe(200);
+    // One adult costs what was paid: the order is now fully paid.
+    expect(smaller.json().order).toMatchObject({ total_price: 189500, status: OrderStatus.COMPLETED });
+    const bigger = await app.inject({
+      method: 'POST',
+      url: `/api/order/${created.id}`,
+      headers: auth(admin),
+      payload: { rooms: [room([adult(), adult('B')])] },
+    });
+    expect(bigger.json().order).toMatchObject({ total_price: 2 * 189500, status: OrderStatus.DOWN_PAYMENT });
   });
 
   it('refuses to replace guests whose travel documents are in', async () => {

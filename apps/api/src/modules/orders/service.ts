@@ -35,6 +35,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { paidTotal, statusAfterPayments } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { vouchersByLabels } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
@@ -342,9 +343,11 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     await tx.delete(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId));
     await tx.delete(rooms).where(eq(rooms.orderId, orderId));
     await writeContents(tx, orderId, order, priced);
+    // A new total can turn a down payment into full payment (or back): the status follows what is paid.
+    const status = statusAfterPayments(current.status, await paidTotal(tx, orderId), priced.total);
     await tx
       .update(orders)
-      .set({ userId: owner, totalPrice: priced.total, flex: orderFlex(order, priced), updatedAt: new Date() })
+      .set({ userId: owner, status, totalPrice: priced.total, flex: orderFlex(order, priced), updatedAt: new Date() })
       .where(eq(orders.id, orderId));
   });
   invalidateCatalog(ctx);
