@@ -9,7 +9,7 @@ import { donationFormSchema } from '@umrah/domain/validation/donation';
 import { arabiaAvailabilityFormSchema } from '@umrah/domain/validation/order';
 import { ApiError, apiPost } from '../../lib/api';
 import { typedNumber } from './typedNumber';
-import { updateCartItem, type CartKey } from './cartStorage';
+import { addCartItem, updateCartItem, type CartKey } from './cartStorage';
 import type { ArabiaEntry, FundEntry } from './types';
 
 export const UPDATED_MESSAGE = 'Je winkelwagen is bijgewerkt.';
@@ -93,8 +93,28 @@ export function ArabiaEditModal({ cartKey, index, entry, onClose }: { cartKey: C
   );
 }
 
-export function FundEditModal({ cartKey, index, entry, onClose }: { cartKey: CartKey; index: number; entry: FundEntry; onClose: () => void }) {
-  const [amount, setAmount] = useState<number | string>(entry.value / 100);
+/**
+ * A donation's amount. With an `index` it changes that cart entry; with `index` null it adds `entry`
+ * (value 0: no amount typed yet) as a new one, e.g. from the home page's 'Doneren'.
+ */
+export function FundEditModal({
+  cartKey,
+  index,
+  entry,
+  onClose,
+  onSaved,
+  title = 'Donatie wijzigen',
+  saveLabel = 'Opslaan',
+}: {
+  cartKey: CartKey;
+  index: number | null;
+  entry: FundEntry;
+  onClose: () => void;
+  onSaved?: (entry: FundEntry) => void;
+  title?: string;
+  saveLabel?: string;
+}) {
+  const [amount, setAmount] = useState<number | string>(entry.value > 0 ? entry.value / 100 : '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -105,7 +125,10 @@ export function FundEditModal({ cartKey, index, entry, onClose }: { cartKey: Car
     try {
       // What the goal still needs is known to the server: it checks the amount with the order rules.
       await apiPost('/api/order/preview', { crowdfunds: [{ funding_id: entry.id, funding_amount: value }] });
-      updateCartItem(cartKey, index, { ...entry, value });
+      const saved = { ...entry, value };
+      if (index === null) addCartItem(cartKey, saved);
+      else updateCartItem(cartKey, index, saved);
+      onSaved?.(saved);
       onClose();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Onbekende fout');
@@ -114,7 +137,7 @@ export function FundEditModal({ cartKey, index, entry, onClose }: { cartKey: Car
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Donatie wijzigen" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
       <Stack>
         <Text fw={600}>{entry.label}</Text>
         <NumberInput
@@ -136,7 +159,7 @@ export function FundEditModal({ cartKey, index, entry, onClose }: { cartKey: Car
             Annuleren
           </Button>
           <Button onClick={save} loading={busy}>
-            Opslaan
+            {saveLabel}
           </Button>
         </Group>
       </Stack>
