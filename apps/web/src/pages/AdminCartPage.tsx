@@ -11,6 +11,7 @@ import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { EmptyState } from '../components/Feedback';
 import { fetchUsers } from '../features/admin/adminApi';
 import { CartCards, CartTable } from '../features/cart/CartItems';
+import { AdminDonationButton } from '../features/crowdfunds/AdminDonationButton';
 import { ADMIN_CART_KEY, clearCart, useCartEntries } from '../features/cart/cartStorage';
 import { useCartPreview } from '../features/cart/preview';
 import { cartToOrder } from '../features/checkout/cart';
@@ -100,6 +101,7 @@ export default function AdminCartPage() {
     <Container size="lg" py="xl">
       <Stack>
         <Title order={1}>Admin winkelwagen</Title>
+        <AdminDonationButton />
         {created && (
           <Alert color="green" role="status" data-testid="admin-bestelling" title={ORDER_MSG.created} withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Sluiten">
             {created}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Container, Stack, Title } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
+import { CrowdfundSection } from '../features/crowdfunds/CrowdfundSection';
 import { MoroccoPromo } from '../features/home/MoroccoPromo';
 import { SellingPoints } from '../features/home/SellingPoints';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -28,6 +29,7 @@ export default function HomePage() {
             </Title>
             <SellingPoints />
           </section>
+          <CrowdfundSection />
           <MoroccoPromo />
         </Stack>
       </Container>
