@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatEuro } from '@umrah/domain/money';
 import { acceptCookies, dialog } from '../support/ui.ts';
 
@@ -23,6 +24,14 @@ async function waterput(request: APIRequestContext): Promise<ApiCrowdfund> {
   return fund!;
 }
 
+/** Serious or critical axe violations inside `selector`. */
+async function axeProblems(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 test.describe('donations', () => {
   test.beforeEach(async ({ page }) => {
     await acceptCookies(page);
@@ -41,10 +50,13 @@ test.describe('donations', () => {
     // The bar's filled part has no width at 0 %: its value is what counts.
     await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.round((fund.funded_amount / fund.goal_amount) * 100)));
 
+    expect(await axeProblems(page, 'section[aria-labelledby="doneren-titel"]')).toEqual([]);
+
     await card.getByRole('button', { name: 'Doneren' }).click();
     const modal = dialog(page, 'Doneren');
     await expect(modal).toBeVisible();
     await expect(modal.getByText('Waterput in Senegal')).toBeVisible();
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
 
     // Nothing typed, then more than the goal still needs: the shared donation rules refuse both.
     await modal.getByRole('button', { name: 'In winkelwagen' }).click();
