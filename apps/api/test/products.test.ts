@@ -186,8 +186,8 @@ describe('creating and editing', () => {
       [[trip({ flex: { hotels: [0], bulletpoints: [{ label: '' }] } })], 'Label is verplicht!'],
       [[trip({ flex: { hotels: [0], priority: -2 } })], 'Prioriteit moet minimaal 0 zijn.'],
       [[trip(), trip({ price: -1 })], 'Prijs moet minimaal 0 zijn.'],
-      // The body itself is wrong (no list, or an empty one): the app's general Dutch message.
-      [[], 'Ongeldige invoer.'],
+      // An empty list gets the schema's message; a body that is no list, the app's general one.
+      [[], 'Minimaal 1 item!'],
       [trip(), 'Ongeldige invoer.'],
     ];
     for (const [payload, message] of cases) {
