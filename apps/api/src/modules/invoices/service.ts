@@ -14,7 +14,7 @@ import {
   type InvoiceStatus,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/index.ts';
+import { allQueries, type DbOrTx } from '../../db/index.ts';
 import { invoiceItems, invoices, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -73,7 +73,7 @@ interface Loaded {
 export async function loadInvoices(db: DbOrTx, ids: readonly number[]): Promise<Loaded[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
-  const [rows, itemRows, paymentRows] = await Promise.all([
+  const [rows, itemRows, paymentRows] = await allQueries(db, [
     db
       .select({ invoice: invoices, id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(invoices)
@@ -81,7 +81,7 @@ export async function loadInvoices(db: DbOrTx, ids: readonly number[]): Promise<
       .where(inArray(invoices.id, list)),
     db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, list)).orderBy(asc(invoiceItems.id)),
     db.select().from(payments).where(inArray(payments.invoiceId, list)).orderBy(asc(payments.id)),
-  ]);
+  ] as const);
   const byId = new Map(rows.map((r) => [r.invoice.id, r]));
   return list
     .map((id) => byId.get(id))

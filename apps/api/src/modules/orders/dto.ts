@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { orderStatusLabels, type OrderStatus } from '@umrah/domain';
-import type { DbOrTx } from '../../db/index.ts';
+import { allQueries, type DbOrTx } from '../../db/index.ts';
 import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users } from '../../db/schema.ts';
 
 /** The order number customers see: 'FCU2' followed by the id (SPEC 9). */
@@ -32,7 +32,7 @@ function guestDto(g: GuestRow) {
 export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const idList = [...ids];
-  const [orderRows, roomRows, guestRows, lineRows, fundRows, paid] = await Promise.all([
+  const [orderRows, roomRows, guestRows, lineRows, fundRows, paid] = await allQueries(db, [
     db
       .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(orders)
@@ -52,7 +52,7 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
       .from(payments)
       .where(inArray(payments.orderId, idList))
       .groupBy(payments.orderId),
-  ]);
+  ] as const);
   const productIds = [...new Set(lineRows.map((l) => l.productId).filter((id): id is number => id !== null))];
   const productRows = productIds.length ? await db.select().from(products).where(inArray(products.id, productIds)) : [];
   const productById = new Map(productRows.map((p) => [p.id, p]));
