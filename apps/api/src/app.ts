@@ -20,7 +20,7 @@ import { openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createCaptcha } from './infra/captcha/index.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, defaultErrorName } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -68,7 +68,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (config.seedDemo) {
     const accounts = await seedDemoData(database.db);
     if (accounts && opts.announceSeed) {
-      app.log.info('Demo data geladen. Accounts (alleen voor ontwikkeling):');
+      // Plain console lines, so they stay together and in order in the start-up output.
+      console.log('Demo data geladen. Accounts (alleen voor ontwikkeling):');
       for (const a of accounts) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
     }
   }
@@ -126,7 +127,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (status === 429) return reply.status(429).send({ error: 'Too Many Requests', message: MSG.tooManyRequests });
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, too large): a Dutch message only.
-      return reply.status(status).send({ error: error.code ?? 'Bad Request', message: MSG.invalidInput });
+      return reply.status(status).send({ error: defaultErrorName(status), message: MSG.invalidInput });
     }
     request.log.error(error);
     return reply.status(500).send({ error: 'Internal Server Error', message: MSG.serverError });

@@ -22,6 +22,10 @@ export function defaultErrorName(status: number): string {
       return 'Not Found';
     case 409:
       return 'Conflict';
+    case 413:
+      return 'Payload Too Large';
+    case 415:
+      return 'Unsupported Media Type';
     case 422:
       return 'Unprocessable Entity';
     case 429:
