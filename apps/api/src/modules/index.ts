@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { articleRoutes } from './articles/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
 import { crowdfundRoutes } from './crowdfunds/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
@@ -20,4 +22,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(voucherRoutes);
   await app.register(orderRoutes);
   await app.register(invoiceRoutes);
+  await app.register(articleRoutes);
+  await app.register(contactRoutes);
 };

@@ -7,3 +7,4 @@ export * from './donation.ts';
 export * from './payment.ts';
 export * from './invoice.ts';
 export * from './crowdfund.ts';
+export * from './contact.ts';

@@ -1,0 +1,25 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactSchema } from '@umrah/domain';
+import { sendContact } from './service.ts';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Form-encoded bodies (SPEC 7) are parsed in this plugin only.
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+
+  app.post(
+    '/api/contact',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Contactformulier (form-encoded of JSON, met ALTCHA-oplossing in `altcha`)',
+        description: 'Zet een mail naar het kantoor en een bevestiging naar de afzender in de outbox.',
+        body: contactSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      config: { rateLimit: { max: 5 * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } },
+    },
+    async (req) => sendContact(app.ctx, req.body),
+  );
+};
