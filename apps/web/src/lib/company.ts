@@ -5,6 +5,9 @@ export const COMPANY = {
   legalName: 'Umrah Reizen',
   email: 'info@umrahreizen.nl',
   website: 'www.umrahreizen.nl',
+  street: 'Herengracht 100',
+  zip: '1015 BS',
   city: 'Amsterdam',
+  phone: '020 123 45 67',
   country: 'Nederland',
 } as const;

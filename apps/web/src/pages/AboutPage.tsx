@@ -1,5 +1,88 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useState } from 'react';
+import { Avatar, Card, Container, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TeamMemberDto } from '@umrah/domain/validation/contact';
+import { PageBanner } from '../components/PageBanner';
+import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
+import { TEAM_FILTERS, filterTeam, useTeam, type TeamFilter } from '../features/content/api';
+import { COMPANY } from '../lib/company';
+import { usePageTitle } from '../lib/usePageTitle';
+
+function MemberCard({ member }: { member: TeamMemberDto }) {
+  const nameId = `team-${member.id}-naam`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={nameId} data-testid="teamlid">
+      <Stack align="center" gap="xs" ta="center">
+        <Avatar src={member.img} alt="" size={120} radius={120} />
+        <Title order={3} size="h4" id={nameId}>
+          {member.name}
+        </Title>
+        <Text fw={600} c="dimmed" size="sm">
+          {member.role}
+        </Text>
+        {member.bio && <Text size="sm">{member.bio}</Text>}
+      </Stack>
+    </Card>
+  );
+}
 
 export default function AboutPage() {
-  return <ComingSoon title="Over ons" image="/images/banners/over-ons.svg" />;
+  usePageTitle('Over ons');
+  const team = useTeam();
+  const [filter, setFilter] = useState<TeamFilter>('all');
+  const shown = filterTeam(team.data ?? [], filter);
+
+  return (
+    <>
+      <PageBanner title="Over ons" image="/images/banners/over-ons.svg" />
+      <Container size="lg" py="xl">
+        <Stack gap="xl">
+          <section aria-labelledby="wie-wij-zijn">
+            <Title order={2} id="wie-wij-zijn" mb="sm">
+              Wie wij zijn
+            </Title>
+            <Stack gap="sm" maw={760}>
+              <Text>
+                {COMPANY.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht,
+                je hotels dicht bij de moskeeën, je visum en het vervoer ter plaatse, zodat jij je kunt richten op je aanbidding.
+              </Text>
+              <Text>
+                Onze broeders en zusters reizen zelf mee: zij kennen de rituelen, de steden en de hotels, en staan tijdens de hele reis
+                voor je klaar. Zusters worden begeleid door een reisbegeleidster.
+              </Text>
+            </Stack>
+          </section>
+
+          <section aria-labelledby="ons-team">
+            <Title order={2} id="ons-team" mb="sm">
+              Ons team
+            </Title>
+            {team.isPending ? (
+              <PageLoader />
+            ) : team.isError ? (
+              <LoadError />
+            ) : (
+              <Stack gap="lg">
+                <SegmentedControl
+                  aria-label="Toon teamleden"
+                  value={filter}
+                  onChange={(v) => setFilter(v as TeamFilter)}
+                  data={TEAM_FILTERS}
+                  w="fit-content"
+                />
+                {shown.length === 0 ? (
+                  <EmptyState>Geen teamleden gevonden.</EmptyState>
+                ) : (
+                  <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+                    {shown.map((m) => (
+                      <MemberCard key={m.id} member={m} />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </Stack>
+            )}
+          </section>
+        </Stack>
+      </Container>
+    </>
+  );
 }

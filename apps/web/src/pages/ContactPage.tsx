@@ -1,5 +1,66 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { Anchor, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
+import { PageBanner } from '../components/PageBanner';
+import { ContactForm } from '../features/content/ContactForm';
+import { OfficeMap, officeAddress, officeMapUrl } from '../features/content/OfficeMap';
+import { COMPANY } from '../lib/company';
+import { usePageTitle } from '../lib/usePageTitle';
+
+const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '').replace(/^0/, '+31')}`;
 
 export default function ContactPage() {
-  return <ComingSoon title="Contact" image="/images/banners/contact.svg" />;
+  usePageTitle('Contact');
+  return (
+    <>
+      <PageBanner title="Contact" subtitle="Heb je een vraag over je reis? Neem gerust contact met ons op." image="/images/banners/contact.svg" />
+      <Container size="lg" py="xl">
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <section aria-labelledby="contactgegevens">
+                <Title order={2} id="contactgegevens" mb="sm">
+                  Contactgegevens
+                </Title>
+                <List spacing="xs" listStyleType="none" data-testid="contactlijst">
+                  <List.Item>
+                    <Text span fw={600}>
+                      Telefoon:{' '}
+                    </Text>
+                    <Anchor href={telHref(COMPANY.phone)}>{COMPANY.phone}</Anchor>
+                  </List.Item>
+                  <List.Item>
+                    <Text span fw={600}>
+                      Email:{' '}
+                    </Text>
+                    <Anchor href={`mailto:${COMPANY.email}`}>{COMPANY.email}</Anchor>
+                  </List.Item>
+                  <List.Item>
+                    <Text span fw={600}>
+                      Adres:{' '}
+                    </Text>
+                    <Anchor href={officeMapUrl()} target="_blank" rel="noopener noreferrer">
+                      {officeAddress()}
+                    </Anchor>
+                  </List.Item>
+                </List>
+              </section>
+              <section aria-labelledby="ons-kantoor">
+                <Title order={2} id="ons-kantoor" mb="sm">
+                  Ons kantoor
+                </Title>
+                <OfficeMap />
+              </section>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="stuur-bericht">
+              <Title order={2} id="stuur-bericht" mb="sm">
+                Stuur ons een bericht
+              </Title>
+              <ContactForm />
+            </Card>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </>
+  );
 }

@@ -1,10 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button, Container, Stack, Title } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
+import { ArticleKind, useArticles } from '../features/content/api';
 import { CrowdfundSection } from '../features/crowdfunds/CrowdfundSection';
 import { MoroccoPromo } from '../features/home/MoroccoPromo';
 import { SellingPoints } from '../features/home/SellingPoints';
 import { usePageTitle } from '../lib/usePageTitle';
+
+const FlyerCarousel = lazy(() => import('../features/content/FlyerCarousel'));
+
+/** SPEC 1: the flyers; the carousel code loads only when there are flyers to show. */
+function FlyerSection() {
+  const flyers = useArticles(ArticleKind.FLYER);
+  if (!flyers.data || flyers.data.length === 0) return null;
+  return (
+    <section aria-labelledby="flyers-titel">
+      <Title order={2} id="flyers-titel" mb="lg">
+        Actueel
+      </Title>
+      <Suspense fallback={null}>
+        <FlyerCarousel flyers={flyers.data} />
+      </Suspense>
+    </section>
+  );
+}
 
 export default function HomePage() {
   usePageTitle('Begeleide Umrah-reizen');
@@ -30,6 +50,7 @@ export default function HomePage() {
             <SellingPoints />
           </section>
           <CrowdfundSection />
+          <FlyerSection />
           <MoroccoPromo />
         </Stack>
       </Container>

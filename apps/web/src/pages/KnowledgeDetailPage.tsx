@@ -1,5 +1,62 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { Link, Navigate, useParams } from 'react-router';
+import { Anchor, Badge, Container, Group, Image, Stack, Typography } from '@mantine/core';
+import { PageBanner } from '../components/PageBanner';
+import { LoadError, PageLoader } from '../components/Feedback';
+import { ArticleKind, parseArticleId, useArticle } from '../features/content/api';
+import { ApiError } from '../lib/api';
+import { usePageTitle } from '../lib/usePageTitle';
 
+const BANNER = '/images/banners/kennis.svg';
+
+/** /kennis/{kennisId}: one knowledge article; an unknown id (or a flyer's) goes back to /kennis. */
 export default function KnowledgeDetailPage() {
-  return <ComingSoon title="Kennis" image="/images/banners/kennis.svg" />;
+  const { kennisId } = useParams();
+  const id = parseArticleId(kennisId);
+  const article = useArticle(id);
+  usePageTitle(article.data?.label ?? 'Kennis');
+
+  const unknown =
+    id === null ||
+    (article.isError && article.error instanceof ApiError && (article.error.status === 404 || article.error.status === 400)) ||
+    (article.data !== undefined && article.data.type !== ArticleKind.ARTICLE);
+  if (unknown) return <Navigate to="/kennis" replace />;
+
+  if (!article.data) {
+    return (
+      <>
+        <PageBanner title="Kennis" image={BANNER} />
+        <Container size="md" py="xl">
+          {article.isError ? <LoadError /> : <PageLoader />}
+        </Container>
+      </>
+    );
+  }
+
+  const a = article.data;
+  return (
+    <>
+      <PageBanner title={a.label} subtitle={a.description} image={BANNER} />
+      <Container size="md" py="xl">
+        <Stack gap="lg">
+          <Anchor component={Link} to="/kennis" size="sm">
+            ← Terug naar kennis
+          </Anchor>
+          {a.categories.length > 0 && (
+            <Group gap={6} aria-label="Categorieën">
+              {a.categories.map((c) => (
+                <Badge key={c.article_category_id} variant="light">
+                  {c.label}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          {a.img && <Image src={a.img} alt="" radius="md" mah={420} fit="cover" />}
+          {/* The API sanitises the html (no script, no event handlers) before it is served. */}
+          <Typography>
+            <div data-testid="kennis-inhoud" dangerouslySetInnerHTML={{ __html: a.html }} />
+          </Typography>
+        </Stack>
+      </Container>
+    </>
+  );
 }

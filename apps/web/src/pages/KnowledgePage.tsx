@@ -1,5 +1,100 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ArticleDto } from '@umrah/domain/validation/contact';
+import { PageBanner } from '../components/PageBanner';
+import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
+import { ArticleKind, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content/api';
+import { usePageTitle } from '../lib/usePageTitle';
+
+export const NO_ARTICLES = 'Geen kennis artikels gevonden.';
+
+function ArticleCard({ article }: { article: ArticleDto }) {
+  const titleId = `kennis-${article.id}-titel`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid="kennis-kaart">
+      {article.img && (
+        <Card.Section>
+          <Image src={article.img} alt="" h={190} fit="cover" loading="lazy" />
+        </Card.Section>
+      )}
+      <Stack gap="xs" mt="md" h="100%">
+        <Title order={2} size="h4" id={titleId}>
+          {article.label}
+        </Title>
+        {article.categories.length > 0 && (
+          <Group gap={6} aria-label="Categorieën">
+            {article.categories.map((c) => (
+              <Badge key={c.article_category_id} variant="light">
+                {c.label}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Text size="sm">{article.description}</Text>
+        <Group mt="auto" pt="xs">
+          <Button component={Link} to={`/kennis/${article.id}`} variant="light">
+            Lees verder<VisuallyHidden>: {article.label}</VisuallyHidden>
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
 
 export default function KnowledgePage() {
-  return <ComingSoon title="Kennis" image="/images/banners/kennis.svg" />;
+  usePageTitle('Kennis');
+  const articles = useArticles(ArticleKind.ARTICLE);
+  const categories = useArticleCategories();
+  const [selected, setSelected] = useState<number[]>([]);
+  const shown = filterArticles(articles.data ?? [], selected);
+
+  return (
+    <>
+      <PageBanner title="Kennis" subtitle="Alles wat je wilt weten over de Umrah, je voorbereiding en je reis." image="/images/banners/kennis.svg" />
+      <Container size="lg" py="xl">
+        {articles.isPending ? (
+          <PageLoader />
+        ) : articles.isError ? (
+          <LoadError />
+        ) : (
+          <Stack gap="lg">
+            {categories.data && categories.data.length > 0 && (
+              <Group gap="xs" role="group" aria-label="Filter op categorie">
+                <Button
+                  variant={selected.length === 0 ? 'filled' : 'default'}
+                  aria-pressed={selected.length === 0}
+                  onClick={() => setSelected([])}
+                >
+                  Alles
+                </Button>
+                {categories.data.map((c) => {
+                  const on = selected.includes(c.article_category_id);
+                  return (
+                    <Button
+                      key={c.article_category_id}
+                      variant={on ? 'filled' : 'default'}
+                      aria-pressed={on}
+                      onClick={() => setSelected((s) => toggleCategory(s, c.article_category_id))}
+                    >
+                      {c.label}
+                    </Button>
+                  );
+                })}
+              </Group>
+            )}
+            {shown.length === 0 ? (
+              <EmptyState>{NO_ARTICLES}</EmptyState>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                {shown.map((a) => (
+                  <ArticleCard key={a.id} article={a} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Stack>
+        )}
+      </Container>
+    </>
+  );
 }
