@@ -2,6 +2,9 @@ import { Badge, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import type { MonthTile, MonthTileStatus } from '@umrah/domain/months';
 import classes from './catalog.module.css';
 
+// 'Binnenkort online' does not fit a narrow phone tile on one line: let it wrap instead of cutting it off.
+const WRAPPING_BADGE = { root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
+
 const STATUS_COLOR: Record<MonthTileStatus, string> = { available: 'teal', soldout: 'red', soon: 'gray' };
 
 /**
@@ -42,7 +45,7 @@ export function MonthTiles({
               <Text size="sm" c="dimmed">
                 {tile.hijri}
               </Text>
-              <Badge color={STATUS_COLOR[tile.status]} variant={disabled ? 'light' : 'filled'} mt="auto">
+              <Badge color={STATUS_COLOR[tile.status]} variant={disabled ? 'light' : 'filled'} mt="auto" styles={WRAPPING_BADGE}>
                 {tile.text}
               </Badge>
             </UnstyledButton>
