@@ -5,6 +5,7 @@ import { MSG, contactSentMessage } from '@umrah/domain';
 import { articleCategoryLinks, articles, mailOutbox } from '../src/db/schema.ts';
 import { invalidateCatalog } from '../src/modules/products/service.ts';
 import { createTestApp, solveCaptcha } from './helpers.ts';
+import { startSmtpServer } from './smtp.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -142,6 +143,7 @@ describe('POST /api/contact', () => {
     expect(toOffice[0].subject).toContain('Maryam Jansen');
     expect(toOffice[0].text).toContain('Wanneer vertrekt de reis in maart?');
     expect(toOffice[0].text).toContain('maryam.contact@example.nl');
+    expect(toOffice[0].replyTo).toBe('maryam.contact@example.nl');
     const toSender = await mailsTo('maryam.contact@example.nl');
     expect(toSender).toHaveLength(1);
     expect(toSender[0].text).toContain('Wanneer vertrekt de reis in maart?');
@@ -178,5 +180,29 @@ describe('POST /api/contact', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(MSG.tooManyRequests);
     expect((await post(valid, undefined, '10.3.0.2')).statusCode).toBe(400);
+  });
+});
+
+describe('the contact mails over SMTP', () => {
+  it('sends the office mail with Reply-To the visitor, and the confirmation to the visitor', async () => {
+    const smtp = await startSmtpServer();
+    const mailing = await createTestApp({ smtpUrl: smtp.url });
+    try {
+      const res = await mailing.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Yasmina', email: 'yasmina@example.nl', message: 'Graag een offerte.', altcha: await solveCaptcha(mailing) },
+      });
+      expect(res.statusCode).toBe(200);
+      const kick = () => mailing.ctx.mail.kick();
+      const office = await smtp.waitFor(mailing.ctx.config.officeEmail, 'Contactformulier: Yasmina <yasmina@example.nl>', kick);
+      expect(office.parsed.replyTo?.value.map((v) => v.address)).toEqual(['yasmina@example.nl']);
+      expect(office.text).toContain('Graag een offerte.');
+      const confirmation = await smtp.waitFor('yasmina@example.nl', 'We hebben je bericht ontvangen', kick);
+      expect(confirmation.parsed.replyTo).toBeUndefined();
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 });

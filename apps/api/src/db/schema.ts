@@ -336,6 +336,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Where an answer goes when it is not the sender (the contact form: the visitor). */
+    replyTo: text('reply_to'),
     attachments: jsonb('attachments').notNull().default([]),
     /** pending → sent | failed; 'kept' when no SMTP is configured (readable in the admin area). */
     status: text('status').notNull().default('pending'),

@@ -14,6 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Reply-To header: where an answer goes when it is not the sender. */
+  replyTo?: string;
   attachments?: MailAttachment[];
 }
 
@@ -24,6 +26,7 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    replyTo: mail.replyTo,
     attachments: mail.attachments ?? [],
   });
 }
@@ -78,6 +81,7 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
             subject: row.subject,
             text: row.text,
             html: row.html ?? undefined,
+            replyTo: row.replyTo ?? undefined,
             attachments: (row.attachments as MailAttachment[]).map((a) => ({
               filename: a.filename,
               contentType: a.contentType,

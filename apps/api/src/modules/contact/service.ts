@@ -22,7 +22,7 @@ export async function sendContact(ctx: AppContext, input: ContactInput): Promise
     input.message,
   ]);
   await ctx.db.transaction(async (tx) => {
-    await queueMail(tx, { to: ctx.config.officeEmail, subject: `Contactformulier: ${input.name} <${input.email}>`, ...office });
+    await queueMail(tx, { to: ctx.config.officeEmail, subject: `Contactformulier: ${input.name} <${input.email}>`, replyTo: input.email, ...office });
     await queueMail(tx, { to: input.email, subject: 'We hebben je bericht ontvangen', ...confirmation });
   });
   void ctx.mail.kick();
