@@ -2,6 +2,7 @@
 // Prints the figures against their budgets; exits non-zero only with --strict, so a busy machine
 // does not fail the suite.
 import { benchCatalog, printCatalog } from './catalog.ts';
+import { benchPageSpeed, printPageSpeed } from './pagespeed.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -20,6 +21,9 @@ const catalog = await benchCatalog({
 });
 printCatalog(catalog);
 
-const failed = !catalog.pass;
+console.log('\n== Page speed: Lighthouse mobile on the landing pages ==');
+const pagesOk = printPageSpeed(await benchPageSpeed());
+
+const failed = !catalog.pass || !pagesOk;
 if (failed && strict) process.exitCode = 1;
 else if (failed) console.log('(not --strict: exit code 0)');

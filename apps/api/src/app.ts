@@ -143,6 +143,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       // Looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes .br/.gz twins (apps/web/scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       maxAge: 0,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they can be cached for good.
