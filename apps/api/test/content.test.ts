@@ -118,6 +118,29 @@ describe('POST /api/contact', () => {
     expect(bad.json().message).toBe('Geen geldig email adres.');
   });
 
+  it('answers 400 with a Dutch message to bodies it cannot use (bad JSON, no object, wrong types)', async () => {
+    const cases: [string, string][] = [
+      ['application/json', '{"name": "x", '],
+      ['application/json', '[]'],
+      ['application/json', 'null'],
+      ['application/json', '"hallo"'],
+      ['application/json', '{"name": 1, "email": true, "message": [], "altcha": 5}'],
+      ['application/x-www-form-urlencoded', ''],
+      ['application/x-www-form-urlencoded', 'name=&email=&message='],
+    ];
+    for (const [type, payload] of cases) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': type },
+        payload,
+        remoteAddress: `10.5.0.${++client}`,
+      });
+      expect(res.statusCode, `${type} ${payload} → ${res.body}`).toBe(400);
+      expect(res.json().message, payload).toMatch(/verplicht|Ongeldig|ongeldig|geldig|Verifieer/);
+    }
+  });
+
   it('refuses a missing or wrong captcha and queues nothing', async () => {
     const before = (await app.ctx.db.select().from(mailOutbox)).length;
     const missing = await post(valid);
