@@ -19,7 +19,8 @@ export function Layout() {
         Naar de inhoud
       </a>
       <Header />
-      <Box component="main" id="inhoud" style={{ flex: 1 }}>
+      {/* At least a screen high, so the footer does not show and then jump away while a page loads. */}
+      <Box component="main" id="inhoud" style={{ flex: 1, minHeight: 'calc(100dvh - 64px)' }}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
