@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, invoiceNumber, invoiceStatusFor } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { invoices, payments, transactions, users } from '../../db/schema.ts';
@@ -7,6 +7,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { syncRecentOpenTransactions } from '../payments/service.ts';
 import { invoiceDto, loadInvoice } from './service.ts';
 
 // Paying a quote online. Same provider interface and the same pattern as order payments (a
@@ -177,34 +178,6 @@ export async function processInvoiceExchange(ctx: Ctx, provider: PaymentProvider
   return { known: true, state: status.state, booked };
 }
 
-interface OpenTransaction {
-  row: typeof transactions.$inferSelect;
-  state: string;
-}
-
-/**
- * Asks the provider about the quote's recent open payments and books what was paid: the safety net
- * for an exchange call that is late or never came (the public page and a new payment use it).
- */
-export async function syncInvoiceTransactions(ctx: Ctx, provider: PaymentProvider, invoiceId: number): Promise<OpenTransaction[]> {
-  const rows = await ctx.db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.invoiceId, invoiceId),
-        eq(transactions.status, 'open'),
-        eq(transactions.provider, provider.name),
-        gt(transactions.createdAt, sql`now() - interval '2 days'`),
-      ),
-    )
-    .orderBy(desc(transactions.id))
-    .limit(5);
-  const out: OpenTransaction[] = [];
-  for (const row of rows) {
-    if (row.providerRef.startsWith(PLACEHOLDER)) continue;
-    const result = await processInvoiceExchange(ctx, provider, row.id);
-    out.push({ row, state: result.state ?? 'pending' });
-  }
-  return out;
-}
+/** The quote's open payments, asked from the provider (the public page and a new payment use it). */
+export const syncInvoiceTransactions = (ctx: Ctx, provider: PaymentProvider, invoiceId: number) =>
+  syncRecentOpenTransactions(ctx, provider, { invoiceId }, (id) => processInvoiceExchange(ctx, provider, id));

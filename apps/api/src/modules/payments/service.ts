@@ -264,22 +264,28 @@ export async function processExchange(ctx: Ctx, provider: PaymentProvider, trans
   return { known: true, state: status.state, booked };
 }
 
-interface OpenTransaction {
+export interface OpenTransaction {
   row: typeof transactions.$inferSelect;
   state: string;
 }
 
 /**
- * Asks the provider about this order's recent open payments and books what was paid: the safety
- * net for an exchange call that is late or never came (the return page and a new payment use it).
+ * Asks the provider about recent open payments (of one order, or of one quote) and books what was
+ * paid through `exchange`: the safety net for an exchange call that is late or never came.
  */
-export async function syncOpenTransactions(ctx: Ctx, provider: PaymentProvider, orderId: number): Promise<OpenTransaction[]> {
+export async function syncRecentOpenTransactions(
+  ctx: Ctx,
+  provider: PaymentProvider,
+  owner: { orderId: number } | { invoiceId: number },
+  exchange: (transactionId: number) => Promise<{ state?: string }>,
+): Promise<OpenTransaction[]> {
+  const ownerMatch = 'orderId' in owner ? eq(transactions.orderId, owner.orderId) : eq(transactions.invoiceId, owner.invoiceId);
   const rows = await ctx.db
     .select()
     .from(transactions)
     .where(
       and(
-        eq(transactions.orderId, orderId),
+        ownerMatch,
         eq(transactions.status, 'open'),
         eq(transactions.provider, provider.name),
         gt(transactions.createdAt, sql`now() - interval '2 days'`),
@@ -290,11 +296,15 @@ export async function syncOpenTransactions(ctx: Ctx, provider: PaymentProvider, 
   const out: OpenTransaction[] = [];
   for (const row of rows) {
     if (row.providerRef.startsWith(PLACEHOLDER)) continue;
-    const result = await processExchange(ctx, provider, row.id);
+    const result = await exchange(row.id);
     out.push({ row, state: result.state ?? 'pending' });
   }
   return out;
 }
+
+/** The order's open payments, asked from the provider (the return page and a new payment use it). */
+export const syncOpenTransactions = (ctx: Ctx, provider: PaymentProvider, orderId: number) =>
+  syncRecentOpenTransactions(ctx, provider, { orderId }, (id) => processExchange(ctx, provider, id));
 
 /** The payment state of one order for its owner or staff, after asking the provider about open payments. */
 export async function checkOrderPayment(ctx: Ctx, provider: PaymentProvider, user: UserRow, orderId: number) {
