@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createCaptcha } from './infra/captcha/index.ts';
+import { addSecurityHeaders } from './infra/http/security-headers.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { AppError, defaultErrorName } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -74,22 +74,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     }
   }
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline styles; the ALTCHA widget solves in a blob worker.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  addSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests),

@@ -83,3 +83,16 @@ describe('register and login', () => {
     expect(res.json().message).toBe(MSG.forbidden);
   });
 });
+
+describe('security headers', () => {
+  it('are on every answer: CSP, nosniff, frame and referrer rules', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+});

@@ -93,6 +93,8 @@ function columns(input: ProductInput) {
 // another module or in another API process behind a load balancer).
 
 export const CATALOG_TTL_MS = 10_000;
+/** How long after its TTL an entry may still be served once while the refresh runs. */
+export const CATALOG_STALE_GRACE_MS = 30_000;
 
 export interface CatalogEntry {
   body: string;
@@ -149,6 +151,17 @@ class CatalogCache {
   get(key: string, load: () => Promise<unknown>): Promise<CatalogEntry> {
     const hit = this.peek(key, Date.now());
     if (hit) return Promise.resolve(hit);
+    // An entry that only timed out (no write invalidated it) is served while a fresh one is made,
+    // so callers never wait for the periodic refresh.
+    const stale = this.entries.get(key);
+    if (stale && Date.now() - stale.expires < CATALOG_STALE_GRACE_MS) {
+      void this.fill(key, load).catch(() => undefined);
+      return Promise.resolve(stale);
+    }
+    return this.fill(key, load);
+  }
+
+  private fill(key: string, load: () => Promise<unknown>): Promise<CatalogEntry> {
     // Concurrent misses share one database read.
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
