@@ -85,14 +85,22 @@ describe('register and login', () => {
 });
 
 describe('security headers', () => {
-  it('are on every answer: CSP, nosniff, frame and referrer rules', async () => {
+  it('every page carries the full set: CSP, nosniff, frame and referrer rules', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('JSON answers, errors included, carry what a JSON answer needs', async () => {
     for (const url of ['/api/health', '/api/nope']) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
   });
 });

@@ -41,10 +41,16 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** What a JSON answer needs: CSP and friends only govern documents, so they stay off the hot API path. */
+const API_HEADER_NAMES = ['x-content-type-options', 'cross-origin-resource-policy', 'x-frame-options', 'referrer-policy'];
+
 export function addSecurityHeaders(app: FastifyInstance) {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
+  const page = securityHeaders();
+  const api = Object.fromEntries(API_HEADER_NAMES.map((name) => [name, page[name]!]));
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    const isJson = typeof type === 'string' && type.startsWith('application/json');
+    reply.headers(isJson ? api : page);
+    done(null, payload);
   });
 }
