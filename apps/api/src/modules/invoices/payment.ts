@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, invoiceNumber, invoiceStatusFor } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { invoices, payments, transactions, users } from '../../db/schema.ts';
@@ -7,7 +7,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { syncRecentOpenTransactions } from '../payments/service.ts';
+import { recordProviderPayment, syncRecentOpenTransactions } from '../payments/service.ts';
 import { invoiceDto, loadInvoice } from './service.ts';
 
 // Paying a quote online. Same provider interface and the same pattern as order payments (a
@@ -134,24 +134,8 @@ export async function processInvoiceExchange(ctx: Ctx, provider: PaymentProvider
   const booked = await ctx.db.transaction(async (tx) => {
     // The quote row is locked so two exchanges of two payments compute the status one after the other.
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-    // A paid transaction stays paid, whatever a later or older call says.
-    await tx
-      .update(transactions)
-      .set({ status: status.state, updatedAt: sql`now()` })
-      .where(and(eq(transactions.id, row.id), sql`${transactions.status} <> 'paid'`));
-    if (status.state !== 'paid' || !invoice) return false;
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        invoiceId,
-        paymentType: PaymentType.PARTIALLY_PROVIDER_PAID,
-        amount: status.amount,
-        providerRef: row.providerRef,
-        flex: { provider: row.provider, transaction_id: row.id },
-      })
-      .onConflictDoNothing({ target: payments.providerRef })
-      .returning({ id: payments.id });
-    if (inserted.length === 0) return false;
+    const inserted = await recordProviderPayment(tx, row, status, invoice ? { invoiceId } : null);
+    if (inserted.length === 0 || !invoice) return false;
     const loaded = (await loadInvoice(tx, invoiceId))!;
     const dto = invoiceDto(loaded, { withUser: true });
     const newStatus = invoiceStatusFor(dto.total_payments, dto.total_price);

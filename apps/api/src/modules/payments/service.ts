@@ -222,6 +222,35 @@ export interface ExchangeResult {
 }
 
 /**
+ * Stores the provider's state on the transaction (a paid one stays paid, whatever a later or older
+ * call says) and, when paid, books one payment row for it: provider_ref is unique and the insert
+ * does nothing on conflict. Returns the new payment's id, or nothing when nothing was booked.
+ */
+export async function recordProviderPayment(
+  tx: Tx,
+  row: typeof transactions.$inferSelect,
+  status: { state: string; amount: number },
+  owner: { orderId: number } | { invoiceId: number } | null,
+): Promise<{ id: number }[]> {
+  await tx
+    .update(transactions)
+    .set({ status: status.state, updatedAt: sql`now()` })
+    .where(and(eq(transactions.id, row.id), sql`${transactions.status} <> 'paid'`));
+  if (status.state !== 'paid' || !owner) return [];
+  return tx
+    .insert(payments)
+    .values({
+      ...owner,
+      paymentType: PaymentType.PARTIALLY_PROVIDER_PAID,
+      amount: status.amount,
+      providerRef: row.providerRef,
+      flex: { provider: row.provider, transaction_id: row.id },
+    })
+    .onConflictDoNothing({ target: payments.providerRef })
+    .returning({ id: payments.id });
+}
+
+/**
  * The exchange (webhook): whatever the caller sends, the status is asked from the provider. A
  * payment row is written at most once per provider payment (provider_ref is unique and the insert
  * does nothing on conflict), so replayed, concurrent or out-of-order calls change nothing twice.
@@ -235,24 +264,8 @@ export async function processExchange(ctx: Ctx, provider: PaymentProvider, trans
   const orderId = row.orderId;
   const booked = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    // A paid transaction stays paid, whatever a later or older call says.
-    await tx
-      .update(transactions)
-      .set({ status: status.state, updatedAt: sql`now()` })
-      .where(and(eq(transactions.id, row.id), sql`${transactions.status} <> 'paid'`));
-    if (status.state !== 'paid' || !order) return false;
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        orderId,
-        paymentType: PaymentType.PARTIALLY_PROVIDER_PAID,
-        amount: status.amount,
-        providerRef: row.providerRef,
-        flex: { provider: row.provider, transaction_id: row.id },
-      })
-      .onConflictDoNothing({ target: payments.providerRef })
-      .returning({ id: payments.id });
-    if (inserted.length === 0) return false;
+    const inserted = await recordProviderPayment(tx, row, status, order ? { orderId } : null);
+    if (inserted.length === 0 || !order) return false;
     const paid = await paidTotal(tx, orderId);
     if (order.totalPrice > 0 && paid >= order.totalPrice) {
       await tx.update(payments).set({ paymentType: PaymentType.PROVIDER_PAID }).where(eq(payments.id, inserted[0]!.id));
