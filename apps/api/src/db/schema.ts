@@ -33,6 +33,9 @@ export const users = pgTable(
     city: text('city').notNull().default(''),
     country: text('country').notNull().default(''),
     role: integer('role').notNull().default(0),
+    /** Failed logins in a row; past a threshold the account waits until locked_until. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +52,41 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A login session: every token names one (sid). Logout, a password reset or an admin's 'log out
+ * everywhere' revoke it; a refresh is allowed only until expires_at (the maximum session age).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin who logged in as this user (login_by_mail), else null. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Who did what to whom, for actions that need an answer later (impersonation, passport downloads). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
 
 export const products = pgTable(
   'products',
@@ -241,27 +279,37 @@ export const vouchers = pgTable('vouchers', {
   createdAt: createdAt(),
 });
 
-export const visaDocuments = pgTable('visa_documents', {
-  id: serial('id').primaryKey(),
-  guestId: integer('guest_id')
-    .notNull()
-    .references(() => guests.id, { onDelete: 'cascade' }),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  gender: integer('gender').notNull(),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
-  nationality: text('nationality').notNull(),
-  cityOfCountry: text('city_of_country').notNull(),
-  cityOfBirth: text('city_of_birth').notNull(),
-  passportNumber: text('passport_number').notNull(),
-  passportCreationDate: date('passport_creation_date', { mode: 'string' }).notNull(),
-  passportExpires: date('passport_expires', { mode: 'string' }).notNull(),
-  visaPhotoUrl: text('visa_photo_url'),
-  createdAt: createdAt(),
-});
+/**
+ * A guest's visa data. Passport number, dates and birth place are sealed together (AES-256-GCM,
+ * infra/crypto) in `sealed`; the photo lives encrypted in the file store under `photo_key`.
+ */
+export const visaDocuments = pgTable(
+  'visa_documents',
+  {
+    id: serial('id').primaryKey(),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: integer('gender').notNull(),
+    /** ISO 3166-1 alpha-2 codes. */
+    nationality: text('nationality').notNull(),
+    cityOfCountry: text('city_of_country').notNull(),
+    /** Ciphertext envelope of {date_of_birth, city_of_birth, passport_number, passport_creation_date, passport_expires}. */
+    sealed: text('sealed').notNull(),
+    /** Which key sealed it, so a rotation can find what is left to re-encrypt. */
+    keyId: text('key_id').notNull(),
+    photoKey: text('photo_key'),
+    submittedByUserId: integer('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('visa_documents_guest_unique').on(t.guestId), index('visa_documents_order_idx').on(t.orderId)],
+);
 
 export const articleCategories = pgTable('article_categories', {
   id: serial('id').primaryKey(),
