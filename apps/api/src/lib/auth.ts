@@ -36,18 +36,18 @@ export async function resolveUser(request: FastifyRequest): Promise<UserRow | nu
   return user;
 }
 
-/** preHandler: the caller must be logged in. */
+/** onRequest hook (runs before the body is read): the caller must be logged in. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
   if (!bearer(request)) throw unauthorized(MSG.loginRequired);
   await resolveUser(request);
 }
 
-/** preHandler: the caller may be logged in; an invalid token is still refused. */
+/** onRequest hook: the caller may be logged in; an invalid token is still refused. */
 export async function optionalUser(request: FastifyRequest, _reply: FastifyReply) {
   await resolveUser(request);
 }
 
-/** preHandler factory: the caller must be logged in with one of these roles. */
+/** onRequest hook factory: the caller must be logged in with one of these roles. */
 export const requireRole =
   (...roles: Role[]) =>
   async (request: FastifyRequest, reply: FastifyReply) => {

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/refresh_token',
     {
       schema: { tags: ['auth'], summary: 'Nieuw token', security: [{ bearerAuth: [] }], response: { 200: tokenAnswer } },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(30),
     },
     async (req) => {
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginByMailSchema,
         response: { 200: tokenAnswer },
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => ({ token: await auth.loginAsUser(app.ctx, currentUser(req).id, req.body.email) }),
   );

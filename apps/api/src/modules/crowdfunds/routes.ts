@@ -33,7 +33,7 @@ export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Maakt een crowdfunddoel aan (doelbedrag in centen); antwoord { success: true, result: [crowdfund] }',
         body: crowdfundInputSchema,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req, reply) => reply.status(201).send({ success: true, result: [await service.createCrowdfund(app.ctx, req.body)] }),
   );
@@ -48,7 +48,7 @@ export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: crowdfundUpdateSchema,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => ({ message: CROWDFUND_MSG.updated, crowdfund: await service.updateCrowdfund(app.ctx, req.params.id, req.body) }),
   );

@@ -34,7 +34,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "Bedragen per stuk in centen incl. btw (btw_type 21, 9 of 0); totaal onder € 50.000. 201 { message, invoice } met het token van de openbare pagina /offerte/{token}.",
         body: invoiceSchema,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req, reply) => {
       const invoice = await service.createInvoice(app.ctx, currentUser(req), req.body);
@@ -52,7 +52,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: invoiceParams,
         body: invoiceSchema,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => ({
       status: 'success',
@@ -74,14 +74,14 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => ({ ...(await service.adminInvoices(app.ctx, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
   );
 
   app.get(
     '/api/invoices',
-    { schema: { tags, security, summary: 'Eigen offertes en facturen' }, preHandler: requireUser },
+    { schema: { tags, security, summary: 'Eigen offertes en facturen' }, onRequest: requireUser },
     async (req) => ({ invoices: await service.ownInvoices(app.ctx, currentUser(req)) }),
   );
 
@@ -141,7 +141,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: invoiceParams,
         response: { 200: transactionAnswer },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(20),
     },
     async (req) => {
@@ -190,7 +190,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           params: orderParams,
           response: { 200: pdfAnswer },
         },
-        preHandler: requireUser,
+        onRequest: requireUser,
         config: limit(60),
       },
       async (req) => orderDocument(app.ctx, currentUser(req), req.params.id, kind),
@@ -207,7 +207,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: invoiceParams,
         response: { 200: pdfAnswer },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(60),
     },
     async (req) => invoiceDocument(app.ctx, currentUser(req), req.params.id),
@@ -223,7 +223,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: invoiceParams,
         response: { 200: pdfAnswer },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(60),
     },
     async (req) => invoiceDownPaymentDocument(app.ctx, currentUser(req), req.params.id),
@@ -243,7 +243,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           'Met een betaling gaat de creditfactuur (betalingen dekken het totaal) of de creditnota aanbetaling mee als bijlage. Een tweede keer annuleren verandert niets (changed: false).',
         params: orderParams,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => {
       const result = await cancelOrder(app.ctx, currentUser(req), req.params.id);

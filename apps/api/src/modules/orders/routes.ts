@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           "201 { status:'success', message:'Bestelling succesvol aangemaakt.', order }. 400 regels (Nederlandse tekst), 403 voor een ander bestellen zonder admin, 409 uitverkocht.",
         body: orderSchema,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(30),
     },
     async (req, reply) => {
@@ -61,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Prijs van een winkelwagen berekenen zonder te bestellen (zelfde regels en payload als POST /api/order)',
         body: orderSchema,
       },
-      preHandler: optionalUser,
+      onRequest: optionalUser,
       config: limit(120),
     },
     async (req) => {
@@ -97,7 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: orderSchema,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(30),
     },
     async (req) => {
@@ -108,7 +108,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders',
-    { schema: { tags, security, summary: 'Eigen bestellingen, nieuwste eerst' }, preHandler: requireUser },
+    { schema: { tags, security, summary: 'Eigen bestellingen, nieuwste eerst' }, onRequest: requireUser },
     async (req) => ({ orders: await service.ownOrders(app.ctx, actorOf(req)) }),
   );
 
@@ -116,7 +116,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/order/:id',
     {
       schema: { tags, security, summary: 'Eén bestelling (eigen, of elke voor een admin)', params: idParams },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => ({ order: await service.getOrder(app.ctx, actorOf(req), req.params.id) }),
   );
@@ -136,7 +136,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => {
       const result = await service.adminOrders(app.ctx, req.query);

@@ -37,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: startPaymentSchema,
         response: { 200: transactionAnswer },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(60),
     },
     async (req) => {
@@ -61,7 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: preparePaymentSchema,
         response: { 200: transactionAnswer },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(60),
     },
     async (req) => {
@@ -102,7 +102,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Vraag openstaande betalingen van een bestelling na bij de provider en geef de status terug',
         params: orderParams,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: limit(60),
     },
     async (req) => service.checkOrderPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId),
@@ -121,7 +121,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
       },
-      preHandler: requireStaff,
+      onRequest: requireStaff,
     },
     async (req) => {
       const { payments, total } = await service.listPayments(app.ctx, req.query);
@@ -131,7 +131,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payment',
-    { schema: { tags, security, body: manualPaymentSchema }, preHandler: requireStaff },
+    { schema: { tags, security, body: manualPaymentSchema }, onRequest: requireStaff },
     async (req, reply) => {
       const result = await service.createManualPayment(app.ctx, req.body);
       return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
@@ -140,13 +140,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/payment/:id',
-    { schema: { tags, security, params: idParams, body: manualPaymentSchema }, preHandler: requireStaff },
+    { schema: { tags, security, params: idParams, body: manualPaymentSchema }, onRequest: requireStaff },
     async (req) => ({ message: PAYMENT_MSG.updated, ...(await service.updatePayment(app.ctx, req.params.id, req.body)) }),
   );
 
   app.delete(
     '/api/payment/:id',
-    { schema: { tags, security, params: idParams }, preHandler: requireStaff },
+    { schema: { tags, security, params: idParams }, onRequest: requireStaff },
     async (req) => ({ message: PAYMENT_MSG.deleted, ...(await service.deletePayment(app.ctx, req.params.id)) }),
   );
 };

@@ -81,7 +81,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Alle producten (ook inactieve) voor de beheerder, te filteren op regio en te zoeken op label',
         querystring: z.object({ region: regionField.optional(), q: z.string().max(200).optional() }),
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -98,7 +98,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Maakt producten aan uit een JSON-lijst: alles of niets',
         body: productListInputSchema,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req, reply) => {
       const created = await service.createProducts(app.ctx, req.body);
@@ -110,7 +110,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/product/:id',
     {
       schema: { tags, security, summary: 'Wijzigt een product; antwoordt message UPDATED', params: idParams, body: productInputSchema },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => ({
       message: service.PRODUCT_TEXT.updated,
@@ -130,7 +130,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'verwijzen wordt niet verwijderd maar gedeactiveerd (antwoord deactivated: true).',
         params: idParams,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => {
       const { deactivated } = await service.deleteProduct(app.ctx, req.params.id);

@@ -31,7 +31,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => {
       const { page, pageSize } = req.query;

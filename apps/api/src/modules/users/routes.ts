@@ -9,13 +9,13 @@ const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongel
 const security = [{ bearerAuth: [] }];
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/user', { schema: { tags: ['users'], security }, preHandler: requireUser }, async (req) =>
+  app.get('/api/user', { schema: { tags: ['users'], security }, onRequest: requireUser }, async (req) =>
     toUserDto(currentUser(req)),
   );
 
   app.put(
     '/api/user',
-    { schema: { tags: ['users'], security, body: accountSchema }, preHandler: requireUser },
+    { schema: { tags: ['users'], security, body: accountSchema }, onRequest: requireUser },
     async (req) => {
       const user = await service.updateOwnAccount(app.ctx, currentUser(req).id, req.body);
       return { message: MSG.userUpdated, user: toUserDto(user) };
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => {
       const { rows, total } = await service.listUsers(app.ctx, req.query.q, req.query.page, req.query.pageSize);
@@ -44,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users',
-    { schema: { tags: ['users'], security, body: adminUserSchema }, preHandler: requireAdmin },
+    { schema: { tags: ['users'], security, body: adminUserSchema }, onRequest: requireAdmin },
     async (req, reply) => {
       const user = await service.createUser(app.ctx, req.body);
       return reply.status(201).send({ message: 'Gebruiker is aangemaakt.', user: toUserDto(user) });
@@ -53,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/user/:id',
-    { schema: { tags: ['users'], security, params: idParams, body: adminUserSchema }, preHandler: requireAdmin },
+    { schema: { tags: ['users'], security, params: idParams, body: adminUserSchema }, onRequest: requireAdmin },
     async (req) => {
       const user = await service.updateUser(app.ctx, req.params.id, req.body);
       return { message: MSG.userUpdated, user: toUserDto(user) };
@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user/:id',
-    { schema: { tags: ['users'], security, params: idParams }, preHandler: requireAdmin },
+    { schema: { tags: ['users'], security, params: idParams }, onRequest: requireAdmin },
     async (req) => {
       await service.deleteUser(app.ctx, req.params.id, currentUser(req).id);
       return { message: 'Gebruiker is verwijderd.' };

@@ -68,7 +68,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({ vouchers: z.array(voucherDto), total: z.number(), page: z.number(), pageSize: z.number() }),
         },
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => {
       const { rows, total } = await service.listVouchers(app.ctx, req.query.q, req.query.page, req.query.pageSize);
@@ -86,7 +86,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         body: voucherSchema,
         response: { 201: z.object({ message: z.string(), voucher: voucherDto }) },
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req, reply) => {
       const row = await service.createVoucher(app.ctx, req.body);
@@ -98,7 +98,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/voucher/:id',
     {
       schema: { tags, security, summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)", params: idParams },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (req) => {
       await service.deleteVoucher(app.ctx, req.params.id);
