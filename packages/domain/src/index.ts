@@ -8,3 +8,4 @@ export * from './months.ts';
 export * from './catalog.ts';
 export * from './pricing.ts';
 export * from './documents.ts';
+export * from './countries.ts';

@@ -8,3 +8,4 @@ export * from './payment.ts';
 export * from './invoice.ts';
 export * from './crowdfund.ts';
 export * from './contact.ts';
+export * from './visa.ts';
