@@ -18,8 +18,10 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createCaptcha } from './infra/captcha/index.ts';
+import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders } from './infra/http/security-headers.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
+import { createFileStore } from './infra/storage/index.ts';
 import { AppError, defaultErrorName } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
@@ -59,6 +61,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     captcha: createCaptcha(config.altchaHmacKey),
     mail,
+    sealer: createSealer(config.visaEncryptionKey, config.visaPreviousKeys),
+    files: createFileStore(config.fileStore),
   } satisfies AppContext);
   app.addHook('onClose', async () => {
     await mail.stop();

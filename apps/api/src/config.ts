@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseKey } from './infra/crypto/index.ts';
+import type { FileStoreConfig } from './infra/storage/index.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -19,6 +21,15 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Umrah Reizen <info@umrahreizen.nl>'),
   OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
+  VISA_ENCRYPTION_KEY: z.string().optional(),
+  VISA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
+  VISA_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -62,6 +73,13 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   officeEmail: string;
+  /** AES-256 key (base64, 32 bytes) sealing passport data and photos. */
+  visaEncryptionKey: string;
+  /** Keys of earlier rotations: they still open old data until `npm run visa:reencrypt` has run. */
+  visaPreviousKeys: string[];
+  /** Visa data and photos are deleted this many days after the trip's end. */
+  visaRetentionDays: number;
+  fileStore: FileStoreConfig;
   seedDemo: boolean;
   rateLimitFactor: number;
   logLevel: string;
@@ -77,6 +95,20 @@ function devSecrets(dataDir: string): { jwt: string; altcha: string } {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+}
+
+/** The development visa key, made once in the data folder like the other development secrets. */
+function devVisaKey(dataDir: string): string {
+  const file = path.join(dataDir, 'dev-visa-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process (a parallel test file) made it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -99,6 +131,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.PAYMENT_PROVIDER === 'mollie' && !parsed.MOLLIE_API_KEY) {
     throw new Error('PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY');
   }
+  // Passport data must never be sealed with a key that only lives on one server's disk.
+  if (parsed.NODE_ENV === 'production' && !parsed.VISA_ENCRYPTION_KEY) {
+    throw new Error('VISA_ENCRYPTION_KEY must be set in production (32 bytes in base64: openssl rand -base64 32)');
+  }
+  const visaPreviousKeys = (parsed.VISA_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  // Bad keys fail at start-up, not at the first upload.
+  if (parsed.VISA_ENCRYPTION_KEY) parseKey(parsed.VISA_ENCRYPTION_KEY);
+  visaPreviousKeys.forEach((k, i) => parseKey(k, `VISA_ENCRYPTION_PREVIOUS_KEYS[${i}]`));
+  const s3Missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !parsed[k]);
+  if (parsed.FILE_STORE === 's3' && s3Missing.length) throw new Error(`FILE_STORE=s3 needs ${s3Missing.join(', ')}`);
   const secrets = parsed.JWT_SECRET && parsed.ALTCHA_HMAC_KEY ? null : devSecrets(dataDir);
   return {
     env: parsed.NODE_ENV,
@@ -114,6 +156,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,
     officeEmail: parsed.OFFICE_EMAIL,
+    visaEncryptionKey: parsed.VISA_ENCRYPTION_KEY ?? devVisaKey(dataDir),
+    visaPreviousKeys,
+    visaRetentionDays: parsed.VISA_RETENTION_DAYS,
+    fileStore:
+      parsed.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: parsed.S3_ENDPOINT!,
+            bucket: parsed.S3_BUCKET!,
+            region: parsed.S3_REGION!,
+            accessKeyId: parsed.S3_ACCESS_KEY_ID!,
+            secretAccessKey: parsed.S3_SECRET_ACCESS_KEY!,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     seedDemo: parsed.SEED_DEMO,
     rateLimitFactor: parsed.RATE_LIMIT_FACTOR,
     logLevel: parsed.LOG_LEVEL,
