@@ -1,0 +1,274 @@
+// The visa form of one guest (SPEC 5 'Visa form'): every field required with the spec's messages,
+// countries from the Dutch country list, dates typed or picked as DD-MM-YYYY and sent as
+// YYYY-MM-DD, the 6-month passport rule checked as soon as the expiry date is chosen, and the photo
+// turned into base64 here. Saving changes the guest's name first (update_name), then sends the
+// documents (order/guest/visa); only when both succeed does the wizard move on.
+import { useState } from 'react';
+import { Alert, Button, FileInput, Group, Image, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import dayjs from 'dayjs';
+import 'dayjs/locale/nl';
+import { formatDate } from '@umrah/domain/dates';
+import { MSG } from '@umrah/domain/messages';
+import {
+  PASSPORT_VALID_MONTHS_AFTER_TRIP,
+  visaSchemaForTrip,
+  type VisaGuestDto,
+  type VisaInput,
+} from '@umrah/domain/validation/visa';
+import { CountrySelect } from '../../components/CountrySelect';
+import { ApiError } from '../../lib/api';
+import { fieldErrors, zodValidate } from '../../lib/form';
+import { parseDutchDate } from '../auth/AccountFields';
+import { submitVisa, updateGuestName } from './api';
+import { PHOTO_ACCEPT, preparePhoto } from './photo';
+
+export interface VisaFormValues {
+  order_id: number;
+  guest_id: number;
+  first_name: string;
+  last_name: string;
+  /** '0' man, '1' vrouw, '' not chosen (a radio group works with strings). */
+  gender: string;
+  date_of_birth: string | null;
+  nationality: string;
+  city_of_country: string;
+  city_of_birth: string;
+  passport_number: string;
+  passport_creation_date: string | null;
+  passport_expires: string | null;
+  visa_photo: string;
+}
+
+export const initialVisaValues = (orderId: number, guest: VisaGuestDto): VisaFormValues => ({
+  order_id: orderId,
+  guest_id: guest.id,
+  first_name: guest.first_name,
+  last_name: guest.last_name,
+  gender: guest.gender === 0 || guest.gender === 1 ? String(guest.gender) : '',
+  date_of_birth: null,
+  nationality: '',
+  city_of_country: '',
+  city_of_birth: '',
+  passport_number: '',
+  passport_creation_date: null,
+  passport_expires: null,
+  visa_photo: '',
+});
+
+/** The body of POST /api/order/guest/visa (the schema parses it again on the server). */
+export const visaBody = (v: VisaFormValues) =>
+  ({
+    ...v,
+    gender: v.gender === '' ? null : Number(v.gender),
+  }) as unknown as VisaInput;
+
+/** The form's validation: the shared schema with the 6-month rule for this trip; gender as a number. */
+export function visaFormValidator(tripEnd: string | null | undefined) {
+  const validate = zodValidate(visaSchemaForTrip(tripEnd));
+  return (values: VisaFormValues) => validate(visaBody(values) as unknown as VisaFormValues);
+}
+
+/** 'Geldig tot minstens 15-04-2027' under the expiry field, when the trip's end is known. */
+export const expiryHint = (tripEnd: string | null | undefined) =>
+  tripEnd
+    ? `Je paspoort moet nog minstens ${PASSPORT_VALID_MONTHS_AFTER_TRIP} maanden na de terugreis geldig zijn: tot minstens ${formatDate(
+        dayjs(tripEnd).add(PASSPORT_VALID_MONTHS_AFTER_TRIP, 'month').format('YYYY-MM-DD'),
+      )}.`
+    : `Je paspoort moet nog minstens ${PASSPORT_VALID_MONTHS_AFTER_TRIP} maanden na de terugreis geldig zijn.`;
+
+const today = () => dayjs().format('YYYY-MM-DD');
+
+const dateProps = {
+  placeholder: 'DD-MM-JJJJ',
+  valueFormat: 'DD-MM-YYYY',
+  dateParser: parseDutchDate,
+  locale: 'nl',
+  firstDayOfWeek: 1 as const,
+  clearable: true,
+  popoverProps: { withinPortal: true },
+};
+
+export function VisaForm({
+  orderId,
+  guest,
+  tripEnd,
+  onSaved,
+  onBack,
+}: {
+  orderId: number;
+  guest: VisaGuestDto;
+  tripEnd: string | null | undefined;
+  onSaved: () => void;
+  onBack: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [photoFile, setPhotoFile] = useState<File | null>(null);
+  const [photoBusy, setPhotoBusy] = useState(false);
+  const form = useForm<VisaFormValues>({
+    mode: 'controlled',
+    initialValues: initialVisaValues(orderId, guest),
+    validate: visaFormValidator(tripEnd),
+    validateInputOnBlur: true,
+    // The 6-month rule shows as soon as an expiry date is chosen, not only on saving.
+    validateInputOnChange: ['passport_expires'],
+  });
+  const fieldId = (name: string) => `visa-${guest.id}-${name}`;
+
+  const choosePhoto = async (file: File | null) => {
+    setPhotoFile(file);
+    form.setFieldValue('visa_photo', '');
+    if (!file) return;
+    setPhotoBusy(true);
+    const prepared = await preparePhoto(file);
+    setPhotoBusy(false);
+    if (prepared.ok) {
+      form.setFieldValue('visa_photo', prepared.dataUrl);
+      form.clearFieldError('visa_photo');
+    } else {
+      setPhotoFile(null);
+      form.setFieldError('visa_photo', prepared.error);
+    }
+  };
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setError(null);
+      setBusy(true);
+      try {
+        const body = visaBody(values);
+        await updateGuestName({
+          order_id: orderId,
+          id: guest.id,
+          first_name: values.first_name,
+          last_name: values.last_name,
+          gender: Number(values.gender) as 0 | 1,
+        });
+        await submitVisa(body);
+        onSaved();
+      } catch (err) {
+        form.setErrors(fieldErrors(err));
+        setError(err instanceof ApiError ? err.message : MSG.unknownError);
+      } finally {
+        setBusy(false);
+      }
+    },
+    (errors) => {
+      // Take the visitor to the first field that needs attention (a long form on a phone).
+      const first = Object.keys(errors)[0];
+      if (first) form.getInputNode(first as keyof VisaFormValues)?.focus();
+    },
+  );
+
+  const photoError = form.errors.visa_photo;
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Visumgegevens van ${guest.first_name} ${guest.last_name}`.trim()}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Vul de gegevens precies zo in als ze in het paspoort staan.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Voornaam" id={fieldId('first_name')} autoComplete="off" withAsterisk {...form.getInputProps('first_name')} />
+          <TextInput label="Achternaam" id={fieldId('last_name')} autoComplete="off" withAsterisk {...form.getInputProps('last_name')} />
+        </SimpleGrid>
+        <Radio.Group label="Geslacht" withAsterisk {...form.getInputProps('gender')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="0" label="Man" />
+            <Radio value="1" label="Vrouw" />
+          </Group>
+        </Radio.Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DateInput
+            label="Geboortedatum"
+            id={fieldId('date_of_birth')}
+            withAsterisk
+            defaultLevel="decade"
+            maxDate={today()}
+            {...dateProps}
+            {...form.getInputProps('date_of_birth')}
+          />
+          <TextInput label="Geboorteplaats" id={fieldId('city_of_birth')} autoComplete="off" withAsterisk {...form.getInputProps('city_of_birth')} />
+          <CountrySelect label="Geboorteland" id={fieldId('city_of_country')} withAsterisk {...form.getInputProps('city_of_country')} />
+          <CountrySelect label="Nationaliteit" id={fieldId('nationality')} withAsterisk {...form.getInputProps('nationality')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Paspoortnummer"
+            id={fieldId('passport_number')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            withAsterisk
+            {...form.getInputProps('passport_number')}
+          />
+          <DateInput
+            label="Uitgiftedatum paspoort"
+            id={fieldId('passport_creation_date')}
+            withAsterisk
+            defaultLevel="year"
+            maxDate={today()}
+            {...dateProps}
+            {...form.getInputProps('passport_creation_date')}
+          />
+        </SimpleGrid>
+        <DateInput
+          label="Vervaldatum paspoort"
+          id={fieldId('passport_expires')}
+          description={expiryHint(tripEnd)}
+          withAsterisk
+          defaultLevel="year"
+          {...dateProps}
+          {...form.getInputProps('passport_expires')}
+        />
+        <Stack gap={6}>
+          <FileInput
+            label="Pasfoto"
+            id={fieldId('visa_photo')}
+            description="Een recente, duidelijke pasfoto (jpg, png of webp) van het gezicht, recht van voren."
+            placeholder="Kies een foto"
+            accept={PHOTO_ACCEPT}
+            clearable
+            withAsterisk
+            value={photoFile}
+            onChange={(f) => void choosePhoto(f)}
+            error={photoError}
+            data-path="visa_photo"
+            clearButtonProps={{ 'aria-label': 'Foto verwijderen' }}
+          />
+          {photoBusy && (
+            <Text size="sm" c="dimmed" role="status">
+              Foto wordt verwerkt...
+            </Text>
+          )}
+          {form.values.visa_photo && (
+            <Image
+              src={form.values.visa_photo}
+              alt={`Voorbeeld van de pasfoto van ${form.values.first_name} ${form.values.last_name}`.trim()}
+              h={180}
+              w="auto"
+              maw={180}
+              fit="contain"
+              radius="sm"
+              bd="1px solid var(--mantine-color-gray-3)"
+            />
+          )}
+        </Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="space-between" mt="sm">
+          <Button variant="default" onClick={onBack} disabled={busy}>
+            Vorige
+          </Button>
+          <Button type="submit" loading={busy} disabled={photoBusy}>
+            Opslaan en verder
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

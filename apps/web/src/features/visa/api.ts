@@ -1,0 +1,83 @@
+// The calls of the visa wizard and of the staff's document screens (SPEC 7: order/guest/visa,
+// order/guest/update_name/{order_id}, order/remind/documents/finish and /faulty). The shapes are the
+// domain's DTOs, the bodies the domain's schemas (the server checks the same ones).
+import type {
+  AdminVisaGuestDto,
+  GuestNameInput,
+  ResetDocumentsInput,
+  VisaInput,
+  VisaOrderDto,
+} from '@umrah/domain/validation/visa';
+import {
+  ApiError,
+  REFRESH_MARGIN_SECONDS,
+  UNPARSABLE_MESSAGE,
+  api,
+  apiGet,
+  apiPost,
+  expireSession,
+  getToken,
+  nowSeconds,
+  tokenExpiry,
+} from '../../lib/api';
+
+export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
+
+/** GET /api/admin/order/{id}/visa */
+export interface AdminVisaOrderDto {
+  order_id: number;
+  status?: number;
+  trip?: VisaOrderDto['trip'];
+  guests: AdminVisaGuestDto[];
+}
+
+export const visaKeys = {
+  order: (id: number) => ['visa', 'order', id] as const,
+  admin: (id: number) => ['admin', 'visa', id] as const,
+  photo: (guestId: number) => ['admin', 'visa', 'photo', guestId] as const,
+};
+
+export const fetchVisaOrder = (orderId: number, signal?: AbortSignal) =>
+  apiGet<VisaOrderDto>(`/api/order/${orderId}/visa`, undefined, signal);
+
+export const updateGuestName = (body: GuestNameInput) =>
+  apiPost<{ status?: string; message?: string }>(`/api/order/guest/update_name/${body.order_id}`, body);
+
+export const submitVisa = (body: VisaInput) => apiPost<{ status?: string; message?: string }>('/api/order/guest/visa', body);
+
+export const finishDocuments = (orderId: number) =>
+  apiPost<{ status?: string; message?: string; sent?: boolean }>('/api/order/remind/documents/finish', { order_id: orderId });
+
+export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) =>
+  apiGet<AdminVisaOrderDto>(`/api/admin/order/${orderId}/visa`, undefined, signal);
+
+export const resetDocuments = (body: ResetDocumentsInput) =>
+  apiPost<{ status?: string; message?: string }>('/api/order/remind/documents/faulty', body);
+
+/**
+ * A guest's passport photo as a Blob. The photo is never public: it needs the bearer token, so it
+ * cannot be an <img src>. When the token is about to run out, a small authorised call first lets
+ * the API client refresh (or end) the session the usual way.
+ */
+export async function fetchGuestPhoto(guestId: number, signal?: AbortSignal): Promise<Blob> {
+  const current = getToken();
+  const exp = current ? tokenExpiry(current) : null;
+  if (exp !== null && exp - nowSeconds() < REFRESH_MARGIN_SECONDS) await api<unknown>('/api/user', { method: 'GET', signal });
+  const token = getToken();
+  const res = await fetch(`/api/order/guest/${guestId}/visa/photo`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal,
+  });
+  if (res.status === 401 && token) expireSession();
+  if (!res.ok) {
+    let message = UNPARSABLE_MESSAGE;
+    try {
+      const body = (await res.json()) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(res.status, message);
+  }
+  return res.blob();
+}
