@@ -171,6 +171,11 @@ export interface PricedLine {
   voucherId?: number;
   voucherLabel?: string;
   crowdfundId?: number;
+  /**
+   * Product, extra and surcharge lines: what is left of the line after 'kid-without-bed' and
+   * vouchers (never below 0). Not set on donation and discount lines.
+   */
+  net?: number;
 }
 
 export interface PricedRoom {
@@ -239,6 +244,29 @@ export function amountToPay(totalCents: number, percent: 50 | 100, paidCents = 0
 
 export const PAY_PERCENTAGES = [50, 100] as const;
 
+export const DOWN_PAYMENT_MSG = {
+  fullPaymentOrder: 'Deze bestelling is geplaatst om volledig te betalen; een aanbetaling (50%) is niet mogelijk.',
+  deadlinePassed: (deadline: string) =>
+    `De uiterste betaaldatum (${deadline.slice(8, 10)}-${deadline.slice(5, 7)}-${deadline.slice(0, 4)}) is verstreken: een aanbetaling is niet meer mogelijk, betaal het volledige bedrag.`,
+} as const;
+
+/** The earliest payment deadline ('YYYY-MM-DD') of the given ones, or null when none is set. */
+export const earliestDeadline = (deadlines: readonly (string | null | undefined)[]): string | null =>
+  deadlines.filter((d): d is string => typeof d === 'string' && d !== '').sort()[0] ?? null;
+
+/**
+ * Why a 50 % down payment is not allowed, or null. The product's payment_deadline is the day by
+ * which the trip must be paid in full ('Betaal uiterlijk op ...'), so a down payment is possible
+ * up to and including that day (Dutch date) and only on an order placed as a down payment
+ * (flex.pay_partly): an order placed for full payment stays a full payment. After the deadline only
+ * the full (remaining) amount can be paid; a payment after a down payment is always the rest.
+ */
+export function downPaymentProblem(o: { payPartly: boolean; deadline: string | null; today: string }): string | null {
+  if (!o.payPartly) return DOWN_PAYMENT_MSG.fullPaymentOrder;
+  if (o.deadline && o.today > o.deadline) return DOWN_PAYMENT_MSG.deadlinePassed(o.deadline);
+  return null;
+}
+
 /** True when the voucher's expiry moment has passed. */
 export const voucherExpired = (v: Pick<PricingVoucher, 'expireDate'>, now: Date) =>
   v.expireDate !== null && v.expireDate.getTime() < now.getTime();
@@ -258,6 +286,76 @@ export function voucherProblem(v: PricingVoucher | undefined, now: Date, keep = 
 
 /** More vouchers than cart items: 'Kortingscode kan niet vaker worden gebruikt.' */
 export const tooManyVouchers = (voucherCount: number, itemCount: number) => voucherCount > itemCount;
+
+// ------------------------------------------------------------------------------------------------
+// Voucher rules (SPEC 5 'Cart voucher'), hardened against stacking (issue 16):
+// - A code is the same code however it is capitalised or padded: listing it twice is refused with
+//   'Kortingscode kan niet vaker worden gebruikt.' (not silently merged, so the customer sees why).
+// - 'More codes than items' counts only items a code can discount: each guest's trip place, each
+//   lesson and each plain product bought on its own, with a value above 0. Donations, extras,
+//   visa fees and the exclusive-room surcharge are never items. Each code needs an item of its own
+//   that it applies to (a product-bound code: an item of its products), so two codes bound to one
+//   lesson need two such lessons.
+// - Discounts are spread over the lines they apply to and never take a line below 0; donations are
+//   never discounted.
+
+/** The form in which voucher labels are compared: trimmed, without regard to case. */
+export const voucherKey = (label: string) => label.trim().toLowerCase();
+
+/** The labels a customer typed: empty ones and 'kid-without-bed' (added by the rules) left out. */
+export const typedVoucherLabels = (labels: readonly string[]) => labels.filter((l) => l.trim() !== '' && !isKidWithoutBed(l));
+
+/**
+ * The count rule on labels alone: a repeated code, or more codes than items.
+ * `itemCount` is the number of items a code can discount (see `discountableItemCount`).
+ */
+export function voucherLabelsProblem(labels: readonly string[], itemCount: number): string | null {
+  const typed = typedVoucherLabels(labels);
+  if (new Set(typed.map(voucherKey)).size !== typed.length) return VOUCHER_MSG.overused;
+  if (tooManyVouchers(typed.length, itemCount)) return VOUCHER_MSG.overused;
+  return null;
+}
+
+/**
+ * How many items of an order payload a code could discount, before prices are known: one per guest
+ * and one per listed product (lessons, plain products), never donations. The cart sends it with
+ * POST /api/requestVoucher; the order itself counts exactly (`priceOrder`).
+ */
+export function discountableItemCount(order: { rooms?: readonly { guests?: readonly unknown[] }[]; products?: readonly number[] }): number {
+  const guests = (order.rooms ?? []).reduce((n, r) => n + (r.guests?.length ?? 0), 0);
+  const products = (order.products ?? []).filter((id) => id !== NON_EU_PASSPORT_PRODUCT_ID && id !== EXCLUSIVE_ROOM_PRODUCT_ID).length;
+  return guests + products;
+}
+
+/** One item a code can be used on, with the product ids a product-bound code may match. */
+export interface DiscountableItem {
+  productIds: readonly number[];
+}
+
+const voucherFits = (v: Pick<PricingVoucher, 'products'>, productIds: readonly number[]) =>
+  v.products.length === 0 || productIds.some((id) => v.products.includes(id));
+
+/**
+ * True when every voucher can have an item of its own (a bipartite matching: a bound code takes
+ * an item of its products, an unbound one any item). Small inputs (≤ 50 codes), so the simple
+ * augmenting-path search is plenty.
+ */
+export function vouchersFitItems(vouchers: readonly Pick<PricingVoucher, 'products'>[], items: readonly DiscountableItem[]): boolean {
+  if (vouchers.length > items.length) return false;
+  const owner: number[] = items.map(() => -1);
+  const assign = (v: number, seen: boolean[]): boolean => {
+    for (let i = 0; i < items.length; i++) {
+      if (seen[i] || !voucherFits(vouchers[v], items[i].productIds)) continue;
+      seen[i] = true;
+      if (owner[i] === -1 || assign(owner[i], seen)) {
+        owner[i] = v;
+        return true;
+      }
+    }
+    return false;
+  };
+  return vouchers.every((_, v) => assign(v, items.map(() => false)));
+}
 
 const fullName = (g: { first_name: string; last_name: string }) => `${g.first_name} ${g.last_name}`;
 
@@ -390,38 +488,11 @@ export function priceOrder(order: Order, catalog: PricingCatalog, opts: PricingO
   const itemCount = order.rooms.length + productItems + order.crowdfunds.length;
   if (itemCount === 0) throw new OrderRuleError(ORDER_MSG.emptyCart, 400);
 
-  // Vouchers, after every priced line so bound vouchers can find their products. They never
-  // discount donations and never take the total below 0.
-  const typed = order.flex.discounts.filter((l) => l.trim() !== '' && !isKidWithoutBed(l));
-  if (tooManyVouchers(typed.length, itemCount)) throw new OrderRuleError(VOUCHER_MSG.overused, 400, 'flex.discounts');
-  let pool = lines.reduce((s, l) => s + l.total, 0);
-  for (const label of typed) {
-    const v = catalog.vouchers.find((x) => sameLabel(x.label, label));
-    const keep = (opts.keepVouchers ?? []).some((k) => sameLabel(k, label));
-    const problem = voucherProblem(v, opts.now, keep);
-    if (problem) throw new OrderRuleError(problem.message, 400, 'flex.discounts');
-    let base = pool;
-    if (v!.products.length > 0) {
-      const bound = new Set(v!.products);
-      const matching = lines.filter(
-        (l) => l.total > 0 && ((l.productId !== null && bound.has(l.productId)) || (l.tripProductId !== undefined && bound.has(l.tripProductId))),
-      );
-      if (matching.length === 0) throw new OrderRuleError(VOUCHER_MSG.noMatch, 400, 'flex.discounts');
-      base = Math.min(pool, matching.reduce((s, l) => s + l.total, 0));
-    }
-    const amount = Math.max(0, Math.min(v!.amount, base));
-    pool -= amount;
-    lines.push({
-      kind: 'voucher',
-      productId: null,
-      voucherId: v!.id,
-      voucherLabel: v!.label,
-      label: `Kortingscode ${v!.label}`,
-      quantity: 1,
-      unitPrice: -amount,
-      total: -amount,
-    });
-  }
+  // Vouchers, after every priced line so bound vouchers can find their products.
+  const left = applyVouchers(lines, order.flex.discounts, catalog.vouchers, opts);
+  left.forEach((n, i) => {
+    if (lines[i].total > 0) lines[i].net = n;
+  });
 
   // Donations: per crowdfund, the sum of this order's amounts must fit in what the goal still needs.
   const perFund = new Map<number, number>();
@@ -436,7 +507,7 @@ export function priceOrder(order: Order, catalog: PricingCatalog, opts: PricingO
   }
 
   const subtotal = sum(lines.filter((l) => l.total > 0 && l.kind !== 'donation'));
-  const discountTotal = -sum(lines.filter((l) => l.kind === 'kid_without_bed' || l.kind === 'voucher'));
+  const discountTotal = 0 - sum(lines.filter((l) => l.kind === 'kid_without_bed' || l.kind === 'voucher'));
   const donationTotal = sum(lines.filter((l) => l.kind === 'donation'));
   const stock = new Map<number, number>();
   for (const l of lines) {
@@ -455,3 +526,76 @@ export function priceOrder(order: Order, catalog: PricingCatalog, opts: PricingO
 }
 
 const sum = (lines: PricedLine[]) => lines.reduce((s, l) => s + l.total, 0);
+
+/**
+ * Checks the typed codes and appends one voucher line per code (in the order typed). Each code's
+ * amount is taken from what is still left on the lines it applies to (bound codes first, so an
+ * order-wide code does not use up what only a bound code could discount); what is left per line
+ * never goes below 0, and donation lines are not there yet, so they are never touched.
+ */
+function applyVouchers(lines: PricedLine[], labels: readonly string[], vouchers: readonly PricingVoucher[], opts: PricingOptions): number[] {
+  const typed = typedVoucherLabels(labels);
+  // What is left on each line: product, extra and surcharge lines, less 'kid-without-bed' on the
+  // child's own room line.
+  const left = lines.map((l) => (l.total > 0 && l.kind !== 'donation' ? l.total : 0));
+  lines.forEach((l) => {
+    if (l.kind !== 'kid_without_bed') return;
+    const own = lines.findIndex((x) => x.kind === 'room' && x.room === l.room && x.guest === l.guest);
+    if (own >= 0) left[own] = Math.max(0, left[own] + l.total);
+  });
+  if (typed.length === 0) return left;
+  const items: DiscountableItem[] = [];
+  lines.forEach((l, i) => {
+    if (left[i] <= 0 || l.productId === null) return;
+    if (l.kind === 'room') items.push({ productIds: l.tripProductId !== undefined ? [l.productId, l.tripProductId] : [l.productId] });
+    if (l.kind === 'lesson' || l.kind === 'product') for (let q = 0; q < l.quantity; q++) items.push({ productIds: [l.productId] });
+  });
+  const early = voucherLabelsProblem(typed, items.length);
+  if (early) throw new OrderRuleError(early, 400, 'flex.discounts');
+
+  const found = typed.map((label) => {
+    const v = vouchers.find((x) => sameLabel(x.label, label));
+    const keep = (opts.keepVouchers ?? []).some((k) => sameLabel(k, label));
+    const problem = voucherProblem(v, opts.now, keep);
+    if (problem) throw new OrderRuleError(problem.message, 400, 'flex.discounts');
+    return v!;
+  });
+  const applies = (v: PricingVoucher, l: PricedLine) =>
+    v.products.length === 0 || (l.productId !== null && v.products.includes(l.productId)) || (l.tripProductId !== undefined && v.products.includes(l.tripProductId));
+  for (const v of found) {
+    if (v.products.length > 0 && !lines.some((l, i) => left[i] > 0 && applies(v, l))) {
+      throw new OrderRuleError(VOUCHER_MSG.noMatch, 400, 'flex.discounts');
+    }
+  }
+  if (!vouchersFitItems(found, items)) throw new OrderRuleError(VOUCHER_MSG.overused, 400, 'flex.discounts');
+
+  const amounts = new Map<number, number>();
+  const order = found.map((v, i) => ({ v, i })).sort((a, b) => Number(a.v.products.length === 0) - Number(b.v.products.length === 0));
+  for (const { v, i } of order) {
+    let rest = Math.max(0, v.amount);
+    let taken = 0;
+    lines.forEach((l, j) => {
+      if (rest === 0 || left[j] <= 0 || !applies(v, l)) return;
+      const part = Math.min(rest, left[j]);
+      left[j] -= part;
+      rest -= part;
+      taken += part;
+    });
+    amounts.set(i, taken);
+  }
+  found.forEach((v, i) => {
+    const amount = amounts.get(i) ?? 0;
+    lines.push({
+      kind: 'voucher',
+      productId: null,
+      voucherId: v.id,
+      voucherLabel: v.label,
+      label: `Kortingscode ${v.label}`,
+      quantity: 1,
+      // 0 − amount, so an exhausted code shows 0 and not −0.
+      unitPrice: 0 - amount,
+      total: 0 - amount,
+    });
+  });
+  return left;
+}

@@ -248,16 +248,16 @@ describe('vouchers', () => {
     expect(price(order('VERLOPEN'), catalog(), { keepVouchers: ['VERLOPEN'] }).total).toBe(189500 - 10000);
   });
 
-  it('allows no more vouchers than cart items', () => {
-    const twoCodes = { discounts: ['WELKOM50', 'WELKOM50'] };
+  it('allows no more vouchers than cart items, and a code only once', () => {
+    // Issue 16: the same code twice (any case) is refused, it no longer counts again.
+    const sameTwice = { discounts: ['WELKOM50', 'welkom50'] };
+    expect(ruleError(() => price({ rooms: [room([adult()])], products: [3001], flex: sameTwice })).message).toBe(VOUCHER_MSG.overused);
+    const twoCodes = { discounts: ['WELKOM50', 'ALLES'] };
     expect(ruleError(() => price({ rooms: [room([adult()])], flex: twoCodes })).message).toBe(VOUCHER_MSG.overused);
-    // Two items (a room and a lesson): two codes are fine.
-    const ok = price({
-      rooms: [room([adult()])],
-      products: [3001],
-      flex: twoCodes,
-    });
-    expect(ok.total).toBe(189500 + 1500 - 2 * 5000);
+    // Two items (a guest's place and a plain product): two different codes are fine.
+    const second = { id: 8, label: 'TWEEDE', amount: 1000, expireDate: null, active: true, products: [] };
+    const ok = price({ rooms: [room([adult()])], products: [3001], flex: { discounts: ['WELKOM50', 'TWEEDE'] } }, catalog({ vouchers: [...Object.values(V), second] }));
+    expect(ok.total).toBe(189500 + 1500 - 5000 - 1000);
   });
 
   it('applies a product-bound voucher only when its product is ordered, and at most its price', () => {
