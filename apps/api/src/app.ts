@@ -42,7 +42,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only the configured proxies may name the client address (rate limits are keyed on it).
+    // (A hop count is accepted at run time; the type omits it.)
+    trustProxy: config.trustProxy as boolean | string[],
     // Per-request lines would drown the log (and cost time under load); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 12 * 1024 * 1024,

@@ -18,6 +18,9 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  IMPERSONATION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
+  TRUST_PROXY: z.string().max(2000).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Umrah Reizen <info@umrahreizen.nl>'),
   OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
@@ -70,6 +73,15 @@ export interface AppConfig {
   jwtSecret: string;
   altchaHmacKey: string;
   tokenTtlSeconds: number;
+  /** A session (and every token refreshed from it) ends this long after login. */
+  sessionMaxAgeSeconds: number;
+  /** An admin's 'log in as' session ends after at most an hour. */
+  impersonationMaxAgeSeconds: number;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify trustProxy): false (none, the default), a hop
+   * count, or addresses/CIDRs. Trusting any sender would let a client pick its own rate-limit key.
+   */
+  trustProxy: boolean | number | string[];
   smtpUrl?: string;
   mailFrom: string;
   officeEmail: string;
@@ -109,6 +121,15 @@ function devVisaKey(dataDir: string): string {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** TRUST_PROXY: unset/'false' → trust nobody; '1', '2' → that many hops; else a comma list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true') throw new Error('TRUST_PROXY=true would trust any sender of X-Forwarded-For: give the hop count or the proxy addresses');
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -153,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: parsed.JWT_SECRET ?? secrets!.jwt,
     altchaHmacKey: parsed.ALTCHA_HMAC_KEY ?? secrets!.altcha,
     tokenTtlSeconds: parsed.TOKEN_TTL_SECONDS,
+    sessionMaxAgeSeconds: parsed.SESSION_MAX_AGE_SECONDS,
+    impersonationMaxAgeSeconds: parsed.IMPERSONATION_MAX_AGE_SECONDS,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,
     officeEmail: parsed.OFFICE_EMAIL,

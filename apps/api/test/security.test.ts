@@ -209,11 +209,13 @@ describe('tokens', () => {
 describe('rate limits', () => {
   it('login: after 10 attempts a minute from one address, 429 with a Dutch message', async () => {
     const ip = freshIp();
+    // Guesses at many (unknown) accounts: the per-address limit, not the per-account lockout (sessions.test.ts).
+    let guess = 0;
     const attempt = () =>
       app.inject({
         method: 'POST',
         url: '/api/login',
-        payload: { email: DEMO_ACCOUNTS.customer.email, password: 'fout-wachtwoord' },
+        payload: { email: `onbekend-${guess++}@example.nl`, password: 'fout-wachtwoord' },
         remoteAddress: ip,
       });
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, Role } from '@umrah/domain';
-import { users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -11,6 +11,8 @@ declare module 'fastify' {
     user?: UserRow;
     /** The admin's id when an admin is logged in as this user. */
     actingAdminId?: number;
+    /** The session of the token (sessions row), for refresh and logout. */
+    session?: typeof sessions.$inferSelect;
   }
 }
 
@@ -21,19 +23,34 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Loads the user of a valid token; the user is read fresh so a changed role or deleted user counts at once. */
+/**
+ * Loads the user of a valid token together with its session, in one query: the user is read fresh
+ * (a changed role or deleted user counts at once) and a revoked or ended session ends every token.
+ */
 export async function resolveUser(request: FastifyRequest): Promise<UserRow | null> {
   const token = bearer(request);
   if (!token) return null;
   const { tokens, db } = request.server.ctx;
   const claims = await tokens.verify(token);
   if (!claims) throw unauthorized(MSG.sessionExpired);
-  const id = Number(claims.sub);
-  const [user] = Number.isInteger(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
-  if (!user) throw unauthorized(MSG.sessionExpired);
-  request.user = user;
+  const [row] = await db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, Number(claims.sub)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
+  // The token's impersonation claim must be the session's: a forged 'act' on a user session does nothing.
+  if (!row || (row.session.impersonatorId ?? undefined) !== claims.act) throw unauthorized(MSG.sessionExpired);
+  request.user = row.user;
+  request.session = row.session;
   request.actingAdminId = claims.act;
-  return user;
+  return row.user;
 }
 
 /** onRequest hook (runs before the body is read): the caller must be logged in. */

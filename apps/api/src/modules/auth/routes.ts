@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginByMailSchema, loginSchema, registerSchema, resetPasswordSchema, resetRequestSchema } from '@umrah/domain';
+import { MSG, loginByMailSchema, loginSchema, registerSchema, resetPasswordSchema, resetRequestSchema } from '@umrah/domain';
 import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import * as auth from './service.ts';
+import { refreshSessionToken, revokeAllSessions, revokeSession } from './sessions.ts';
 
 const tokenAnswer = z.object({ token: z.string() });
 const messageAnswer = z.object({ message: z.string() });
@@ -46,9 +48,52 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       config: limit(30),
     },
+    // Same session, new expiry, capped at the session's end (login + SESSION_MAX_AGE_SECONDS).
     async (req) => {
-      const user = currentUser(req);
-      return { token: await app.ctx.tokens.sign(user.id, user.role, req.actingAdminId) };
+      if (!req.session) throw unauthorized(MSG.sessionExpired);
+      return { token: await refreshSessionToken(app.ctx, currentUser(req), req.session) };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      schema: { tags: ['auth'], summary: 'Uitloggen: beëindigt deze sessie (het token werkt daarna niet meer)', security: [{ bearerAuth: [] }], response: { 200: messageAnswer } },
+      onRequest: requireUser,
+    },
+    async (req) => {
+      if (req.session) await revokeSession(app.ctx.db, req.session.id);
+      return { message: 'Je bent uitgelogd.' };
+    },
+  );
+
+  app.post(
+    '/api/logout_all',
+    {
+      schema: { tags: ['auth'], summary: 'Overal uitloggen: beëindigt elke sessie van het eigen account', security: [{ bearerAuth: [] }], response: { 200: messageAnswer } },
+      onRequest: requireUser,
+    },
+    async (req) => {
+      await revokeAllSessions(app.ctx.db, currentUser(req).id);
+      return { message: 'Je bent overal uitgelogd.' };
+    },
+  );
+
+  app.post(
+    '/api/user/:id/logout_all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Admin: een gebruiker overal uitloggen',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: z.object({ message: z.string(), sessions: z.number() }) },
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      const ended = await revokeAllSessions(app.ctx.db, req.params.id);
+      return { message: 'De gebruiker is overal uitgelogd.', sessions: ended };
     },
   );
 
@@ -88,6 +133,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: requireAdmin,
     },
-    async (req) => ({ token: await auth.loginAsUser(app.ctx, currentUser(req).id, req.body.email) }),
+    async (req) => ({ token: await auth.loginAsUser(app.ctx, currentUser(req), req.body.email) }),
   );
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG, type RegisterInput, type ResetPasswordInput } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { passwordResets, users } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import { resetPasswordMail, welcomeMail } from '../../infra/mail/templates.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { accountColumns } from '../users/dto.ts';
+import { revokeAllSessions, startSession } from './sessions.ts';
 
 const RESET_VALID_MINUTES = 60;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -33,7 +34,7 @@ export async function register(ctx: AppContext, input: RegisterInput) {
       return created;
     });
     void ctx.mail.kick();
-    const token = input.login_user === false ? null : await ctx.tokens.sign(user.id, user.role);
+    const token = input.login_user === false ? null : await startSession(ctx, user);
     return { status: 'success' as const, token, user };
   } catch (err) {
     // Two registrations racing for one address: the unique index decides.
@@ -42,11 +43,46 @@ export async function register(ctx: AppContext, input: RegisterInput) {
   }
 }
 
+/** Failed logins in a row after which the account waits; the wait doubles per further failure. */
+export const LOGIN_LOCK_AFTER = 5;
+const LOCK_BASE_SECONDS = 30;
+const LOCK_MAX_SECONDS = 15 * 60;
+
+export const accountLocked = (seconds: number) =>
+  new AppError(
+    429,
+    `Te veel mislukte inlogpogingen. Probeer het over ${Math.max(1, Math.ceil(seconds / 60))} minuut/minuten opnieuw.`,
+  );
+
 export async function login(ctx: AppContext, email: string, password: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  // A locked account is refused before the password is checked, so guessing on cannot find it.
+  if (user?.lockedUntil && user.lockedUntil > new Date()) {
+    throw accountLocked((user.lockedUntil.getTime() - Date.now()) / 1000);
+  }
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok) throw unauthorized(MSG.loginFailed);
-  return ctx.tokens.sign(user.id, user.role);
+  if (!user) throw unauthorized(MSG.loginFailed);
+  if (!ok) {
+    // Counted in the database, so every API process and every client address adds to one count.
+    await ctx.db
+      .update(users)
+      .set({
+        failedLogins: sql`${users.failedLogins} + 1`,
+        lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${sql.raw(String(LOGIN_LOCK_AFTER))}
+          then now() + make_interval(secs => least(${sql.raw(String(LOCK_MAX_SECONDS))}, ${sql.raw(String(LOCK_BASE_SECONDS))} * power(2, ${users.failedLogins} + 1 - ${sql.raw(String(LOGIN_LOCK_AFTER))})))
+          else ${users.lockedUntil} end`,
+      })
+      .where(eq(users.id, user.id));
+    throw unauthorized(MSG.loginFailed);
+  }
+  // Conditional, so a right guess racing with the failures that just locked the account is refused too.
+  const [unlocked] = await ctx.db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null })
+    .where(and(eq(users.id, user.id), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now())`))
+    .returning({ lockedUntil: users.lockedUntil });
+  if (!unlocked) throw accountLocked(LOCK_BASE_SECONDS);
+  return startSession(ctx, user);
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string) {
@@ -83,7 +119,12 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput) 
       )
       .returning();
     if (!claimed) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+    // A new password also lifts a lockout, and ends every session: a thief's token stops working.
+    await tx
+      .update(users)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(users.id, claimed.userId));
+    await revokeAllSessions(tx, claimed.userId);
     // Other open links for this account stop working too.
     await tx
       .update(passwordResets)
@@ -94,8 +135,8 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput) 
   if (!done) throw badRequest(MSG.resetFailed);
 }
 
-export async function loginAsUser(ctx: AppContext, adminId: number, email: string) {
+export async function loginAsUser(ctx: AppContext, admin: { id: number; email: string }, email: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user) throw notFound('Gebruiker niet gevonden.');
-  return ctx.tokens.sign(user.id, user.role, adminId);
+  return ctx.db.transaction((tx) => startSession(ctx, user, admin, tx));
 }

@@ -113,6 +113,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    // End the session on the server too, so the token is worthless even if it was copied; the
+    // local logout does not wait for it (and does not fail when offline or already expired).
+    const current = getToken();
+    if (current && !isTokenExpired(current)) void apiPost('/api/logout').catch(() => undefined);
     setToken(null);
     setSessionExpired(false);
     queryClient.clear();
