@@ -25,6 +25,7 @@ import { createFileStore } from './infra/storage/index.ts';
 import { AppError, defaultErrorName } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
+import { startVisaRetention } from './modules/visa/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const retention = startVisaRetention(app);
   app.decorate('ctx', {
     config,
     db: database.db,
@@ -68,6 +70,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   } satisfies AppContext);
   app.addHook('onClose', async () => {
     await mail.stop();
+    await retention.stop();
     await database.close();
   });
 
@@ -163,6 +166,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('onReady', async () => {
     mail.start();
     void mail.kick();
+    // The daily visa retention run (one process at a time, see modules/visa/retention.ts).
+    retention.start();
   });
   return app;
 }

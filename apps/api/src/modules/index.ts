@@ -9,6 +9,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { productRoutes } from './products/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { visaRoutes } from './visa/routes.ts';
 import { voucherRoutes } from './vouchers/routes.ts';
 
 /** Every feature module registers its routes here. */
@@ -24,4 +25,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(invoiceRoutes);
   await app.register(articleRoutes);
   await app.register(contactRoutes);
+  await app.register(visaRoutes);
 };

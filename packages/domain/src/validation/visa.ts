@@ -42,6 +42,7 @@ export const VISA_MSG = {
   nameLocked: 'De naam kan niet meer worden gewijzigd: de documenten zijn al aangeleverd. Neem contact met ons op.',
   notComplete: 'Nog niet alle reizigers hebben hun documenten aangeleverd.',
   guestNotInOrder: 'Deze reiziger hoort niet bij deze bestelling.',
+  photoNotFound: 'Geen pasfoto gevonden.',
   saved: 'De documenten zijn opgeslagen.',
   nameSaved: 'De naam is gewijzigd.',
   resetDone: 'De documenten zijn teruggezet en de klant is gemaild.',

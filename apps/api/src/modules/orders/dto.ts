@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { orderStatusLabels, type OrderStatus } from '@umrah/domain';
 import { allQueries, type DbOrTx } from '../../db/index.ts';
-import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users } from '../../db/schema.ts';
+import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users, visaDocuments } from '../../db/schema.ts';
 
 /** The order number customers see: 'FCU2' followed by the id (SPEC 9). */
 export const orderNumber = (id: number) => `FCU2${id}`;
@@ -9,7 +9,7 @@ export const orderNumber = (id: number) => `FCU2${id}`;
 type OrderRow = typeof orders.$inferSelect;
 type GuestRow = typeof guests.$inferSelect;
 
-function guestDto(g: GuestRow) {
+function guestDto(g: GuestRow, hasDocuments: boolean) {
   return {
     id: g.id,
     room_id: g.roomId,
@@ -21,18 +21,20 @@ function guestDto(g: GuestRow) {
     european_passport: g.europeanPassport,
     bed_included: g.bedIncluded,
     flex: g.flex as { disabled?: boolean },
+    /** The guest's visa data and photo are in (modules/visa). */
+    has_documents: hasDocuments,
   };
 }
 
 /**
  * Orders with everything the account page and the admin need, in the order of `ids`: the customer,
- * rooms with guests, priced lines, the products sold, donations and the sum of payments. Six queries
- * for any number of orders.
+ * rooms with guests (and whether their visa documents are in), priced lines, the products sold,
+ * donations and the sum of payments. Seven queries for any number of orders.
  */
 export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const idList = [...ids];
-  const [orderRows, roomRows, guestRows, lineRows, fundRows, paid] = await allQueries(db, [
+  const [orderRows, roomRows, guestRows, lineRows, fundRows, paid, docRows] = await allQueries(db, [
     db
       .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(orders)
@@ -52,7 +54,9 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
       .from(payments)
       .where(inArray(payments.orderId, idList))
       .groupBy(payments.orderId),
+    db.select({ guestId: visaDocuments.guestId }).from(visaDocuments).where(inArray(visaDocuments.orderId, idList)),
   ] as const);
+  const withDocuments = new Set(docRows.map((d) => d.guestId));
   const productIds = [...new Set(lineRows.map((l) => l.productId).filter((id): id is number => id !== null))];
   const productRows = productIds.length ? await db.select().from(products).where(inArray(products.id, productIds)) : [];
   const productById = new Map(productRows.map((p) => [p.id, p]));
@@ -67,6 +71,7 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
     const lines = lineRows.filter((l) => l.orderId === o.id);
     const totalPayments = Number(paid.find((p) => p.orderId === o.id)?.total ?? 0);
     const sold = [...new Set(lines.map((l) => l.productId).filter((id): id is number => id !== null))];
+    const orderGuests = guestRows.filter((g) => g.orderId === o.id);
     return {
       id: o.id,
       order_id: o.id,
@@ -77,6 +82,8 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
       total_price: o.totalPrice,
       total_payments: totalPayments,
       amount_open: Math.max(0, o.totalPrice - totalPayments),
+      /** Every guest's visa documents are in (false for an order without guests). */
+      documents_complete: orderGuests.length > 0 && orderGuests.every((g) => withDocuments.has(g.id)),
       flex: o.flex as Record<string, unknown>,
       created_by_user_id: o.createdByUserId,
       created_at: o.createdAt.toISOString(),
@@ -92,7 +99,7 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
           room_gender: r.roomGender,
           exclusive: r.exclusive,
           flex: r.flex as Record<string, unknown>,
-          guests: guestRows.filter((g) => g.roomId === r.id).map(guestDto),
+          guests: guestRows.filter((g) => g.roomId === r.id).map((g) => guestDto(g, withDocuments.has(g.id))),
         })),
       lines: lines.map((l) => ({
         id: l.id,

@@ -1,0 +1,157 @@
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VISA_MSG, finishDocumentsSchema, guestNameSchema, resetDocumentsSchema, visaSchema } from '@umrah/domain';
+import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['visa'];
+const security = [{ bearerAuth: [] }];
+const id = z.coerce.number().int().positive({ error: 'Ongeldig id.' }).max(2_147_483_647, { error: 'Ongeldig id.' });
+
+/** A 5 MB photo is about 6.7 MB in base64, plus the other fields. */
+const VISA_BODY_LIMIT = 8 * 1024 * 1024;
+
+const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
+
+export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+
+  app.get(
+    '/api/order/:id/visa',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Visumwizard van een bestelling: reizigers, of hun documenten er zijn, de reis en of de bestelling in aanmerking komt',
+        description:
+          "{ order_id, status, eligible, message?, trip: {label,start,end}|null, finished, guests: [{id, first_name, last_name, gender, age_category, has_documents}] }. Alleen COMPLETED en DOWN_PAYMENT komen in aanmerking. 404 voor andermans bestelling.",
+        params: z.object({ id }),
+      },
+      onRequest: requireUser,
+    },
+    async (req) => service.visaOverview(app.ctx, actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/api/order/guest/visa',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Visumgegevens en pasfoto van één reiziger aanleveren (eigenaar of admin)',
+        description:
+          "201 { status:'success', message, guest_id }. 400 regels (o.a. de 6-maandenregel t.o.v. het einde van de reis, geen afbeelding), 404 andermans bestelling of reiziger, 409 niet (aan)betaald of al aangeleverd, 413 pasfoto groter dan 5 MB.",
+        body: visaSchema,
+      },
+      onRequest: requireUser,
+      bodyLimit: VISA_BODY_LIMIT,
+      config: limit(30),
+      // A body over the limit is refused before any handler runs: give it the photo's Dutch message.
+      errorHandler: (error: FastifyError, _req, reply) => {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          return reply.status(413).send({ error: 'Payload Too Large', message: VISA_MSG.photoTooLarge });
+        }
+        throw error;
+      },
+    },
+    async (req, reply) => {
+      const result = await service.submitVisa(app.ctx, actorOf(req), req.body);
+      return reply.status(201).send({ status: 'success', message: VISA_MSG.saved, ...result });
+    },
+  );
+
+  app.post(
+    '/api/order/guest/update_name/:order_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Naam en geslacht van een reiziger wijzigen; na het aanleveren van de documenten alleen door een admin',
+        description: "{ status:'success', message, guest }. 409 voor de klant zodra de documenten er zijn.",
+        params: z.object({ order_id: id }),
+        body: guestNameSchema,
+      },
+      onRequest: requireUser,
+      config: limit(60),
+    },
+    async (req) => {
+      const guest = await service.updateGuestName(app.ctx, actorOf(req), req.params.order_id, req.body);
+      return { status: 'success', message: VISA_MSG.nameSaved, guest };
+    },
+  );
+
+  app.post(
+    '/api/order/remind/documents/faulty',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Documenten van reizigers terugzetten met een reden (admin); de klant krijgt een mail om ze opnieuw aan te leveren',
+        description: "{ status:'success', message, deleted }",
+        body: resetDocumentsSchema,
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      const result = await service.resetDocuments(app.ctx, actorOf(req), req.body);
+      return { status: 'success', message: VISA_MSG.resetDone, ...result };
+    },
+  );
+
+  app.post(
+    '/api/order/remind/documents/finish',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Melding dat alle documenten er zijn: één keer een mail naar kantoor en een bevestiging naar de klant',
+        description: "{ status:'success', message, sent } (sent false als de melding al eerder ging). 409 zolang niet alle reizigers documenten hebben.",
+        body: finishDocumentsSchema,
+      },
+      onRequest: requireUser,
+      config: limit(30),
+    },
+    async (req) => {
+      const result = await service.finishDocuments(app.ctx, actorOf(req), req.body.order_id);
+      return { status: 'success', message: VISA_MSG.finished, ...result };
+    },
+  );
+
+  app.get(
+    '/api/admin/order/:id/visa',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Visumgegevens van alle reizigers van een bestelling, ontsleuteld (admin; elke inzage komt in de audit log)',
+        description:
+          '{ order_id, status, trip, guests: [{ id, first_name, last_name, gender, age_category, has_documents, has_photo, documents|null }] }',
+        params: z.object({ id }),
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => service.adminVisa(app.ctx, actorOf(req), req.params.id),
+  );
+
+  app.get(
+    '/api/order/guest/:guestId/visa/photo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pasfoto van een reiziger (JPEG) voor de eigenaar of een admin; nooit in een cache',
+        params: z.object({ guestId: id }),
+      },
+      onRequest: requireUser,
+    },
+    async (req, reply) => {
+      const jpeg = await service.guestPhoto(app.ctx, actorOf(req), req.params.guestId);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `inline; filename="pasfoto-${req.params.guestId}.jpg"`)
+        .type('image/jpeg')
+        .send(jpeg);
+    },
+  );
+};
