@@ -1,26 +1,27 @@
 import { z } from 'zod';
-import { apiDate, captchaField, emailField, requiredText } from './common.ts';
+import { TEXT_MAX, apiDate, captchaField, emailField, requiredText } from './common.ts';
 
 export const PASSWORD_REQUIRED = 'Wachtwoord is verplicht';
 
 export const loginSchema = z.object({
   email: emailField(),
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, { error: PASSWORD_REQUIRED }),
+  // Never stored, only hashed: a generous cap keeps a megabyte 'password' from costing argon2 time.
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, { error: PASSWORD_REQUIRED }).max(1000, { error: 'Wachtwoord is te lang.' }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The account fields shared by register, edit account and the admin user form. */
 export const accountFields = {
   email: emailField(),
-  first_name: requiredText('Voornaam is verplicht!'),
-  last_name: requiredText('Achternaam is verplicht!'),
+  first_name: requiredText('Voornaam is verplicht!', TEXT_MAX.name),
+  last_name: requiredText('Achternaam is verplicht!', TEXT_MAX.name),
   date_of_birth: apiDate('Geboortedatum is verplicht!'),
-  nationality: requiredText('Nationaliteit is verplicht!'),
-  phone_number: requiredText('Telefoonnummer is verplicht!'),
-  address: requiredText('Adres is verplicht!'),
-  zip: requiredText('Postcode is verplicht!'),
-  city: requiredText('Woonplaats is verplicht!'),
-  country: requiredText('Land is verplicht!'),
+  nationality: requiredText('Nationaliteit is verplicht!', TEXT_MAX.name),
+  phone_number: requiredText('Telefoonnummer is verplicht!', TEXT_MAX.short),
+  address: requiredText('Adres is verplicht!', TEXT_MAX.address),
+  zip: requiredText('Postcode is verplicht!', TEXT_MAX.short),
+  city: requiredText('Woonplaats is verplicht!', TEXT_MAX.name),
+  country: requiredText('Land is verplicht!', TEXT_MAX.name),
 };
 
 export const passwordField = z
@@ -53,9 +54,9 @@ export const resetRequestSchema = z.object({ email: emailField() });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: 'Token is verplicht!' }).trim().min(1, { error: 'Token is verplicht!' }),
+    token: requiredText('Token is verplicht!', TEXT_MAX.token),
     password: passwordField,
-    confirm_password: z.string({ error: 'Bevestig je wachtwoord!' }).min(1, { error: 'Bevestig je wachtwoord!' }),
+    confirm_password: z.string({ error: 'Bevestig je wachtwoord!' }).min(1, { error: 'Bevestig je wachtwoord!' }).max(200, { error: 'Wachtwoord is te lang.' }),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

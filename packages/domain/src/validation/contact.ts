@@ -16,9 +16,9 @@ export const contactSentMessage = (email: string) =>
   `Mail is verzonden! Binnenkort zal er contact worden opgenomen via ${email}`;
 
 export const contactSchema = z.object({
-  name: requiredText(CONTACT_MSG.name).max(200, { error: CONTACT_MSG.tooLong }),
+  name: requiredText(CONTACT_MSG.name, 200),
   email: emailField(CONTACT_MSG.email),
-  message: requiredText(CONTACT_MSG.message).max(5000, { error: CONTACT_MSG.tooLong }),
+  message: requiredText(CONTACT_MSG.message, 5000),
   altcha: captchaField,
 });
 export type ContactInput = z.output<typeof contactSchema>;

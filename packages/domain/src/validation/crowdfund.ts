@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { requiredText, text } from './common.ts';
 
 // Crowdfunds (SPEC 3 'Crowdfund', SPEC 7 'GET crowdfunds; POST crowdfund; PUT crowdfund/{id}'):
 // the admin body of POST /api/crowdfund and PUT /api/crowdfund/{id}, and the public list item.
@@ -24,8 +24,8 @@ export const CROWDFUND_MSG = {
 export const MAX_GOAL_CENTS = 100_000_000;
 
 const fields = {
-  label: requiredText(CROWDFUND_MSG.label).max(200, { error: CROWDFUND_MSG.tooLong }),
-  description: z.string({ error: INVALID }).trim().max(5000, { error: CROWDFUND_MSG.tooLong }),
+  label: requiredText(CROWDFUND_MSG.label, 200),
+  description: text(5000, 'Beschrijving'),
   goal_amount: z
     .number({ error: CROWDFUND_MSG.goal })
     .int({ error: CROWDFUND_MSG.goalCents })

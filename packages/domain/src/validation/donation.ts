@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { idField } from './common.ts';
 import { eurosToCents, formatEuro } from '../money.ts';
 
 // The donation of SPEC 5: required, above 0, not above what the goal still needs.
@@ -37,7 +38,7 @@ export const fundingAmountField = z
 /** One donation of the order payload: the crowdfund's id and the amount in cents. */
 export const crowdfundEntrySchema = z.object(
   {
-    funding_id: z.number({ error: DONATION_MSG.unknownFund }).int({ error: DONATION_MSG.unknownFund }).positive({ error: DONATION_MSG.unknownFund }),
+    funding_id: idField(DONATION_MSG.unknownFund),
     funding_amount: fundingAmountField,
   },
   { error: MSG.invalidInput },

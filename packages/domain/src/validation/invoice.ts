@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eurosToCents } from '../money.ts';
-import { requiredText } from './common.ts';
+import { flexObject, isIsoDate, hasInvalidCharacters, idField, requiredText } from './common.ts';
 
 // Quotes and invoices (SPEC 5 'Quote form', SPEC 7 invoice calls): the admin add/edit modal and
 // POST /api/invoice[/{id}] share these rules and messages.
@@ -45,14 +45,8 @@ const quantityField = z
   .min(1, { error: INVOICE_MSG.quantityMin })
   .max(10_000, { error: INVOICE_MSG.max });
 /** A real calendar day 'YYYY-MM-DD' (no 31 February), so the database never refuses it. */
-const isCalendarDay = (v: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-};
-const expireField = requiredText(INVOICE_MSG.expire).refine(isCalendarDay, { error: INVOICE_MSG.expire });
-const labelField = requiredText(INVOICE_MSG.label).max(300, { error: INVOICE_MSG.tooLong });
+const expireField = requiredText(INVOICE_MSG.expire).refine(isIsoDate, { error: INVOICE_MSG.expire });
+const labelField = requiredText(INVOICE_MSG.label, 300);
 
 /** Sum of unit price × quantity, in cents. */
 export const quoteTotalCents = (items: readonly { amount_in_cents: number; amount: number }[]) =>
@@ -71,7 +65,7 @@ export const invoiceItemSchema = z.object({
   amount: quantityField,
   btw_type: vatTypeField,
   type: z.number().int().min(0).max(100).default(0),
-  flex: z.record(z.string(), z.unknown()).default({}),
+  flex: flexObject().default({}),
 });
 
 export const invoiceSchema = z
@@ -79,12 +73,12 @@ export const invoiceSchema = z
     type: typeField,
     /** YYYY-MM-DD; the last day the quote can be paid */
     expire_date: expireField,
-    user_id: z.number({ error: INVOICE_MSG.user }).int({ error: INVOICE_MSG.user }).positive({ error: INVOICE_MSG.user }),
+    user_id: idField(INVOICE_MSG.user),
     items: z
       .array(invoiceItemSchema, { error: INVOICE_MSG.items })
       .min(1, { error: INVOICE_MSG.items })
       .max(100, { error: INVOICE_MSG.tooMany }),
-    flex: z.record(z.string(), z.unknown()).default({}),
+    flex: flexObject().default({}),
   })
   .superRefine((v, ctx) => {
     if (quoteTotalCents(v.items) >= QUOTE_MAX_CENTS) ctx.addIssue({ code: 'custom', path: ['items'], message: INVOICE_MSG.max });
@@ -96,7 +90,7 @@ export const quoteFormSchema = z
   .object({
     type: typeField,
     expire_date: expireField,
-    user_id: z.number({ error: INVOICE_MSG.user }).int({ error: INVOICE_MSG.user }).positive({ error: INVOICE_MSG.user }),
+    user_id: idField(INVOICE_MSG.user),
     items: z
       .array(
         z.object({
@@ -128,5 +122,6 @@ export function quoteFormToInput(form: z.output<typeof quoteFormSchema>): z.inpu
 
 /** POST /api/invoiceByToken and the public POST /api/invoicePayment. */
 export const invoiceTokenSchema = z.object({
-  token: z.string({ error: INVOICE_MSG.invalidToken }).trim().min(1, { error: INVOICE_MSG.invalidToken }).max(200, { error: INVOICE_MSG.invalidToken }),
+  token: z.string({ error: INVOICE_MSG.invalidToken }).trim().min(1, { error: INVOICE_MSG.invalidToken }).max(200, { error: INVOICE_MSG.invalidToken })
+    .refine((v) => !hasInvalidCharacters(v), { error: INVOICE_MSG.invalidToken }),
 });

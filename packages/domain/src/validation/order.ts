@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARABIA_TIME_SLOTS, AgeCategory, Gender, WEEK_DAYS } from '../enums.ts';
 import { MSG } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { TEXT_MAX, idField, requiredText, text } from './common.ts';
 import { crowdfundEntrySchema } from './donation.ts';
 
 // The room wizard (SPEC 5 'Room wizard'), the arabia availability and the order create payload
@@ -48,18 +48,15 @@ export const ORDER_MSG = {
 
 const ADULT = AgeCategory.ADULT;
 const INVALID = MSG.invalidInput;
-const productId = z
-  .number({ error: ORDER_MSG.productNotFound })
-  .int({ error: ORDER_MSG.productNotFound })
-  .positive({ error: ORDER_MSG.productNotFound });
+const productId = idField(ORDER_MSG.productNotFound);
 
 export const ageCategoryField = z.literal([0, 1, 2], { error: ORDER_MSG.ageCategory });
 
 /** One guest of a room. `gender` is required only in a mix room; elsewhere the room's gender is used. */
 export const guestSchema = z.object(
   {
-    first_name: requiredText(ORDER_MSG.firstName).max(100, { error: ORDER_MSG.tooLong }),
-    last_name: requiredText(ORDER_MSG.lastName).max(100, { error: ORDER_MSG.tooLong }),
+    first_name: requiredText(ORDER_MSG.firstName, 100),
+    last_name: requiredText(ORDER_MSG.lastName, 100),
     age_category: ageCategoryField,
     gender: z.literal([0, 1, 2], { error: ORDER_MSG.gender }).nullable().optional(),
     european_passport: z.boolean({ error: INVALID }).default(true),
@@ -75,7 +72,7 @@ export type Guest = z.output<typeof guestSchema>;
 
 /** A chosen extra of the trip, by label (an object with a label, as the catalog gives it, also works). */
 const extraRef = z
-  .union([z.string().trim().min(1).max(200), z.object({ label: z.string().trim().min(1).max(200) })], { error: INVALID })
+  .union([text(TEXT_MAX.label).min(1), z.object({ label: text(TEXT_MAX.label).min(1) })], { error: INVALID })
   .transform((v) => (typeof v === 'string' ? v : v.label));
 
 const roomFields = {
@@ -160,7 +157,7 @@ export type RoomFormValues = z.input<typeof roomFormSchema>;
 export const roomSchema = z
   .object(
     {
-      product_id: z.number({ error: ORDER_MSG.trip }).int({ error: ORDER_MSG.trip }).positive({ error: ORDER_MSG.trip }),
+      product_id: idField(ORDER_MSG.trip),
       ...roomFields,
     },
     { error: INVALID },
@@ -174,7 +171,7 @@ export type Room = z.output<typeof roomSchema>;
 export const arabiaAvailabilitySchema = z.object(
   {
     /** The lesson product's id. */
-    id: z.number({ error: INVALID }).int({ error: INVALID }).positive({ error: INVALID }),
+    id: idField(INVALID),
     days: z
       .array(z.enum(WEEK_DAYS, { error: ORDER_MSG.days }), { error: ORDER_MSG.days })
       .min(1, { error: ORDER_MSG.days })
@@ -199,7 +196,7 @@ export const orderFlexSchema = z.object(
     pay_partly: z.boolean({ error: INVALID }).default(false),
     /** Voucher labels. 'kid-without-bed' is ignored here: the server adds it per child without bed. */
     discounts: z
-      .array(z.string({ error: INVALID }).trim().max(100, { error: ORDER_MSG.tooLong }), { error: INVALID })
+      .array(text(100, 'Een kortingscode'), { error: INVALID })
       .max(50, { error: ORDER_MSG.tooMany })
       .default([]),
     arabia_availibilities: z.array(arabiaAvailabilitySchema, { error: INVALID }).max(50, { error: ORDER_MSG.tooMany }).default([]),
@@ -240,7 +237,7 @@ export const orderSchema = z
       flex: flexField,
       /** Admin only: the customer's user id or email. */
       user: z
-        .union([z.number().int().positive(), z.string().trim().max(200)], { error: ORDER_MSG.userNotFound })
+        .union([idField(ORDER_MSG.userNotFound), text(TEXT_MAX.email, 'Gebruiker')], { error: ORDER_MSG.userNotFound })
         .nullable()
         .optional(),
     },

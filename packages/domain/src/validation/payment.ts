@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaymentType } from '../enums.ts';
+import { flexObject, idField, text } from './common.ts';
 
 // Payments: the admin payment form (SPEC 5 'Payment form'), the manual payment calls, the payment
 // preparation of checkout and 'Mijn bestellingen', and the texts of the payment screens (SPEC 2, 8).
@@ -51,7 +52,7 @@ export const isDeletablePaymentType = (t: number) => (DELETABLE_PAYMENT_TYPES as
 
 const paymentTypeField = z.literal([0, 1, 2, 3, 4, 5, 6], { error: PAYMENT_MSG.method });
 
-const orderIdField = z.number({ error: PAYMENT_MSG.order }).int({ error: PAYMENT_MSG.order }).positive({ error: PAYMENT_MSG.order });
+const orderIdField = idField(PAYMENT_MSG.order);
 
 /** Amount in cents: required, a whole number, above 0. */
 const amountField = z
@@ -97,7 +98,7 @@ export type ManualPayment = z.output<typeof manualPaymentSchema>;
  */
 export const startPaymentSchema = z.object({
   trans: z.enum(['none', 'pin', 'other'], { error: PAYMENT_MSG.method }).default('none'),
-  order_id: z.number().int().positive().optional(),
+  order_id: idField(PAYMENT_MSG.orderNotFound).optional(),
   payment_type: z.number().int().min(0).max(6).optional(),
   amount: z.number().int().min(0).max(100_000_000).optional(),
 });
@@ -105,9 +106,9 @@ export type StartPayment = z.output<typeof startPaymentSchema>;
 
 /** The prepare-payment payload (SPEC 3): order id, 50 or 100 percent, flex. */
 export const preparePaymentSchema = z.object({
-  id: z.number({ error: PAYMENT_MSG.orderNotFound }).int().positive({ error: PAYMENT_MSG.orderNotFound }),
+  id: idField(PAYMENT_MSG.orderNotFound),
   percent_to_pay: z.union([z.literal(50), z.literal(100)], { error: PAYMENT_MSG.percent }),
-  flex: z.union([z.string().max(2000), z.record(z.string(), z.unknown())]).nullable().optional(),
+  flex: z.union([text(2000), flexObject()]).nullable().optional(),
 });
 export type PreparePayment = z.output<typeof preparePaymentSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HOTELS } from '../hotels.ts';
 import { ProductType, REGIONS, isUmrahType, type Region } from '../enums.ts';
 import { eurosToCents } from '../money.ts';
-import { requiredText } from './common.ts';
+import { isIsoDate, requiredText, text } from './common.ts';
 
 // The product form of SPEC 5 and the product body of the API share these rules and messages.
 
@@ -45,10 +45,7 @@ const productTypeField = z
 
 /** A real calendar date as YYYY-MM-DD ('2026-02-31' is refused). */
 export function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return isIsoDate(value);
 }
 
 /** An optional date: null, undefined and '' mean "not given"; anything else must be a real date. */
@@ -70,8 +67,8 @@ const hotelList = z
   .refine((list) => new Set(list).size === list.length, { error: PRODUCT_MSG.hotelTwice });
 
 export const bulletpointSchema = z.object({
-  label: requiredText(PRODUCT_MSG.bulletLabel).max(200, { error: PRODUCT_MSG.tooLong }),
-  description: z.string().trim().max(2000, { error: PRODUCT_MSG.tooLong }).default(''),
+  label: requiredText(PRODUCT_MSG.bulletLabel, 200),
+  description: text(2000, 'Beschrijving').default(''),
 });
 export type Bulletpoint = z.infer<typeof bulletpointSchema>;
 
@@ -86,8 +83,12 @@ const regionField = z.enum(REGIONS, { error: PRODUCT_MSG.region });
 
 /** An optional extra service of a trip (price per person in cents, as stored). */
 export const productExtraSchema = z.object({
-  label: requiredText(PRODUCT_MSG.extraLabel).max(200, { error: PRODUCT_MSG.tooLong }),
-  price: z.number({ error: PRODUCT_MSG.extraPrice }).int({ error: PRODUCT_MSG.extraPrice }).min(0, { error: PRODUCT_MSG.extraPrice }),
+  label: requiredText(PRODUCT_MSG.extraLabel, 200),
+  price: z
+    .number({ error: PRODUCT_MSG.extraPrice })
+    .int({ error: PRODUCT_MSG.extraPrice })
+    .min(0, { error: PRODUCT_MSG.extraPrice })
+    .max(100_000_000, { error: PRODUCT_MSG.extraPrice }),
 });
 export type ProductExtra = z.infer<typeof productExtraSchema>;
 
@@ -145,8 +146,8 @@ function checkTrip(v: TripFields, umrah: boolean, ctx: z.RefinementCtx, hotelsPa
 export const productInputSchema = z
   .object({
     type: productTypeField,
-    label: requiredText(PRODUCT_MSG.label).max(200, { error: PRODUCT_MSG.tooLong }),
-    description: requiredText(PRODUCT_MSG.description).max(5000, { error: PRODUCT_MSG.tooLong }),
+    label: requiredText(PRODUCT_MSG.label, 200),
+    description: requiredText(PRODUCT_MSG.description, 5000),
     price: z
       .number({ error: PRODUCT_MSG.price })
       .int({ error: 'Prijs moet in centen (een heel getal) worden opgegeven.' })
@@ -181,8 +182,8 @@ export const productListInputSchema = z
 
 const formFields = {
   types: z.array(productTypeField, { error: PRODUCT_MSG.type }).min(1, { error: PRODUCT_MSG.type }),
-  label: requiredText(PRODUCT_MSG.label).max(200, { error: PRODUCT_MSG.tooLong }),
-  description: requiredText(PRODUCT_MSG.description).max(5000, { error: PRODUCT_MSG.tooLong }),
+  label: requiredText(PRODUCT_MSG.label, 200),
+  description: requiredText(PRODUCT_MSG.description, 5000),
   /** Euros, as the admin types it. */
   price: z.number({ error: PRODUCT_MSG.price }).min(0, { error: PRODUCT_MSG.priceMin }).max(1_000_000, { error: PRODUCT_MSG.tooLong }),
   stock: z
@@ -201,7 +202,7 @@ const formFields = {
   extras: z
     .array(
       z.object({
-        label: requiredText(PRODUCT_MSG.extraLabel).max(200, { error: PRODUCT_MSG.tooLong }),
+        label: requiredText(PRODUCT_MSG.extraLabel, 200),
         price: z.number({ error: PRODUCT_MSG.extraPrice }).min(0, { error: PRODUCT_MSG.extraPrice }),
       }),
     )

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import { eurosToCents } from '../money.ts';
 import { MSG } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { idField, requiredText, text } from './common.ts';
 
 const INVALID = MSG.invalidInput;
 
@@ -49,15 +49,14 @@ export function isVoucherExpireDate(value: string): boolean {
   );
 }
 
-const voucherLabel = requiredText(VOUCHER_MSG.label)
-  .max(50, { error: VOUCHER_MSG.tooLong })
+const voucherLabel = requiredText(VOUCHER_MSG.label, 50)
   .regex(/^[A-Za-z0-9_-]+$/, { error: VOUCHER_MSG.labelFormat });
 
 /** Products a voucher is bound to; an empty list means it applies to the whole order. */
 export const voucherFlexSchema = z.object(
   {
     products: z
-      .array(z.number({ error: INVALID }).int({ error: INVALID }).positive({ error: INVALID }), { error: INVALID })
+      .array(idField(INVALID), { error: INVALID })
       .max(200, { error: 'Te veel items.' })
       .default([]),
   },
@@ -104,10 +103,10 @@ export function voucherFormToInput(form: z.output<typeof voucherFormSchema>): z.
  */
 export const requestVoucherSchema = z.object(
   {
-    label: requiredText(VOUCHER_MSG.label).max(100, { error: VOUCHER_MSG.tooLong }),
-    discounts: z.array(z.string({ error: INVALID }).max(100), { error: INVALID }).max(50).optional(),
+    label: requiredText(VOUCHER_MSG.label, 100),
+    discounts: z.array(text(100, 'Een kortingscode'), { error: INVALID }).max(50).optional(),
     items: z.number({ error: INVALID }).int({ error: INVALID }).min(0).max(1000).optional(),
-    products: z.array(z.number({ error: INVALID }).int({ error: INVALID }).positive({ error: INVALID }), { error: INVALID }).max(200).optional(),
+    products: z.array(idField(INVALID), { error: INVALID }).max(200).optional(),
   },
   { error: INVALID },
 );
@@ -117,7 +116,7 @@ export type RequestVoucherInput = z.infer<typeof requestVoucherSchema>;
 export const vouchersFromLabelSchema = z.object(
   {
     discounts: z
-      .array(z.string({ error: INVALID }).max(100), { error: 'Stuur een lijst met kortingscodes.' })
+      .array(text(100, 'Een kortingscode'), { error: 'Stuur een lijst met kortingscodes.' })
       .max(50, { error: 'Te veel items.' }),
   },
   { error: INVALID },

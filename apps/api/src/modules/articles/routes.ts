@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@umrah/domain';
 import { sendCatalog } from '../products/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['articles'];
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
+const idParams = z.object({ id: idParam() });
 const typeQuery = z.object({
   type: z.coerce
     .number()

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CROWDFUND_MSG, crowdfundInputSchema, crowdfundUpdateSchema } from '@umrah/domain';
+import { CROWDFUND_MSG, crowdfundInputSchema, crowdfundUpdateSchema, idParam } from '@umrah/domain';
 import { requireAdmin } from '../../lib/auth.ts';
 import { sendCatalog } from '../products/routes.ts';
 import * as service from './service.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['crowdfunds'];
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
+const idParams = z.object({ id: idParam() });
 
 export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ORDER_MSG, amountToPay, orderSchema } from '@umrah/domain';
 import { currentUser, optionalUser, requireAdmin, requireUser } from '../../lib/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
 import * as service from './service.ts';
 
 const tags = ['orders'];
@@ -18,6 +18,9 @@ async function orderWrite<T>(req: FastifyRequest, fn: () => Promise<T>): Promise
     return await fn();
   } catch (err) {
     if (err instanceof AppError) throw err;
+    // Input the database refused is the client's fault (4xx), not a failed order.
+    const fromDb = dbErrorToAppError(err);
+    if (fromDb) throw fromDb;
     req.log.error(err, 'order write failed');
     throw new AppError(500, ORDER_MSG.failed);
   }

@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REGIONS, productInputSchema, productListInputSchema } from '@umrah/domain';
+import { REGIONS, idParam, productInputSchema, productListInputSchema } from '@umrah/domain';
 import { requireAdmin } from '../../lib/auth.ts';
 import * as service from './service.ts';
 import type { CatalogEntry } from './service.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['products'];
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
+const idParams = z.object({ id: idParam() });
 const regionField = z.preprocess(
   (v) => (typeof v === 'string' ? v.toUpperCase() : v),
   z.enum(REGIONS, { error: 'Onbekende regio: kies NL of BE.' }),

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, accountSchema, adminUserSchema } from '@umrah/domain';
+import { MSG, accountSchema, adminUserSchema, idParam } from '@umrah/domain';
 import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
+const idParams = z.object({ id: idParam() });
+/** PUT /api/user: the account fields, plus the current password when the email changes. */
+const ownAccountSchema = accountSchema.extend({ current_password: z.string().max(200).optional() });
 const security = [{ bearerAuth: [] }];
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +18,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/user',
-    { schema: { tags: ['users'], security, body: accountSchema }, onRequest: requireUser },
+    {
+      schema: {
+        tags: ['users'],
+        security,
+        description: "Een nieuw e-mailadres vraagt `current_password` (anders 400/403 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.').",
+        body: ownAccountSchema,
+      },
+      onRequest: requireUser,
+      // The password check must not become a way to guess passwords with a stolen session.
+      config: { rateLimit: { max: 10 * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } },
+    },
     async (req) => {
-      const user = await service.updateOwnAccount(app.ctx, currentUser(req).id, req.body);
+      const { current_password: currentPassword, ...account } = req.body;
+      const user = await service.updateOwnAccount(app.ctx, currentUser(req), account, currentPassword);
       return { message: MSG.userUpdated, user: toUserDto(user) };
     },
   );

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { MSG, type AccountInput, type AdminUserInput } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import { orders, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { invoices, orders, users } from '../../db/schema.ts';
+import type { UserRow } from '../../lib/auth.ts';
+import { AppError, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { emailTaken, isUniqueViolation } from '../auth/service.ts';
 import { accountColumns } from './dto.ts';
 
@@ -22,7 +23,20 @@ async function write<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function updateOwnAccount(ctx: AppContext, userId: number, input: AccountInput) {
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.';
+
+/**
+ * PUT /api/user. The email is the login and where reset links go, so whoever holds a session
+ * (a shared computer, a stolen token, an admin logged in as the customer) must not move the account
+ * to another address without the current password: missing → 400, wrong → 403.
+ */
+export async function updateOwnAccount(ctx: AppContext, self: UserRow, input: AccountInput, currentPassword?: string) {
+  const userId = self.id;
+  if (input.email.trim().toLowerCase() !== self.email.trim().toLowerCase()) {
+    const details = [{ path: 'current_password', message: EMAIL_CHANGE_NEEDS_PASSWORD }];
+    if (!currentPassword) throw new AppError(400, EMAIL_CHANGE_NEEDS_PASSWORD, undefined, details);
+    if (!(await verifyPassword(self.passwordHash, currentPassword))) throw new AppError(403, EMAIL_CHANGE_NEEDS_PASSWORD, undefined, details);
+  }
   await assertEmailFree(ctx, input.email, userId);
   const [user] = await write(() =>
     ctx.db
@@ -92,11 +106,23 @@ export async function updateUser(ctx: AppContext, id: number, input: AdminUserIn
 
 export async function deleteUser(ctx: AppContext, id: number, actingUserId: number) {
   if (id === actingUserId) throw conflict('Je kunt je eigen account niet verwijderen.');
-  const [{ n }] = await ctx.db.select({ n: count() }).from(orders).where(eq(orders.userId, id));
-  // Orders are kept for the bookkeeping (7 years), so their customer stays too.
-  if (n > 0) throw conflict('Deze gebruiker heeft bestellingen en kan niet worden verwijderd.');
-  const [deleted] = await ctx.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  if (!deleted) throw notFound('Gebruiker niet gevonden.');
+  // Orders and quotes are kept for the bookkeeping (7 years), so their customer (and the admin who
+  // placed an order for someone) stays too.
+  const [[{ n: orderCount }], [{ n: invoiceCount }]] = await Promise.all([
+    ctx.db.select({ n: count() }).from(orders).where(or(eq(orders.userId, id), eq(orders.createdByUserId, id))),
+    ctx.db.select({ n: count() }).from(invoices).where(eq(invoices.userId, id)),
+  ]);
+  if (orderCount > 0 || invoiceCount > 0) throw conflict(USER_IN_USE);
+  try {
+    const [deleted] = await ctx.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (!deleted) throw notFound('Gebruiker niet gevonden.');
+  } catch (err) {
+    // An order or quote made between the check and the delete, or a table that points at users later.
+    if (sqlState(err) === '23503') throw conflict(USER_IN_USE);
+    throw err;
+  }
 }
+
+export const USER_IN_USE = 'Deze gebruiker heeft bestellingen of offertes en kan niet worden verwijderd.';
 
 export { MSG };

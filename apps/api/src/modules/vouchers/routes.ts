@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
+import { VOUCHER_MSG, idParam, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
 import { requireAdmin } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
 const tags = ['vouchers'];
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }) });
+// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
+const idParams = z.object({ id: idParam() });
 
 const voucherDto = z.object({
   id: z.number(),
