@@ -22,7 +22,8 @@ import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders } from './infra/http/security-headers.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
-import { AppError, defaultErrorName } from './lib/errors.ts';
+import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
+import { rejectHostileInput } from './lib/input-guard.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
 import { startVisaRetention } from './modules/visa/retention.ts';
@@ -54,6 +55,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
+  app.addHook('preValidation', rejectHostileInput);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -103,6 +106,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       return reply
         .status(error.statusCode)
         .send({ error: error.error, message: error.message, ...(error.details ? { details: error.details } : {}) });
+    }
+    // Input the database refused (a date, a number or a character it cannot take, a foreign key): 4xx.
+    const fromDb = dbErrorToAppError(error);
+    if (fromDb) {
+      request.log.warn({ err: error }, 'database refused the input');
+      return reply.status(fromDb.statusCode).send({ error: fromDb.error, message: fromDb.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
