@@ -152,7 +152,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         }
       },
     });
