@@ -3,7 +3,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import dayjs from 'dayjs';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +95,7 @@ async function placeOrder(token: string, productId: number, names: string[]) {
 }
 
 const setStatus = (orderId: number, status: number) => app.ctx.db.update(orders).set({ status }).where(eq(orders.id, orderId));
-const mailsTo = async (to: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+const mailsTo = async (to: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.id));
 const docOf = async (guestId: number) => (await app.ctx.db.select().from(visaDocuments).where(eq(visaDocuments.guestId, guestId)))[0];
 
 beforeAll(async () => {
