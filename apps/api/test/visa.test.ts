@@ -504,6 +504,21 @@ describe('the wizard for two guests', () => {
   });
 });
 
+describe('two submits of the same guest at once', () => {
+  it('saves exactly one, answers the other 409 and leaves no stray photo', async () => {
+    const order = await placeOrder(customer, tripProducts[0].id, ['Tariq']);
+    await setStatus(order.id, OrderStatus.COMPLETED);
+    const before = (await storedFiles()).length;
+    const results = await Promise.all([1, 2, 3].map(() => post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0]), customer)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const rows = await app.ctx.db.select().from(visaDocuments).where(eq(visaDocuments.guestId, order.guestIds[0]));
+    expect(rows).toHaveLength(1);
+    const files = await storedFiles();
+    expect(files).toHaveLength(before + 1);
+    expect(files).toContain(path.join(uploads, ...rows[0].photoKey!.split('/')));
+  });
+});
+
 describe('key rotation', () => {
   it('re-seals every row and photo with the new key; the data still opens with only the new key', async () => {
     const original = app.ctx.sealer;

@@ -19,8 +19,28 @@ export function decodePhoto(value: string): Buffer | null {
   return Buffer.from(base64, 'base64');
 }
 
+// Decoding a large photo takes up to ~150 MB and the CPU: at most two at a time per process, the
+// others wait their turn instead of all competing for memory on a small machine.
+const MAX_PARALLEL = 2;
+let active = 0;
+const waiting: (() => void)[] = [];
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (active >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  active++;
+  try {
+    return await fn();
+  } finally {
+    active--;
+    waiting.shift()?.();
+  }
+}
+
 /** 413 when too large, 400 when not an image; otherwise the re-encoded JPEG. */
 export async function preparePhoto(value: string): Promise<Buffer> {
+  return withSlot(() => convert(value));
+}
+
+async function convert(value: string): Promise<Buffer> {
   const bytes = decodePhoto(value);
   if (!bytes || bytes.length === 0) throw badRequest(VISA_MSG.photoFormat);
   if (bytes.length > VISA_PHOTO_MAX_BYTES) throw new AppError(413, VISA_MSG.photoTooLarge);
