@@ -25,6 +25,8 @@ export function CountrySelect({ value, onChange, ...props }: CountrySelectProps)
       searchable
       selectFirstOptionOnChange
       autoSelectOnBlur
+      // A required choice: clicking the chosen country again must not empty the field.
+      allowDeselect={false}
       nothingFoundMessage="Geen land gevonden"
       placeholder="Kies of typ een land"
       limit={300}

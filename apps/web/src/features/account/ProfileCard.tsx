@@ -1,4 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
 import { useAuth } from '../auth/AuthProvider';
 import { useAuthModals } from '../auth/AuthModalsProvider';
@@ -12,12 +13,12 @@ export function ProfileCard() {
     ['Voornaam', user.first_name],
     ['Achternaam', user.last_name],
     ['Geboortedatum', formatDate(user.date_of_birth)],
-    ['Nationaliteit', user.nationality],
+    ['Nationaliteit', countryName(user.nationality)],
     ['Telefoonnummer', user.phone_number],
     ['Adres', user.address],
     ['Postcode', user.zip],
     ['Woonplaats', user.city],
-    ['Land', user.country],
+    ['Land', countryName(user.country)],
   ];
   return (
     <Paper withBorder radius="md" p="lg">

@@ -3,6 +3,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
+import { CountrySelect } from '../../components/CountrySelect';
 import type { User } from './types';
 
 export const ACCOUNT_FIELDS = [
@@ -80,12 +81,12 @@ export function AccountFields({
           locale="nl"
           {...getInputProps('date_of_birth')}
         />
-        <TextInput label="Nationaliteit" {...getInputProps('nationality')} />
+        <CountrySelect label="Nationaliteit" {...getInputProps('nationality')} />
         <TextInput label="Telefoonnummer" type="tel" autoComplete="tel" {...getInputProps('phone_number')} />
         <TextInput label="Adres" autoComplete="street-address" {...getInputProps('address')} />
         <TextInput label="Postcode" autoComplete="postal-code" {...getInputProps('zip')} />
         <TextInput label="Woonplaats" autoComplete="address-level2" {...getInputProps('city')} />
-        <TextInput label="Land" autoComplete="country-name" {...getInputProps('country')} />
+        <CountrySelect label="Land" autoComplete="country-name" {...getInputProps('country')} />
       </SimpleGrid>
     </>
   );

@@ -2,6 +2,7 @@
 // details for someone logged in (changes are made on the account page).
 import { Link } from 'react-router';
 import { Anchor, Button, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
 import { useAuth } from '../auth/AuthProvider';
 import { useAuthModals } from '../auth/AuthModalsProvider';
@@ -36,10 +37,10 @@ export function CheckoutDetails() {
     ['Naam', `${user.first_name} ${user.last_name}`],
     ['Email', user.email],
     ['Geboortedatum', formatDate(user.date_of_birth)],
-    ['Nationaliteit', user.nationality],
+    ['Nationaliteit', countryName(user.nationality)],
     ['Telefoonnummer', user.phone_number],
     ['Adres', `${user.address}, ${user.zip} ${user.city}`],
-    ['Land', user.country],
+    ['Land', countryName(user.country)],
   ];
   return (
     <Paper withBorder radius="md" p="lg">

@@ -1,7 +1,7 @@
 // 'Mijn bestellingen': the customer's orders with rooms, guests, lines, what is paid and what is
 // open, and the pay actions of SPEC 2 (Restbetaling, or Volledig betalen and Aanbetaling 50%).
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
@@ -18,6 +18,8 @@ interface OrderGuest {
   first_name: string;
   last_name: string;
   age_category: number;
+  /** The guest's visa documents (passport data and photo) are in. */
+  has_documents?: boolean;
 }
 interface OrderRoom {
   id: number;
@@ -42,6 +44,8 @@ export interface MyOrder {
   created_at: string;
   rooms: OrderRoom[];
   lines: OrderLine[];
+  /** Every guest of the order has delivered documents. */
+  documents_complete?: boolean;
 }
 
 export const myOrdersKey = ['my-orders'] as const;
@@ -65,6 +69,17 @@ const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' })
     .format(new Date(iso))
     .replace(/\//g, '-');
+
+/** Orders whose guests can deliver visa documents (the wizard's own rule). */
+const DOCUMENT_STATUSES: number[] = [OrderStatus.COMPLETED, OrderStatus.DOWN_PAYMENT];
+
+/** SPEC 2: 'Documenten aanleveren' while something is paid and not every guest has documents. */
+export function needsDocuments(o: Pick<MyOrder, 'status' | 'total_payments' | 'rooms' | 'documents_complete'>): boolean {
+  if (o.total_payments <= 0 || !DOCUMENT_STATUSES.includes(o.status)) return false;
+  const guests = o.rooms.flatMap((r) => r.guests);
+  if (guests.length === 0) return false;
+  return o.documents_complete === undefined ? guests.some((g) => g.has_documents !== true) : !o.documents_complete;
+}
 
 /** Which pay buttons an order gets: the rest once something is paid, else 100 % or 50 %. */
 export function payActions(o: Pick<MyOrder, 'status' | 'total_price' | 'total_payments'>): ('rest' | 'full' | 'half')[] {
@@ -129,6 +144,18 @@ function OrderDetails({ order }: { order: MyOrder }) {
             {room.guests.map((g) => (
               <li key={g.id}>
                 {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()})
+                {g.has_documents !== undefined && (
+                  <Badge
+                    ml="xs"
+                    size="sm"
+                    variant="light"
+                    tt="none"
+                    color={g.has_documents ? 'green' : 'orange'}
+                    data-testid="guest-documents"
+                  >
+                    {g.has_documents ? 'Documenten compleet' : 'Documenten ontbreken'}
+                  </Badge>
+                )}
               </li>
             ))}
           </Text>
@@ -169,6 +196,16 @@ function OrderDetails({ order }: { order: MyOrder }) {
         </Group>
       </Stack>
       <PayButtons order={order} />
+      {needsDocuments(order) && (
+        <Group gap="sm" wrap="wrap">
+          <Button component={Link} to={`/visum/invoeren/${order.id}`} color="teal">
+            Documenten aanleveren
+          </Button>
+          <Text size="sm" c="dimmed">
+            Paspoortgegevens en pasfoto per reiziger, nodig voor het visum.
+          </Text>
+        </Group>
+      )}
       <OrderDocuments order={order} />
     </Stack>
   );

@@ -1,16 +1,25 @@
-// The expanded part of an order in the admin list: rooms with their guests, the priced lines
+// The expanded part of an order in the admin list: rooms with their guests (with whether their visa
+// documents are complete, a 'Documenten' view and 'Documenten resetten'), the priced lines
 // (donations and discounts among them) and the discount codes on it.
-import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import type { AdminOrder } from './api';
 import { chosenDiscounts } from './payload';
+import { ResetDocumentsModal } from './ResetDocumentsModal';
+import { VisaDocumentsModal } from './VisaDocumentsModal';
 
 const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
 const GUEST_GENDER = ['man', 'vrouw'];
 
+type DocumentsDialog = { kind: 'view' | 'reset'; guestId: number } | null;
+
 export function OrderDetails({ order }: { order: AdminOrder }) {
   const discounts = chosenDiscounts(order);
+  const [documents, setDocuments] = useState<DocumentsDialog>(null);
+  const guests = order.rooms.flatMap((r) => r.guests);
+  const delivered = guests.filter((g) => g.has_documents === true).map((g) => ({ id: g.id, name: `${g.first_name} ${g.last_name}`.trim() }));
   return (
     <Stack gap="sm">
       {order.rooms.length > 0 && (
@@ -29,6 +38,34 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                     {g.age_category !== 0 && !g.bed_included ? ', zonder bed' : ''}
                     {!g.european_passport ? ', geen Europees paspoort' : ''}
                     {g.flex.disabled ? ', rolstoel' : ''})
+                    {g.has_documents !== undefined && (
+                      <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>
+                        <Badge size="sm" variant="light" tt="none" color={g.has_documents ? 'green' : 'orange'}>
+                          {g.has_documents ? 'Documenten compleet' : 'Documenten ontbreken'}
+                        </Badge>
+                        {g.has_documents && (
+                          <>
+                            <Button
+                              size="compact-xs"
+                              variant="light"
+                              onClick={() => setDocuments({ kind: 'view', guestId: g.id })}
+                              aria-label={`Documenten van ${g.first_name} ${g.last_name}`}
+                            >
+                              Documenten
+                            </Button>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setDocuments({ kind: 'reset', guestId: g.id })}
+                              aria-label={`Documenten resetten van ${g.first_name} ${g.last_name}`}
+                            >
+                              Documenten resetten
+                            </Button>
+                          </>
+                        )}
+                      </Group>
+                    )}
                   </li>
                 ))}
               </Text>
@@ -94,6 +131,23 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           </Text>
         )}
       </Group>
+      {documents?.kind === 'view' && (
+        <VisaDocumentsModal
+          orderId={order.id}
+          guestId={documents.guestId}
+          onClose={() => setDocuments(null)}
+          onReset={() => setDocuments({ kind: 'reset', guestId: documents.guestId })}
+        />
+      )}
+      {documents?.kind === 'reset' && (
+        <ResetDocumentsModal
+          orderId={order.id}
+          orderNumber={order.order_number}
+          guests={delivered}
+          preselected={[documents.guestId]}
+          onClose={() => setDocuments(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -17,6 +17,8 @@ export interface AdminOrderGuest {
   european_passport: boolean;
   bed_included: boolean;
   flex: { disabled?: boolean };
+  /** The guest's visa documents (passport data and photo) are in. */
+  has_documents?: boolean;
 }
 
 export interface AdminOrderRoom {
@@ -77,6 +79,8 @@ export interface AdminOrder {
   rooms: AdminOrderRoom[];
   lines: AdminOrderLine[];
   crowdfunds: AdminOrderCrowdfund[];
+  /** Every guest of the order has delivered documents. */
+  documents_complete?: boolean;
 }
 
 export interface AdminOrdersPage {

@@ -1,0 +1,140 @@
+// Staff: a guest's visa documents (GET /api/admin/order/{id}/visa, decrypted by the server) and the
+// passport photo, which needs the bearer token and is therefore fetched as a blob and shown through
+// an object URL that is released again when the modal closes.
+import { useEffect, useMemo } from 'react';
+import { Alert, Badge, Button, Center, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { countryName } from '@umrah/domain/countries';
+import { formatDate } from '@umrah/domain/dates';
+import { passportValidEnough, VISA_MSG } from '@umrah/domain/validation/visa';
+import { LoadError } from '../../../components/Feedback';
+import { ApiError } from '../../../lib/api';
+import { fetchAdminVisa, fetchGuestPhoto, visaKeys } from '../../visa/api';
+
+const GENDER = ['Man', 'Vrouw'];
+
+function Photo({ guestId, name }: { guestId: number; name: string }) {
+  const photo = useQuery({
+    queryKey: visaKeys.photo(guestId),
+    queryFn: ({ signal }) => fetchGuestPhoto(guestId, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  if (photo.isPending) return <Skeleton h={220} w={180} aria-label="Pasfoto laden" />;
+  if (photo.isError || !url) {
+    return (
+      <Alert color="red" role="alert">
+        {photo.error instanceof ApiError ? photo.error.message : 'De pasfoto kon niet worden geladen.'}
+      </Alert>
+    );
+  }
+  return <Image src={url} alt={`Pasfoto van ${name}`} h={220} w="auto" maw={200} fit="contain" radius="sm" />;
+}
+
+export function VisaDocumentsModal({
+  orderId,
+  guestId,
+  onClose,
+  onReset,
+}: {
+  orderId: number;
+  guestId: number;
+  onClose: () => void;
+  onReset?: () => void;
+}) {
+  const visa = useQuery({
+    queryKey: visaKeys.admin(orderId),
+    queryFn: ({ signal }) => fetchAdminVisa(orderId, signal),
+    staleTime: 0,
+  });
+  const guest = visa.data?.guests.find((g) => g.id === guestId);
+  const name = guest ? `${guest.first_name} ${guest.last_name}`.trim() : '';
+  const doc = guest?.documents ?? null;
+  const tripEnd = visa.data?.trip?.end ?? null;
+
+  const rows: [string, React.ReactNode][] = doc
+    ? [
+        ['Voornaam', doc.first_name],
+        ['Achternaam', doc.last_name],
+        ['Geslacht', GENDER[doc.gender] ?? '-'],
+        ['Geboortedatum', formatDate(doc.date_of_birth)],
+        ['Geboorteplaats', doc.city_of_birth],
+        ['Geboorteland', countryName(doc.city_of_country)],
+        ['Nationaliteit', countryName(doc.nationality)],
+        ['Paspoortnummer', doc.passport_number],
+        ['Uitgiftedatum paspoort', formatDate(doc.passport_creation_date)],
+        [
+          'Vervaldatum paspoort',
+          <Group gap="xs" key="expires">
+            <span>{formatDate(doc.passport_expires)}</span>
+            {!passportValidEnough(doc.passport_expires, tripEnd) && (
+              <Badge color="red" variant="light" tt="none" title={VISA_MSG.passportExpiresTooSoon}>
+                Minder dan 6 maanden na de reis geldig
+              </Badge>
+            )}
+          </Group>,
+        ],
+        ['Aangeleverd op', formatDate(doc.submitted_at)],
+      ]
+    : [];
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={name ? `Documenten van ${name}` : 'Documenten'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+    >
+      {visa.isError ? (
+        <LoadError />
+      ) : visa.isPending ? (
+        <Stack gap="xs" aria-label="Documenten laden">
+          <Skeleton h={24} />
+          <Skeleton h={24} />
+          <Skeleton h={24} />
+        </Stack>
+      ) : !guest ? (
+        <Alert color="red" role="alert">
+          Deze reiziger hoort niet bij deze bestelling.
+        </Alert>
+      ) : !doc ? (
+        <Alert color="orange" role="status">
+          {name} heeft nog geen documenten aangeleverd.
+        </Alert>
+      ) : (
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Table aria-label={`Visumgegevens van ${name}`} verticalSpacing={4} fz="sm">
+              <Table.Tbody>
+                {rows.map(([label, value]) => (
+                  <Table.Tr key={label}>
+                    <Table.Th scope="row" fw={600} w="45%">
+                      {label}
+                    </Table.Th>
+                    <Table.Td>{value}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Center>{guest.has_photo ? <Photo guestId={guest.id} name={name} /> : <Text c="dimmed">Geen pasfoto</Text>}</Center>
+          </SimpleGrid>
+          <Group justify="flex-end">
+            {onReset && (
+              <Button color="red" variant="light" onClick={onReset}>
+                Documenten resetten
+              </Button>
+            )}
+            <Button variant="default" onClick={onClose}>
+              Sluiten
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
