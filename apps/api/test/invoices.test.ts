@@ -224,10 +224,15 @@ describe('paying a quote through the simulator', () => {
     expect(row!.status).toBe(InvoiceStatus.PAID);
 
     // The exchange may come again (and the order exchange path knows nothing of it): one payment.
+    // It answers only with the transaction's own key from the exchange URL (issue 16).
+    const [started] = await app.ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
+    const key = (started!.flex as { exchange_key: string }).exchange_key;
     for (let i = 0; i < 2; i++) {
-      const again = await fetch(`${base}/api/invoicePayment/exchange/${transactionId}`, { method: 'POST', body: new URLSearchParams({ action: 'new_ppt' }) });
+      const again = await fetch(`${base}/api/invoicePayment/exchange/${transactionId}?key=${key}`, { method: 'POST', body: new URLSearchParams({ action: 'new_ppt' }) });
       expect(await again.text()).toBe('TRUE|paid');
     }
+    const keyless = await fetch(`${base}/api/invoicePayment/exchange/${transactionId}`, { method: 'POST' });
+    expect(await keyless.text()).toBe('TRUE|unknown');
     const orderPath = await fetch(`${base}/api/payment/exchange/${transactionId}`, { method: 'POST' });
     expect(await orderPath.text()).toBe('TRUE|unknown');
     expect(await app.ctx.db.select().from(payments).where(eq(payments.invoiceId, q.id))).toHaveLength(1);

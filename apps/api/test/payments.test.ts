@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, PAYMENT_MSG, PaymentType, paymentFormSchema } from '@umrah/domain';
 import { mailOutbox, orders, payments, products, transactions, users } from '../src/db/schema.ts';
+import { PROVIDER_PAYMENT_LOCKED } from '../src/modules/payments/service.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, validAccount } from './helpers.ts';
 
 // The payment flow over real HTTP: the simulator's exchange call reaches this app on its port.
@@ -140,14 +141,16 @@ describe('paying with the simulator', () => {
   });
 
   it('computes the amount itself, whatever the client sends', async () => {
-    const order = await newOrder(120_000);
+    // Placed as a down payment: only such an order may be paid 50 % (issue 16).
+    const order = await newOrder(120_000, { payPartly: true });
     const a = await app.inject({
       method: 'POST',
       url: `/api/payment/${order.id}`,
       headers: auth(customer),
       payload: { trans: 'none', order_id: order.id, payment_type: 4, amount: 1, total_price: 1 },
     });
-    expect(a.json().transaction.amount).toBe(120_000);
+    // The order's own choice: 50 %.
+    expect(a.json().transaction.amount).toBe(60_000);
     const b = await app.inject({
       method: 'POST',
       url: '/api/payment/prepare',
@@ -322,7 +325,10 @@ describe('manual payments', () => {
 
   it('moves the order like the webhook: add, edit and delete recompute the status', async () => {
     const order = await newOrder(100_000);
-    const add = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(bookkeeper), payload: { order_id: order.id, payment_type: 3, amount: 40_000 } });
+    // The bookkeeper only reads payments (issue 16 / issue 13): an admin books them.
+    const byBookkeeper = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(bookkeeper), payload: { order_id: order.id, payment_type: 3, amount: 40_000 } });
+    expect(byBookkeeper.statusCode).toBe(403);
+    const add = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(admin), payload: { order_id: order.id, payment_type: 3, amount: 40_000 } });
     expect(add.statusCode).toBe(201);
     expect(add.json().message).toBe('Betaling is succesvol aangemaakt.');
     expect(add.json().order).toMatchObject({ status: OrderStatus.DOWN_PAYMENT, total_payments: 40_000 });
@@ -352,11 +358,15 @@ describe('manual payments', () => {
       const [p] = await app.ctx.db.insert(payments).values({ orderId: order.id, paymentType: type, amount: 1000 }).returning();
       ids[type] = p!.id;
     }
-    for (const type of [4, 5, 6]) {
+    // Provider payments (4, 5) are the provider's record: 409 since issue 16; pin (6) is not deletable.
+    for (const type of [4, 5]) {
       const res = await app.inject({ method: 'DELETE', url: `/api/payment/${ids[type]}`, headers: auth(admin) });
-      expect(res.statusCode, `type ${type}`).toBe(400);
-      expect(res.json().message).toBe(PAYMENT_MSG.notDeletable);
+      expect(res.statusCode, `type ${type}`).toBe(409);
+      expect(res.json().message).toBe(PROVIDER_PAYMENT_LOCKED);
     }
+    const pin = await app.inject({ method: 'DELETE', url: `/api/payment/${ids[6]}`, headers: auth(admin) });
+    expect(pin.statusCode).toBe(400);
+    expect(pin.json().message).toBe(PAYMENT_MSG.notDeletable);
     for (const type of [0, 1, 2, 3]) {
       expect((await app.inject({ method: 'DELETE', url: `/api/payment/${ids[type]}`, headers: auth(admin) })).statusCode).toBe(200);
     }
@@ -389,7 +399,16 @@ describe('checkout through the orders module', () => {
     const [trip] = await app.ctx.db
       .select()
       .from(products)
-      .where(and(eq(products.type, 2), eq(products.isActive, true), gt(products.stock, 5), gt(products.start, sql`current_date + 7`)))
+      // A down payment needs a trip whose payment deadline has not passed (issue 16).
+      .where(
+        and(
+          eq(products.type, 2),
+          eq(products.isActive, true),
+          gt(products.stock, 5),
+          gt(products.start, sql`current_date + 7`),
+          gt(products.paymentDeadline, sql`current_date + 1`),
+        ),
+      )
       .orderBy(asc(products.start))
       .limit(1);
     expect(trip).toBeDefined();

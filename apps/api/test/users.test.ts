@@ -267,7 +267,13 @@ describe('GET and PUT /api/user (own profile)', () => {
     const user = await createUser({ password: 'Nieuw-adres-12' });
     const token = await loginToken(app, user.email, 'Nieuw-adres-12');
     const newEmail = `Verhuisd-${user.id}@Example.nl`;
-    const res = await app.inject({ method: 'PUT', url: '/api/user', headers: auth(token), payload: validAccount({ email: newEmail }) });
+    // Issue 16: a new email needs the current password.
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: auth(token),
+      payload: { ...validAccount({ email: newEmail }), current_password: 'Nieuw-adres-12' },
+    });
     expect(res.statusCode).toBe(200);
     // Addresses are stored in lower case, so the login does not depend on how it was typed.
     expect(res.json().user.email).toBe(newEmail.toLowerCase());
@@ -279,7 +285,7 @@ describe('GET and PUT /api/user (own profile)', () => {
       method: 'PUT',
       url: '/api/user',
       headers: auth(customer),
-      payload: validAccount({ email: DEMO_ACCOUNTS.admin.email }),
+      payload: { ...validAccount({ email: DEMO_ACCOUNTS.admin.email }), current_password: DEMO_ACCOUNTS.customer.password },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MSG.emailTaken);

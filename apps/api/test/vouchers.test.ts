@@ -46,12 +46,19 @@ describe('POST /api/requestVoucher', () => {
     expect(empty.json().message).toBe('Code is verplicht!');
   });
 
-  it("refuses more codes than cart items: 'Kortingscode kan niet vaker worden gebruikt.'", async () => {
-    const over = await post('/api/requestVoucher', { label: 'WELKOM50', discounts: ['WELKOM50', 'kid-without-bed'], items: 1 });
+  it("refuses more codes than cart items, and a code the cart already holds: 'Kortingscode kan niet vaker worden gebruikt.'", async () => {
+    await app.ctx.db.insert(vouchers).values({ label: 'TWEEDECODE', amount: 500, active: true });
+    const over = await post('/api/requestVoucher', { label: 'TWEEDECODE', discounts: ['WELKOM50', 'kid-without-bed'], items: 1 });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe('Kortingscode kan niet vaker worden gebruikt.');
-    const ok = await post('/api/requestVoucher', { label: 'WELKOM50', discounts: ['WELKOM50'], items: 2 });
+    const ok = await post('/api/requestVoucher', { label: 'TWEEDECODE', discounts: ['WELKOM50'], items: 2 });
     expect(ok.statusCode).toBe(200);
+    // Issue 16: the same code again (in any case) no longer counts as a second code, even with items to spare.
+    for (const label of ['WELKOM50', 'welkom50']) {
+      const again = await post('/api/requestVoucher', { label, discounts: ['WELKOM50'], items: 20 });
+      expect(again.statusCode, label).toBe(400);
+      expect(again.json().message).toBe(VOUCHER_MSG.overused);
+    }
   });
 
   it('applies a product-bound voucher only to carts holding the product', async () => {

@@ -19,6 +19,31 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+// Password-reset links are a key to the account. Once their mail has left (sent, kept without SMTP,
+// or given up) the stored copy has no use for them, so the worker replaces them; the admin's mail
+// view also redacts on read, so a mail still waiting never shows a live link either. The marker is
+// the link itself (`/reset/<token>`), so no extra column is needed and every mail that carries one
+// is covered, whoever queued it.
+const RESET_LINK = /(?:https?:\/\/[^\s"'<>]*)?\/reset\/[A-Za-z0-9_-]{16,}/g;
+const RESET_LINK_SQL = `(https?://[^[:space:]"'<>]*)?/reset/[A-Za-z0-9_-]{16,}`;
+export const REDACTED_LINK = '[verlopen link]';
+
+/** The text with every password-reset link replaced by '[verlopen link]'. */
+export const redactSecrets = (s: string): string => s.replace(RESET_LINK, REDACTED_LINK);
+
+/** Redacts the stored copies of mails that are done (sent, kept or failed); returns how many. */
+export async function redactDoneMails(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      text: sql`regexp_replace(${mailOutbox.text}, ${RESET_LINK_SQL}, ${REDACTED_LINK}, 'g')`,
+      html: sql`regexp_replace(${mailOutbox.html}, ${RESET_LINK_SQL}, ${REDACTED_LINK}, 'g')`,
+    })
+    .where(and(inArray(mailOutbox.status, ['sent', 'kept', 'failed']), sql`${mailOutbox.text} ~ ${RESET_LINK_SQL}`))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 /** Writes a mail into the outbox; pass the transaction that makes the change the mail is about. */
 export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
   await db.insert(mailOutbox).values({
@@ -69,9 +94,11 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
       if (batch.length === 0) return handled;
       for (const row of batch) {
         handled++;
+        // Once a mail is done, its stored copy keeps no reset link (see RESET_LINK).
+        const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
         if (!transport) {
-          // Without SMTP the mail stays readable in the admin area.
-          await db.update(mailOutbox).set({ status: 'kept' }).where(inArray(mailOutbox.id, [row.id]));
+          // Without SMTP the mail stays readable in the admin area (without live reset links).
+          await db.update(mailOutbox).set({ status: 'kept', ...done }).where(inArray(mailOutbox.id, [row.id]));
           continue;
         }
         try {
@@ -90,7 +117,7 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
           });
           await db
             .update(mailOutbox)
-            .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+            .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...done })
             .where(inArray(mailOutbox.id, [row.id]));
         } catch (err) {
           const failed = row.attempts >= MAX_ATTEMPTS;
@@ -99,6 +126,7 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
             .update(mailOutbox)
             .set({
               status: failed ? 'failed' : 'pending',
+              ...(failed ? done : {}),
               lastError: String((err as Error).message ?? err).slice(0, 500),
               nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
             })
@@ -129,6 +157,8 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
   return {
     kick,
     start() {
+      // Mails stored before links were redacted after sending: clean them once per start.
+      void redactDoneMails(db).catch(() => 0);
       timer ??= setInterval(() => void kick(), opts.intervalMs ?? 2000);
       timer.unref();
     },

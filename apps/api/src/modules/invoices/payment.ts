@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, invoiceNumber, invoiceStatusFor } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +20,21 @@ const PLACEHOLDER = 'pending:';
 /** An open payment at the provider is offered again instead of a second one, within this time. */
 const REUSE_MINUTES = 30;
 
-export const invoiceExchangePath = (transactionId: number) => `/api/invoicePayment/exchange/${transactionId}`;
+export const invoiceExchangePath = (transactionId: number, key?: string) =>
+  `/api/invoicePayment/exchange/${transactionId}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
+
+/**
+ * The exchange URL of a quote payment carries a random key of its own transaction (kept in its
+ * flex): without it an anonymous caller cannot make us ask the provider about, or learn the state
+ * of, someone's quote payment by counting transaction ids. Only the provider (and we) know it.
+ */
+export function exchangeKeyMatches(flex: unknown, given: string | undefined): boolean {
+  const stored = (flex as { exchange_key?: unknown } | null)?.exchange_key;
+  if (typeof stored !== 'string' || typeof given !== 'string') return false;
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export interface StartedInvoicePayment {
   paymentURL: string;
@@ -61,6 +75,7 @@ export async function startInvoicePayment(
   if (reusable) return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount };
 
   const number = invoiceNumber(invoiceId);
+  const exchangeKey = randomBytes(24).toString('base64url');
   const [row] = await ctx.db
     .insert(transactions)
     .values({
@@ -71,7 +86,7 @@ export async function startInvoicePayment(
       amount,
       percent: 100,
       status: 'open',
-      flex: { kind: 'invoice', user_id: startedBy },
+      flex: { kind: 'invoice', user_id: startedBy, exchange_key: exchangeKey },
     })
     .returning();
   try {
@@ -81,7 +96,7 @@ export async function startInvoicePayment(
       description: `${dto.type === 0 ? 'Offerte' : 'Factuur'} ${number}`,
       reference: number,
       returnUrl: `${publicUrl}/offerte/${encodeURIComponent(loaded.invoice.token)}`,
-      exchangeUrl: `${publicUrl}${invoiceExchangePath(row!.id)}`,
+      exchangeUrl: `${publicUrl}${invoiceExchangePath(row!.id, exchangeKey)}`,
     });
     await ctx.db
       .update(transactions)
@@ -124,11 +139,19 @@ function invoicePaidMail(p: { firstName: string; id: number; type: number; amoun
  * the provider. provider_ref is unique and the insert does nothing on conflict, so replayed,
  * concurrent or late calls book the payment once.
  */
-export async function processInvoiceExchange(ctx: Ctx, provider: PaymentProvider, transactionId: number): Promise<InvoiceExchangeResult> {
+export async function processInvoiceExchange(
+  ctx: Ctx,
+  provider: PaymentProvider,
+  transactionId: number,
+  /** From the HTTP exchange: the URL's key, which must match the transaction's. Internal syncs pass nothing. */
+  caller?: { key: string | undefined },
+): Promise<InvoiceExchangeResult> {
   const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!row || row.providerRef.startsWith(PLACEHOLDER) || row.provider !== provider.name || !row.invoiceId) {
     return { known: false, booked: false };
   }
+  // A wrong or missing key looks exactly like an unknown transaction.
+  if (caller && !exchangeKeyMatches(row.flex, caller.key)) return { known: false, booked: false };
   const invoiceId = row.invoiceId;
   const status = await provider.status(row.providerRef);
   const booked = await ctx.db.transaction(async (tx) => {

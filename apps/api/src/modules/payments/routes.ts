@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MSG, manualPaymentSchema, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
-import { currentUser, requireStaff, requireUser } from '../../lib/auth.ts';
+import { currentUser, requireAdmin, requireStaff, requireUser } from '../../lib/auth.ts';
 import * as service from './service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -108,7 +108,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.checkOrderPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId),
   );
 
-  // Manual payments by staff (cash, bank transfer, pin).
+  // Manual payments (cash, bank transfer, pin): admins book them; the bookkeeper reads them only
+  // (issue 13: read-only Betalingen), so a bookkeeper gets 403 on POST, PUT and DELETE.
   app.get(
     '/api/payments',
     {
@@ -131,7 +132,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payment',
-    { schema: { tags, security, body: manualPaymentSchema }, onRequest: requireStaff },
+    { schema: { tags, security, body: manualPaymentSchema }, onRequest: requireAdmin },
     async (req, reply) => {
       const result = await service.createManualPayment(app.ctx, req.body);
       return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
@@ -140,13 +141,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/payment/:id',
-    { schema: { tags, security, params: idParams, body: manualPaymentSchema }, onRequest: requireStaff },
+    {
+      schema: { tags, security, description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).', params: idParams, body: manualPaymentSchema },
+      onRequest: requireAdmin,
+    },
     async (req) => ({ message: PAYMENT_MSG.updated, ...(await service.updatePayment(app.ctx, req.params.id, req.body)) }),
   );
 
   app.delete(
     '/api/payment/:id',
-    { schema: { tags, security, params: idParams }, onRequest: requireStaff },
+    {
+      schema: { tags, security, description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).', params: idParams },
+      onRequest: requireAdmin,
+    },
     async (req) => ({ message: PAYMENT_MSG.deleted, ...(await service.deletePayment(app.ctx, req.params.id)) }),
   );
 };

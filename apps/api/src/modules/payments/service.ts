@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   MSG,
   OrderStatus,
@@ -7,6 +7,7 @@ import {
   PaymentType,
   Role,
   amountToPay,
+  downPaymentProblem,
   fcuOrderNumber,
   isDeletablePaymentType,
   isOnlinePaymentType,
@@ -15,12 +16,16 @@ import {
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
-import { orders, payments, transactions, users } from '../../db/schema.ts';
+import { orderLines, orders, payments, products, rooms, transactions, users } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../../lib/auth.ts';
+import { dutchToday } from '../vouchers/time.ts';
 import { paymentReceivedMail } from './mails.ts';
+
+/** What the provider booked is the provider's record: nobody rewrites or removes it through the API. */
+export const PROVIDER_PAYMENT_LOCKED = 'Een betaling van de betaalprovider kan niet worden gewijzigd of verwijderd.';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mail'>;
 type OrderRow = typeof orders.$inferSelect;
@@ -50,6 +55,37 @@ export function statusAfterPayments(current: number, paid: number, total: number
 }
 
 const isStaff = (user: UserRow) => user.role === Role.ADMIN || user.role === Role.BOOKKEEPER;
+const isAdmin = (user: UserRow) => user.role === Role.ADMIN;
+
+/** Booked by the provider: an online payment type, or a row carrying the provider's reference. */
+export const isProviderPayment = (p: Pick<PaymentRow, 'paymentType' | 'providerRef'>) =>
+  isOnlinePaymentType(p.paymentType) || (p.providerRef !== null && p.providerRef !== '');
+
+/**
+ * The earliest payment_deadline ('YYYY-MM-DD') of the order's trip products (its rooms and the
+ * guests' products), or null: lessons and plain products have no deadline that binds a payment.
+ */
+export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ deadline: sql<string | null>`to_char(min(${products.paymentDeadline}), 'YYYY-MM-DD')` })
+    .from(products)
+    .where(
+      and(
+        between(products.type, 2, 10),
+        or(
+          inArray(products.id, db.select({ id: rooms.productId }).from(rooms).where(eq(rooms.orderId, orderId))),
+          inArray(
+            products.id,
+            db
+              .select({ id: sql<number>`${orderLines.productId}` })
+              .from(orderLines)
+              .where(and(eq(orderLines.orderId, orderId), sql`${orderLines.productId} is not null`)),
+          ),
+        ),
+      ),
+    );
+  return row?.deadline ?? null;
+}
 
 export async function paidTotal(db: DbOrTx, orderId: number): Promise<number> {
   const [row] = await db
@@ -135,8 +171,10 @@ export async function startPayment(
   input: StartInput,
 ): Promise<StartedPayment> {
   const staffTrans = input.trans !== 'none';
-  if (staffTrans && !isStaff(user)) throw forbidden(MSG.forbidden);
+  // Pin and 'other' payments are taken by an admin; the bookkeeper only reads payments.
+  if (staffTrans && !isAdmin(user)) throw forbidden(MSG.forbidden);
   let order = await orderFor(ctx, user, orderId);
+  if (user.role === Role.BOOKKEEPER && order.userId !== user.id) throw forbidden(MSG.forbidden);
   if (!PAYABLE_STATUSES.includes(order.status)) throw conflict(PAYMENT_MSG.notPayable);
 
   // A payment finished at the provider but not yet reported is booked first, so nobody pays twice.
@@ -157,8 +195,16 @@ export async function startPayment(
     amount = rest;
     percent = 100;
   } else {
-    const partly = Boolean((order.flex as { pay_partly?: unknown } | null)?.pay_partly);
-    percent = input.percent ?? (partly ? 50 : 100);
+    // Nothing paid yet: 50 % only on an order placed as a down payment and up to the trips' payment
+    // deadline (domain `downPaymentProblem`). Asked for explicitly otherwise: refused. When the
+    // order's own choice applies (checkout) and the deadline has passed, the full amount is asked.
+    const partly = (order.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
+    const problem =
+      partly || input.percent === 50
+        ? downPaymentProblem({ payPartly: partly, deadline: await tripPaymentDeadline(ctx.db, orderId), today: dutchToday() })
+        : null;
+    if (input.percent === 50 && problem) throw conflict(problem);
+    percent = input.percent ?? (partly && !problem ? 50 : 100);
     amount = amountToPay(order.totalPrice, percent, 0);
   }
   if (amount <= 0) throw conflict(PAYMENT_MSG.fullyPaid);
@@ -377,6 +423,7 @@ export async function updatePayment(ctx: Ctx, id: number, input: ManualPayment) 
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(payments).where(eq(payments.id, id));
     if (!existing || existing.orderId === null) throw notFound(PAYMENT_MSG.notFound);
+    if (isProviderPayment(existing)) throw conflict(PROVIDER_PAYMENT_LOCKED);
     if (existing.orderId !== input.order_id) throw badRequest(PAYMENT_MSG.otherOrder);
     // An online payment stays online and a manual one manual: the provider's record is the proof.
     if (isOnlinePaymentType(existing.paymentType) !== isOnlinePaymentType(input.payment_type)) {
@@ -398,6 +445,7 @@ export async function deletePayment(ctx: Ctx, id: number) {
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(payments).where(eq(payments.id, id));
     if (!existing) throw notFound(PAYMENT_MSG.notFound);
+    if (isProviderPayment(existing)) throw conflict(PROVIDER_PAYMENT_LOCKED);
     if (!isDeletablePaymentType(existing.paymentType)) throw badRequest(PAYMENT_MSG.notDeletable);
     const order = existing.orderId !== null ? await lockOrder(tx, existing.orderId) : undefined;
     await tx.delete(payments).where(eq(payments.id, id));

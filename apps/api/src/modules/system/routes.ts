@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema.ts';
+import { redactSecrets } from '../../infra/mail/outbox.ts';
 import { requireAdmin } from '../../lib/auth.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +50,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           id: m.id,
           to: m.to,
           subject: m.subject,
-          text: m.text,
+          // Never a live reset link, also while the mail is still waiting to be sent.
+          text: redactSecrets(m.text),
           status: m.status,
           attempts: m.attempts,
           created_at: m.createdAt.toISOString(),

@@ -3,7 +3,8 @@ import {
   VOUCHER_MSG,
   isKidWithoutBed,
   toPricingVoucher,
-  tooManyVouchers,
+  voucherKey,
+  voucherLabelsProblem,
   voucherProblem,
   type RequestVoucherInput,
   type VoucherDto,
@@ -48,9 +49,14 @@ export async function requestVoucher(ctx: AppContext, input: RequestVoucherInput
   const [row] = await vouchersByLabels(ctx.db, [input.label]);
   const problem = voucherProblem(row ? toPricingVoucher(row) : undefined, now);
   if (problem) throw new AppError(problem.status, problem.message);
+  // The same rules as the order (pricing.ts): a code the cart already holds is refused in any
+  // case; with the cart's count of discountable items (guests, lessons, products; no donations)
+  // also more codes than items. The order counts the items itself again.
+  const held = input.discounts ?? [];
+  if (held.some((l) => voucherKey(l) === voucherKey(input.label))) throw badRequest(VOUCHER_MSG.overused);
   if (input.items !== undefined) {
-    const typed = (input.discounts ?? []).filter((l) => l.trim() !== '' && !isKidWithoutBed(l));
-    if (tooManyVouchers(typed.length + 1, input.items)) throw badRequest(VOUCHER_MSG.overused);
+    const problem = voucherLabelsProblem([...held, input.label], input.items);
+    if (problem) throw badRequest(problem);
   }
   const bound = toPricingVoucher(row!).products;
   if (input.products && bound.length > 0 && !input.products.some((id) => bound.includes(id))) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
@@ -10,26 +10,39 @@ import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from
 import { useAuth } from './AuthProvider';
 import type { User } from './types';
 
+const EMAIL_NEEDS_PASSWORD = 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.';
+
 export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
   const { user, setUser } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new email needs the current password (the API refuses it otherwise).
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const form = useForm<AccountValues>({
     mode: 'controlled',
     initialValues: user ? accountFromUser(user) : emptyAccount(),
     validate: zodValidate(accountSchema),
   });
 
+  const emailChanged = !!user && form.values.email.trim().toLowerCase() !== user.email.trim().toLowerCase();
+
   const submit = form.onSubmit(async (values) => {
     setError(null);
+    setPasswordError(null);
+    if (emailChanged && currentPassword === '') return setPasswordError(EMAIL_NEEDS_PASSWORD);
     setBusy(true);
     try {
-      const res = await apiPut<{ message: string; user: User }>('/api/user', values);
+      const body = emailChanged ? { ...values, current_password: currentPassword } : values;
+      const res = await apiPut<{ message: string; user: User }>('/api/user', body);
+      setCurrentPassword('');
       setUser(res.user);
       notifications.show({ color: 'green', message: res.message || MSG.userUpdated });
       onSuccess?.();
     } catch (err) {
-      form.setErrors(fieldErrors(err));
+      const errors = fieldErrors(err);
+      if (errors.current_password) setPasswordError(errors.current_password);
+      form.setErrors(errors);
       setError(err instanceof ApiError ? err.message : MSG.unknownError);
     } finally {
       setBusy(false);
@@ -40,6 +53,19 @@ export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
     <form onSubmit={submit} noValidate aria-label="Gegevens wijzigen">
       <Stack gap="sm">
         <AccountFields getInputProps={form.getInputProps} />
+        {emailChanged && (
+          <PasswordInput
+            label="Huidig wachtwoord"
+            description="Nodig om je e-mailadres te wijzigen."
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => {
+              setCurrentPassword(e.currentTarget.value);
+              setPasswordError(null);
+            }}
+            error={passwordError}
+          />
+        )}
         {error && (
           <Alert color="red" role="alert">
             {error}

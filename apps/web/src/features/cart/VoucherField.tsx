@@ -5,9 +5,10 @@
 import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { discountableItemCount, voucherKey } from '@umrah/domain/pricing';
 import { VOUCHER_MSG, requestVoucherSchema, type VoucherDto } from '@umrah/domain/validation/voucher';
 import { ApiError, apiPost } from '../../lib/api';
-import { cartKind } from '../checkout/cart';
+import { cartKind, cartToOrder } from '../checkout/cart';
 import { addCartDiscount, cartDiscounts, removeCartDiscount, type CartKey } from './cartStorage';
 
 /** Product ids in the cart, for product-bound vouchers. */
@@ -34,13 +35,14 @@ export function VoucherField({ cartKey, entries }: { cartKey: CartKey; entries: 
     const parsed = requestVoucherSchema.pick({ label: true }).safeParse({ label: code });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? VOUCHER_MSG.label);
     const label = parsed.data.label;
-    if (applied.some((l) => l.toLowerCase() === label.toLowerCase())) return setError(VOUCHER_MSG.overused);
+    if (applied.some((l) => voucherKey(l) === voucherKey(label))) return setError(VOUCHER_MSG.overused);
     setBusy(true);
     try {
       const res = await apiPost<{ message: string; voucher: VoucherDto }>('/api/requestVoucher', {
         label,
         discounts: applied,
-        items: entries.length,
+        // Items a code can discount (guests, lessons, products; donations never count), as the order counts them.
+        items: discountableItemCount(cartToOrder(entries, false)),
         products: cartProductIds(entries),
       });
       addCartDiscount(cartKey, res.voucher.label);
