@@ -156,20 +156,28 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (exchange) => {
     acceptFormBodies(exchange);
     exchange.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
-    const answer = async (id: number) => {
-      const result = await processInvoiceExchange(app.ctx, paymentProvider(app), id);
+    // The status check is anonymous (the provider cannot log in), so it needs the transaction's key
+    // from the exchange URL we gave the provider, and is rate-limited like the order exchange.
+    const answer = async (id: number, key: string | undefined) => {
+      const result = await processInvoiceExchange(app.ctx, paymentProvider(app), id, { key });
       return result.known ? `TRUE|${result.state}` : 'TRUE|unknown';
     };
     const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+    const querystring = z.object({ key: z.string().max(100).optional() });
+    type Req = { params: unknown; query: unknown };
+    const handle = async (req: Req) => answer((req.params as { id: number }).id, (req.query as { key?: string }).key);
     exchange.post(
       '/api/invoicePayment/exchange/:id',
-      { schema: { tags, summary: 'Exchange/webhook van de betaalprovider voor offertebetalingen', params } },
-      async (req, reply) => reply.type('text/plain').send(await answer((req.params as { id: number }).id)),
+      {
+        schema: { tags, summary: 'Exchange/webhook van de betaalprovider voor offertebetalingen (met de sleutel uit de exchange-URL)', params, querystring },
+        config: limit(300),
+      },
+      async (req, reply) => reply.type('text/plain').send(await handle(req)),
     );
     exchange.get(
       '/api/invoicePayment/exchange/:id',
-      { schema: { tags, summary: 'Exchange voor offertebetalingen (GET-variant)', params } },
-      async (req, reply) => reply.type('text/plain').send(await answer((req.params as { id: number }).id)),
+      { schema: { tags, summary: 'Exchange voor offertebetalingen (GET-variant)', params, querystring }, config: limit(300) },
+      async (req, reply) => reply.type('text/plain').send(await handle(req)),
     );
   });
 
