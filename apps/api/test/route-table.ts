@@ -87,3 +87,38 @@ export function leaksInternals(body: string): string | null {
   }
   return null;
 }
+
+/**
+ * A plain value of a JSON schema's shape (first enum value, smallest allowed number, 'Test' strings,
+ * required fields only): a body that passes the route's schema often enough to reach the handler.
+ */
+export function sampleFromSchema(schema: Record<string, any> | undefined, key = ''): unknown {
+  if (!schema || typeof schema !== 'object') return null;
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const options = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(options)) return sampleFromSchema(options[0], key);
+  if (Array.isArray(schema.allOf)) return sampleFromSchema(Object.assign({}, ...schema.allOf), key);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type ?? (schema.properties ? 'object' : undefined);
+  switch (type) {
+    case 'string':
+      if (/email/i.test(key)) return 'rolmatrix@example.nl';
+      if (/date/i.test(key)) return '2030-01-01';
+      return 'Test'.padEnd(schema.minLength ?? 0, 'x');
+    case 'integer':
+    case 'number':
+      return Math.max(1, typeof schema.minimum === 'number' ? schema.minimum + (schema.exclusiveMinimum ? 1 : 0) : 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return (schema.minItems ?? 0) > 0 ? [sampleFromSchema(schema.items, key)] : [];
+    case 'object': {
+      const props: Record<string, any> = schema.properties ?? {};
+      const required = new Set<string>(schema.required ?? []);
+      return Object.fromEntries(Object.entries(props).filter(([k]) => required.has(k)).map(([k, s]) => [k, sampleFromSchema(s, k)]));
+    }
+    default:
+      return null;
+  }
+}
