@@ -34,6 +34,13 @@ declare module 'fastify' {
   }
 }
 
+/** Routes whose JSON body may be larger than the app's default limit. */
+const LARGER_BODIES: Record<string, number> = {
+  // The admin's bulk product import: a list of products, all or nothing.
+  'POST /api/products': 1024 * 1024,
+};
+const BODY_TOO_LARGE = 'Het verzoek is te groot.';
+
 export interface BuildOptions {
   config?: Partial<AppConfig>;
   /** Print the demo accounts after seeding (the server does, tests do not). */
@@ -49,12 +56,19 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: config.trustProxy as boolean | string[],
     // Per-request lines would drown the log (and cost time under load); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 12 * 1024 * 1024,
+    // Small by default: no JSON form comes near it. Routes that need more say so (LARGER_BODIES below,
+    // or their own `bodyLimit`, as the visa photo upload does); a larger body is a 413 before it is read.
+    bodyLimit: 100 * 1024,
     // Error bodies never carry a stack trace.
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const larger = Math.max(0, ...methods.map((m) => LARGER_BODIES[`${m} ${route.url}`] ?? 0));
+    if (larger && route.bodyLimit === undefined) route.bodyLimit = larger;
+  });
   // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
   app.addHook('preValidation', rejectHostileInput);
 
@@ -127,6 +141,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       return reply.status(500).send({ error: 'Internal Server Error', message: MSG.serverError });
     }
     const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ error: defaultErrorName(413), message: BODY_TOO_LARGE });
     if (status === 429) return reply.status(429).send({ error: 'Too Many Requests', message: MSG.tooManyRequests });
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, too large): a Dutch message only.

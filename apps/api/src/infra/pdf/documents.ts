@@ -13,7 +13,8 @@ import {
   type DocumentTotals,
 } from '@umrah/domain';
 import { COMPANY } from './company.ts';
-import { renderPdf, type PdfColumn, type PdfModel, type PdfSection } from './render.ts';
+import { renderPdf } from './pool.ts';
+import type { PdfColumn, PdfModel, PdfSection } from './render.ts';
 
 // The shop's documents in Dutch: invoice, down-payment proof, credit invoice and down-payment
 // credit note of an order, and the document of a quote or invoice from the quote tab. Each takes

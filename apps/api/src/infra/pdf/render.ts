@@ -182,8 +182,71 @@ function footer(doc: Doc) {
   }
 }
 
-/** Lays the model out on A4 pages and returns the finished PDF. */
-export function renderPdf(model: PdfModel): Promise<Buffer> {
+// pdfkit's line breaking is quadratic in the length of a word that does not fit: a 60 kB name
+// took 8 s, a 5 MB one hours. Every text is cut before layout, so a document's cost is bounded
+// whatever a database row holds (old rows, staff-entered text).
+export const PDF_TEXT_MAX = 200;
+export const PDF_LONG_TEXT_MAX = 2_000;
+
+/** Cut to at most `max` characters, ending in '…' when something was cut. */
+export function cutText(value: string, max = PDF_TEXT_MAX): string {
+  if (value.length <= max) return value;
+  let head = value.slice(0, max - 1);
+  // Never leave half of a surrogate pair at the end.
+  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
+  return `${head}…`;
+}
+
+/** One line: line breaks and other control characters become spaces (a name never runs down the page). */
+const line = (value: string, max = PDF_TEXT_MAX) =>
+  // Cut first: the replace then never walks megabytes.
+  cutText(cutText(value, max + 1).replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' '), max);
+
+/** The model with every text cut to its bound; cheap, so done before a render is queued and again in the renderer. */
+export function boundModel(model: PdfModel): PdfModel {
+  const cell = (v: string) => line(String(v));
+  return {
+    title: line(model.title),
+    subtitle: model.subtitle === undefined ? undefined : line(model.subtitle),
+    subject: model.subject === undefined ? undefined : line(model.subject),
+    meta: model.meta.map(([k, v]) => [cell(k), cell(v)]),
+    customer: { name: line(model.customer.name), lines: model.customer.lines.map((l) => line(l ?? '')) },
+    sections: model.sections.map((s): PdfSection => {
+      switch (s.kind) {
+        case 'lines':
+          return {
+            ...s,
+            heading: s.heading === undefined ? undefined : line(s.heading),
+            totalLabel: s.totalLabel === undefined ? undefined : line(s.totalLabel),
+            lines: s.lines.map((l) => ({ ...l, label: line(l.label) })),
+          };
+        case 'table':
+          return {
+            ...s,
+            heading: line(s.heading),
+            empty: s.empty === undefined ? undefined : line(s.empty),
+            columns: s.columns.map((c) => ({ ...c, header: line(c.header) })),
+            rows: s.rows.map((r) => r.map(cell)),
+          };
+        case 'summary':
+          return {
+            ...s,
+            heading: s.heading === undefined ? undefined : line(s.heading),
+            rows: s.rows.map((r) => ({ ...r, label: line(r.label), value: line(r.value) })),
+          };
+        case 'text':
+          return { ...s, heading: s.heading === undefined ? undefined : line(s.heading), text: cutText(s.text, PDF_LONG_TEXT_MAX) };
+      }
+    }),
+  };
+}
+
+/**
+ * Lays the model out on A4 pages and returns the finished PDF, in the calling thread. The app
+ * calls `renderPdf` (pool.ts), which runs this in a worker thread with a time limit.
+ */
+export function layoutPdf(unbounded: PdfModel): Promise<Buffer> {
+  const model = boundModel(unbounded);
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,

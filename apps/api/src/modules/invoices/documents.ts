@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DOCUMENT_MSG,
   ORDER_DOCUMENTS,
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import {
+  PDF_TEXT_MAX,
   invoiceDocumentPdf,
   invoiceDownPaymentPdf,
   orderCreditInvoicePdf,
@@ -42,8 +44,23 @@ const toDownload = (filename: string, pdf: Buffer): PdfDownload => ({
   data: pdf.toString('base64'),
 });
 
+// A document prints at most a line of each field: the database cuts them, so an oversized row
+// (old data, staff-entered text) is never read whole for a PDF. The PDF module cuts again with '…'.
+const upTo = (column: AnyPgColumn) => sql<string>`left(${column}, ${PDF_TEXT_MAX + 1})`;
+
 async function pdfCustomer(db: DbOrTx, userId: number): Promise<PdfCustomer> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  const [u] = await db
+    .select({
+      firstName: upTo(users.firstName),
+      lastName: upTo(users.lastName),
+      email: upTo(users.email),
+      address: upTo(users.address),
+      zip: upTo(users.zip),
+      city: upTo(users.city),
+      country: upTo(users.country),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   return {
     firstName: u?.firstName ?? '',
     lastName: u?.lastName ?? '',

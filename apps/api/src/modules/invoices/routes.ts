@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_MSG, INVOICE_MSG, ORDER_DOCUMENTS, invoiceSchema, invoiceTokenSchema, type OrderDocumentKind } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider } from '../../infra/payments/index.ts';
+import { closePdfPool } from '../../infra/pdf/index.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cancelOrder } from './cancel.ts';
@@ -20,6 +21,9 @@ const transactionAnswer = z.object({ transaction: z.object({ paymentURL: z.strin
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+  // The PDF worker pool (started by the first document) ends with the app, so close() and SIGTERM
+  // do not wait on idle worker threads.
+  app.addHook('onClose', async () => closePdfPool());
 
   // ----------------------------------------------------------------------------------------------
   // Quotes and invoices
@@ -254,7 +258,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
     },
     async (req) => {
-      const result = await cancelOrder(app.ctx, currentUser(req), req.params.id);
+      const result = await cancelOrder(app.ctx, currentUser(req), req.params.id, req.log);
       return {
         status: 'success',
         message: result.changed ? DOCUMENT_MSG.cancelled : DOCUMENT_MSG.alreadyCancelled,
