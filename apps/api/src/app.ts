@@ -18,6 +18,8 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createCaptcha } from './infra/captcha/index.ts';
+import { localEventBus, postgresEventBus } from './infra/events/index.ts';
+import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders } from './infra/http/security-headers.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
@@ -26,6 +28,7 @@ import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
 import { rejectHostileInput } from './lib/input-guard.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
+import { catalogCache } from './modules/products/service.ts';
 import { startVisaRetention } from './modules/visa/retention.ts';
 
 declare module 'fastify' {
@@ -75,19 +78,24 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const retention = startVisaRetention(app);
+  const events = config.databaseUrl
+    ? await postgresEventBus(config.databaseUrl, (err) => app.log.error(err, 'event bus'))
+    : localEventBus();
   app.decorate('ctx', {
     config,
     db: database.db,
     dbKind: database.kind,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
-    captcha: createCaptcha(config.altchaHmacKey),
+    captcha: createCaptcha(config.altchaHmacKey, database.db),
     mail,
+    events,
     sealer: createSealer(config.visaEncryptionKey, config.visaPreviousKeys),
     files: createFileStore(config.fileStore),
   } satisfies AppContext);
   app.addHook('onClose', async () => {
     await mail.stop();
     await retention.stop();
+    await events.close();
     await database.close();
   });
 
@@ -101,8 +109,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }
 
   addSecurityHeaders(app);
+  // Another process's catalog change: drop this process's cached copy too.
+  events.subscribe('catalog', () => catalogCache(app.ctx).invalidate());
+
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so N API processes behind a load balancer share one limit.
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests),
   });
 

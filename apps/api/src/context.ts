@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Captcha } from './infra/captcha/index.ts';
+import type { EventBus } from './infra/events/index.ts';
 import type { Sealer } from './infra/crypto/index.ts';
 import type { MailWorker } from './infra/mail/outbox.ts';
 import type { FileStore } from './infra/storage/index.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   captcha: Captcha;
   mail: MailWorker;
+  /** Change notices to the other API processes (catalog cache). */
+  events: EventBus;
   /** Seals passport data and photos (AES-256-GCM). */
   sealer: Sealer;
   files: FileStore;

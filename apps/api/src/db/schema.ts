@@ -88,6 +88,30 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Rate-limit counters shared by every API process (@fastify/rate-limit store): one row per route
+ * and client key, counting within a window that restarts once reset_at has passed.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);
+
+/** Captcha solutions already used (by hash), in every API process, until the challenge expires. */
+export const captchaSolutions = pgTable(
+  'captcha_solutions',
+  {
+    hash: text('hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_solutions_expires_idx').on(t.expiresAt)],
+);
+
 export const products = pgTable(
   'products',
   {

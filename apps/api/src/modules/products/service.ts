@@ -190,8 +190,11 @@ export function catalogCache(ctx: Pick<AppContext, 'db'>): CatalogCache {
   if (!cache) caches.set(ctx.db, (cache = new CatalogCache()));
   return cache;
 }
-/** Call after any write that changes what the public catalog shows (products, stock). */
-export const invalidateCatalog = (ctx: Pick<AppContext, 'db'>) => catalogCache(ctx).invalidate();
+/** Call after any write that changes what the public catalog shows (products, stock): here and in every other API process. */
+export const invalidateCatalog = (ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'events'>>) => {
+  catalogCache(ctx).invalidate();
+  ctx.events?.publish('catalog');
+};
 
 const byStartThenType = [sql`${products.start} asc nulls last`, asc(products.type), asc(products.id)];
 
