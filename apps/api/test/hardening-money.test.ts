@@ -147,7 +147,7 @@ describe('finding: 50 % on a full-payment order, and the payment deadline', () =
   async function placeOrder(payPartly: boolean) {
     const res = await post('/api/order', { rooms: [room3([adult('Yusuf')])], flex: { pay_partly: payPartly, discounts: [] } }, customer);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().order as { id: number; total_price: number };
+    return res.json().order as { id: number; total_price: number; down_payment_allowed: boolean };
   }
   const setDeadline = (deadline: string) =>
     app.ctx.db
@@ -159,6 +159,8 @@ describe('finding: 50 % on a full-payment order, and the payment deadline', () =
   it('an order placed for full payment cannot be paid 50 %', async () => {
     await setDeadline(addDays(dutchToday(), 30));
     const order = await placeOrder(false);
+    // The account page offers no 'Aanbetaling 50%' for it.
+    expect(order.down_payment_allowed).toBe(false);
     const half = await prepare(order.id, 50);
     expect(half.statusCode).toBe(409);
     expect(half.json().message).toBe(DOWN_PAYMENT_MSG.fullPaymentOrder);
@@ -170,6 +172,7 @@ describe('finding: 50 % on a full-payment order, and the payment deadline', () =
   it('a down payment is possible up to and including the deadline, after it only the full amount', async () => {
     await setDeadline(dutchToday());
     const onTime = await placeOrder(true);
+    expect(onTime.down_payment_allowed).toBe(true);
     const half = await prepare(onTime.id, 50);
     expect(half.statusCode, half.body).toBe(200);
     expect(half.json().transaction.amount).toBe(Math.round(onTime.total_price / 2));
@@ -177,6 +180,7 @@ describe('finding: 50 % on a full-payment order, and the payment deadline', () =
     const yesterday = addDays(dutchToday(), -1);
     await setDeadline(yesterday);
     const late = await placeOrder(true);
+    expect(late.down_payment_allowed).toBe(false);
     const lateHalf = await prepare(late.id, 50);
     expect(lateHalf.statusCode).toBe(409);
     expect(lateHalf.json().message).toBe(DOWN_PAYMENT_MSG.deadlinePassed(yesterday));

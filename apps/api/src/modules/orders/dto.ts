@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { orderStatusLabels, type OrderStatus } from '@umrah/domain';
+import { downPaymentProblem, earliestDeadline, isUmrahType, orderStatusLabels, type OrderStatus } from '@umrah/domain';
 import { allQueries, type DbOrTx } from '../../db/index.ts';
 import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users, visaDocuments } from '../../db/schema.ts';
+import { dutchToday } from '../vouchers/time.ts';
 
 /** The order number customers see: 'FCU2' followed by the id (SPEC 9). */
 export const orderNumber = (id: number) => `FCU2${id}`;
@@ -61,6 +62,7 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
   const productRows = productIds.length ? await db.select().from(products).where(inArray(products.id, productIds)) : [];
   const productById = new Map(productRows.map((p) => [p.id, p]));
 
+  const today = dutchToday();
   const byId = new Map(orderRows.map((r) => [r.order.id, r]));
   return idList
     .map((id) => byId.get(id))
@@ -84,6 +86,19 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
       amount_open: Math.max(0, o.totalPrice - totalPayments),
       /** Every guest's visa documents are in (false for an order without guests). */
       documents_complete: orderGuests.length > 0 && orderGuests.every((g) => withDocuments.has(g.id)),
+      /**
+       * 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet, placed as a down
+       * payment and the trips' payment deadline not passed (the same rule POST /api/payment/prepare applies).
+       */
+      down_payment_allowed:
+        totalPayments === 0 &&
+        downPaymentProblem({
+          payPartly: (o.flex as { pay_partly?: unknown } | null)?.pay_partly === true,
+          deadline: earliestDeadline(
+            sold.map((id) => productById.get(id)).filter((p) => p !== undefined && isUmrahType(p.type)).map((p) => p!.paymentDeadline),
+          ),
+          today,
+        }) === null,
       flex: o.flex as Record<string, unknown>,
       created_by_user_id: o.createdByUserId,
       created_at: o.createdAt.toISOString(),

@@ -11,6 +11,7 @@ import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError, apiGet } from '../../lib/api';
 import { goToPayment, preparePayment } from '../checkout/paymentApi';
 import { OrderDocuments } from './OrderDocuments';
+import { DocumentsBadge } from '../visa/DocumentsBadge';
 import { MyQuotes } from '../invoices/MyQuotes';
 
 interface OrderGuest {
@@ -46,6 +47,8 @@ export interface MyOrder {
   lines: OrderLine[];
   /** Every guest of the order has delivered documents. */
   documents_complete?: boolean;
+  /** 50 % may be asked now: placed as a down payment and the trip's payment deadline not passed. */
+  down_payment_allowed?: boolean;
 }
 
 export const myOrdersKey = ['my-orders'] as const;
@@ -81,11 +84,16 @@ export function needsDocuments(o: Pick<MyOrder, 'status' | 'total_payments' | 'r
   return o.documents_complete === undefined ? guests.some((g) => g.has_documents !== true) : !o.documents_complete;
 }
 
-/** Which pay buttons an order gets: the rest once something is paid, else 100 % or 50 %. */
-export function payActions(o: Pick<MyOrder, 'status' | 'total_price' | 'total_payments'>): ('rest' | 'full' | 'half')[] {
+/**
+ * Which pay buttons an order gets: the rest once something is paid, else 100 %, and 50 % only when
+ * the server allows a down payment (an order placed for full payment, or past the payment deadline,
+ * is paid in full).
+ */
+export function payActions(o: Pick<MyOrder, 'status' | 'total_price' | 'total_payments' | 'down_payment_allowed'>): ('rest' | 'full' | 'half')[] {
   if (!PAYABLE.includes(o.status)) return [];
   if (o.total_payments > 0) return o.total_price > o.total_payments ? ['rest'] : [];
-  return o.total_price > 0 ? ['full', 'half'] : [];
+  if (o.total_price <= 0) return [];
+  return o.down_payment_allowed === false ? ['full'] : ['full', 'half'];
 }
 
 function PayButtons({ order }: { order: MyOrder }) {
@@ -145,16 +153,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
               <li key={g.id}>
                 {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()})
                 {g.has_documents !== undefined && (
-                  <Badge
-                    ml="xs"
-                    size="sm"
-                    variant="light"
-                    tt="none"
-                    color={g.has_documents ? 'green' : 'orange'}
-                    data-testid="guest-documents"
-                  >
-                    {g.has_documents ? 'Documenten compleet' : 'Documenten ontbreken'}
-                  </Badge>
+                  <DocumentsBadge delivered={g.has_documents} ml="xs" size="sm" data-testid="guest-documents" />
                 )}
               </li>
             ))}
