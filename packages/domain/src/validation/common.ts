@@ -108,6 +108,13 @@ export const idField = (message: string = INVALID_ID) =>
 export const idParam = (message: string = INVALID_ID) =>
   z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_DB_ID, { error: message });
 
+/** Plain JSON objects only: a stream, Buffer or class instance (a multipart body) is not walked. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
 /** Walks a JSON value without recursion (a hostile body may nest 100,000 levels deep). */
 export function someString(value: unknown, test: (s: string) => boolean): boolean {
   const stack: unknown[] = [value];
@@ -117,7 +124,7 @@ export function someString(value: unknown, test: (s: string) => boolean): boolea
       if (test(v)) return true;
     } else if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
-    } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
+    } else if (isPlainObject(v)) {
       for (const [key, item] of Object.entries(v)) {
         if (test(key)) return true;
         stack.push(item);
@@ -141,7 +148,7 @@ export function jsonWithin(value: unknown, maxChars: number, maxDepth = 20): boo
     else if (Array.isArray(v)) {
       chars += 2 + v.length;
       for (const item of v) stack.push([item, depth + 1]);
-    } else if (v !== null && typeof v === 'object') {
+    } else if (isPlainObject(v)) {
       for (const [key, item] of Object.entries(v)) {
         chars += key.length + 4;
         stack.push([item, depth + 1]);
