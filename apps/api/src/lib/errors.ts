@@ -54,7 +54,7 @@ export function sqlState(err: unknown): string | undefined {
 
 export const DB_MSG = {
   invalidDate: 'Ongeldige datum.',
-  inUse: 'Dit kan niet: er hangen nog andere gegevens aan (of een gekoppeld gegeven bestaat niet).',
+  inUse: 'Dit kan niet: er zijn andere gegevens aan gekoppeld, of een gekoppeld gegeven bestaat niet.',
   exists: 'Dit bestaat al.',
   tooLong: 'Deze tekst is te lang.',
 } as const;
