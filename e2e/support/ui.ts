@@ -30,7 +30,8 @@ export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
     firstName: 'Samira',
     lastName: 'Bouzid',
     dateOfBirth: '14-03-1988',
-    nationality: 'Nederlandse',
+    // Nationality and country are chosen from the Dutch country list (the API stores the ISO code).
+    nationality: 'Nederland',
     phone: '0612345678',
     address: 'Coolsingel 40',
     zip: '3011 AD',
@@ -76,15 +77,25 @@ export async function fillAccountFields(form: Locator, a: Partial<NewAccount>) {
     ['Email', a.email],
     ['Voornaam', a.firstName],
     ['Achternaam', a.lastName],
-    ['Nationaliteit', a.nationality],
     ['Telefoonnummer', a.phone],
     ['Adres', a.address],
     ['Postcode', a.zip],
     ['Woonplaats', a.city],
-    ['Land', a.country],
   ];
   for (const [label, value] of fields) {
     if (value !== undefined) await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  // Searchable selects from the country list: type, then pick the option.
+  const countries: [string, string | undefined][] = [
+    ['Nationaliteit', a.nationality],
+    ['Land', a.country],
+  ];
+  for (const [label, value] of countries) {
+    if (value === undefined) continue;
+    const input = form.getByRole('combobox', { name: label, exact: true });
+    await input.fill(value);
+    await form.page().getByRole('option', { name: value, exact: true }).click();
+    await expect(input).toHaveValue(value);
   }
   if (a.dateOfBirth !== undefined) {
     // The date picker takes typed input and parses it on blur, as a visitor would type it.

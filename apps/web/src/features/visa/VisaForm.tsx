@@ -236,6 +236,8 @@ export function VisaForm({
             error={photoError}
             data-path="visa_photo"
             clearButtonProps={{ 'aria-label': 'Foto verwijderen' }}
+            // The placeholder is real text in this button (not an input placeholder): AA contrast.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           />
           {photoBusy && (
             <Text size="sm" c="dimmed" role="status">

@@ -3,7 +3,7 @@
 // that was left halfway opens again at the first guest still missing.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Badge, Button, Card, Group, List, Paper, Progress, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Paper, Progress, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
 import { MSG } from '@umrah/domain/messages';
@@ -12,6 +12,7 @@ import { LoadError } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
 import { myOrdersKey } from '../orders/MyOrders';
 import { fetchVisaOrder, finishDocuments, visaKeys } from './api';
+import { DocumentsBadge } from './DocumentsBadge';
 import {
   INTRO_STEP,
   canSelectStep,
@@ -69,7 +70,7 @@ function Intro({ order, onStart }: { order: VisaOrderDto; onStart: () => void })
             <Text size="sm">
               {i + 1}. {guestName(g)}
             </Text>
-            <DocumentsBadge delivered={g.has_documents} />
+            <DocumentsBadge delivered={g.has_documents} data-testid="documents-badge" />
           </Group>
         ))}
       </Stack>
@@ -77,14 +78,6 @@ function Intro({ order, onStart }: { order: VisaOrderDto; onStart: () => void })
         <Button onClick={onStart}>Beginnen</Button>
       </Group>
     </Stack>
-  );
-}
-
-export function DocumentsBadge({ delivered }: { delivered: boolean }) {
-  return (
-    <Badge color={delivered ? 'green' : 'orange'} variant="light" tt="none" data-testid="documents-badge">
-      {delivered ? 'Documenten compleet' : 'Documenten ontbreken'}
-    </Badge>
   );
 }
 

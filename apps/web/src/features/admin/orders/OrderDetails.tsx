@@ -9,6 +9,7 @@ import type { AdminOrder } from './api';
 import { chosenDiscounts } from './payload';
 import { ResetDocumentsModal } from './ResetDocumentsModal';
 import { VisaDocumentsModal } from './VisaDocumentsModal';
+import { DocumentsBadge } from '../../visa/DocumentsBadge';
 
 const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
 const GUEST_GENDER = ['man', 'vrouw'];
@@ -40,9 +41,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                     {g.flex.disabled ? ', rolstoel' : ''})
                     {g.has_documents !== undefined && (
                       <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>
-                        <Badge size="sm" variant="light" tt="none" color={g.has_documents ? 'green' : 'orange'}>
-                          {g.has_documents ? 'Documenten compleet' : 'Documenten ontbreken'}
-                        </Badge>
+                        <DocumentsBadge delivered={g.has_documents} size="sm" />
                         {g.has_documents && (
                           <>
                             <Button
