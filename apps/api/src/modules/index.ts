@@ -6,6 +6,7 @@ import { crowdfundRoutes } from './crowdfunds/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { productRoutes } from './products/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -17,6 +18,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(privacyRoutes);
   await app.register(paymentRoutes);
   await app.register(productRoutes);
   await app.register(crowdfundRoutes);

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
+import { PrivacyCard } from '../features/account/PrivacyCard';
 import { ProfileCard } from '../features/account/ProfileCard';
 import { MyOrders } from '../features/orders/MyOrders';
 import { useAuth } from '../features/auth/AuthProvider';
@@ -25,7 +26,10 @@ export default function AccountPage() {
             <Tabs.Tab value="bestellingen">Mijn bestellingen</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="account" pt="lg">
-            <ProfileCard />
+            <Stack>
+              <ProfileCard />
+              <PrivacyCard />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="bestellingen" pt="lg">
             <MyOrders orderId={orderID && /^\d{1,9}$/.test(orderID) ? Number(orderID) : undefined} />

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../lib/auth.ts';
+import * as service from './service.ts';
+
+const tags = ['privacy'];
+const security = [{ bearerAuth: [] }];
+
+export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+
+  app.get(
+    '/api/user/export',
+    {
+      schema: { tags, security, summary: 'Mijn gegevens downloaden (JSON): account, bestellingen, facturen en eigen visumgegevens' },
+      onRequest: requireUser,
+      config: limit(5),
+    },
+    async (req, reply) => {
+      const data = await service.exportOwnData(app.ctx, currentUser(req));
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="mijn-gegevens-${currentUser(req).id}.json"`)
+        .send(data);
+    },
+  );
+
+  app.delete(
+    '/api/user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Eigen account verwijderen: persoonsgegevens geanonimiseerd, bestellingen bewaard (7 jaar, boekhouding)',
+        body: z.object({ password: z.string().max(200).optional() }).nullish(),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      onRequest: requireUser,
+      config: limit(5),
+    },
+    async (req) => {
+      await service.deleteOwnAccount(app.ctx, currentUser(req), req.body?.password);
+      return { message: service.PRIVACY_MSG.deleted };
+    },
+  );
+};
