@@ -52,7 +52,7 @@ async function released(mailId: number) {
 }
 const xCount = (text: string) => (text.match(/x/g) ?? []).length;
 
-/** Asks for an order document over HTTP and checks /api/health answers fast until it is back. */
+/** Asks for an order document over HTTP and checks /api/health until it is back. */
 async function documentWhileHealthChecked(kind: string, orderId: number) {
   let settled = false;
   const pending = fetch(`${base}/api/order/${kind}/${orderId}`, {
@@ -73,16 +73,27 @@ async function documentWhileHealthChecked(kind: string, orderId: number) {
     expect(health.status).toBe(200);
   } while (!settled);
   const res = await pending;
-  return { res, body: await res.text(), times };
+  return { res, body: await res.text(), slowest: Math.max(...times) };
+}
+
+/**
+ * The same, up to three times until every health check was under 100 ms. The machines' 2 cores
+ * are shared, and a health check sometimes waits > 100 ms even next to a normal name's document;
+ * a document rendered on the main thread stalls every attempt (a 60 kB name: 8 s), so a retry
+ * cannot hide that.
+ */
+async function documentWhileHealthFast(kind: string, orderId: number) {
+  let last = await documentWhileHealthChecked(kind, orderId);
+  for (let attempt = 1; attempt < 3 && last.slowest >= 100; attempt++) last = await documentWhileHealthChecked(kind, orderId);
+  return last;
 }
 
 describe('a 5 MB first name', () => {
   it('the down-payment proof is rendered with the name cut while /api/health answers in < 100 ms', async () => {
     const orderId = await placeExampleOrder(app, customer, tripId);
     await payManually(app, admin, orderId, EXAMPLE.half);
-    const { res, body, times } = await documentWhileHealthChecked('down_payment', orderId);
-    expect(times.length).toBeGreaterThan(0);
-    expect(Math.max(...times)).toBeLessThan(100);
+    const { res, body, slowest } = await documentWhileHealthFast('down_payment', orderId);
+    expect(slowest).toBeLessThan(100);
     expect(res.status, body).toBe(200);
     const pdf = Buffer.from(JSON.parse(body).data, 'base64');
     const text = pdfText(pdf);
@@ -97,8 +108,8 @@ describe('a 5 MB first name', () => {
   it('the invoice too, and the quote document of that customer', async () => {
     const orderId = await placeExampleOrder(app, customer, tripId);
     await payManually(app, admin, orderId, EXAMPLE.total);
-    const { res, body, times } = await documentWhileHealthChecked('invoice', orderId);
-    expect(Math.max(...times)).toBeLessThan(100);
+    const { res, body, slowest } = await documentWhileHealthFast('invoice', orderId);
+    expect(slowest).toBeLessThan(100);
     expect(res.status, body).toBe(200);
     const text = pdfText(Buffer.from(JSON.parse(body).data, 'base64'));
     expect(text).toContain('Factuur');
