@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -39,7 +40,18 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_last_name_idx').on(t.lastName)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_last_name_idx').on(t.lastName),
+    // The database holds the same limits as the forms (domain TEXT_MAX): no row, however written,
+    // can make a PDF, a mail or a page work on megabytes of one name.
+    check(
+      'users_text_lengths',
+      sql`char_length(${t.email}) <= 254 and char_length(${t.firstName}) <= 100 and char_length(${t.lastName}) <= 100
+        and char_length(${t.nationality}) <= 100 and char_length(${t.phoneNumber}) <= 50 and char_length(${t.address}) <= 200
+        and char_length(${t.zip}) <= 50 and char_length(${t.city}) <= 100 and char_length(${t.country}) <= 100`,
+    ),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {
@@ -181,7 +193,7 @@ export const guests = pgTable('guests', {
   europeanPassport: boolean('european_passport').notNull().default(true),
   bedIncluded: boolean('bed_included').notNull().default(true),
   flex: jsonb('flex').notNull().default({}),
-});
+}, (t) => [check('guests_name_lengths', sql`char_length(${t.firstName}) <= 100 and char_length(${t.lastName}) <= 100`)]);
 
 /** Priced lines of an order, with the unit price taken from the database at order time. */
 export const orderLines = pgTable('order_lines', {
@@ -387,6 +399,29 @@ export const orderLogs = pgTable('order_logs', {
   userExecutedMail: text('user_executed_mail'),
   createdAt: createdAt(),
 });
+
+/**
+ * Automatic reminder steps the scheduler has handled, one row per order, kind and step. The unique
+ * key is what makes a step happen at most once: several API processes (or a restart mid-run) may
+ * try the same step, and only the insert that wins queues the mail.
+ */
+export const reminderSteps = pgTable(
+  'reminder_steps',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'payment' (before the payment deadline) or 'documents' (before departure). */
+    kind: text('kind').notNull(),
+    /** The plan's step: this many days before the deadline or departure. */
+    daysBefore: integer('days_before').notNull(),
+    /** 'sent', or 'skipped' when a later step was already due (an order placed late). */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reminder_steps_unique').on(t.orderId, t.kind, t.daysBefore)],
+);
 
 export const teamMembers = pgTable('team_members', {
   id: serial('id').primaryKey(),
