@@ -105,7 +105,13 @@ export const AgeCategory = { ADULT: 0, CHILD: 1, BABY: 2 } as const;
 export type AgeCategory = (typeof AgeCategory)[keyof typeof AgeCategory];
 export const ageCategoryLabels: Record<AgeCategory, string> = { 0: 'Volwassene', 1: 'Kind', 2: 'Baby' };
 
+/**
+ * order_logs.type. SPEC 3 numbers the reminders (1-5 documents, 6-10 payments); 0 is a plain note
+ * (created, paid, payment added or removed, discount changed, guests edited, cancelled, lead
+ * expired, documents delivered ...), the message says what happened.
+ */
 export const LogType = {
+  NOTE: 0,
   DOCUMENT_REQUEST: 1,
   DOCUMENT_FIRST: 2,
   DOCUMENT_SECOND: 3,

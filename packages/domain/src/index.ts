@@ -9,3 +9,4 @@ export * from './catalog.ts';
 export * from './pricing.ts';
 export * from './documents.ts';
 export * from './countries.ts';
+export * from './order-state.ts';
