@@ -285,6 +285,7 @@ test('a customer delivers the visa documents of two guests, resumes halfway, fin
     await expect(stepHeading(page, 'Afronden')).toBeVisible();
     await expect(page.getByText('Bedankt!')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Naar home' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('visa-finish.png') });
     await page.getByRole('link', { name: 'Naar mijn account' }).click();
     await expect(page).toHaveURL(new RegExp(`/account/bestellingen/${orderId}$`));
     await expect(card.getByTestId('guest-documents')).toHaveText(['Documenten compleet', 'Documenten compleet']);
@@ -323,6 +324,7 @@ test('a customer delivers the visa documents of two guests, resumes halfway, fin
     const photo = view.getByRole('img', { name: 'Pasfoto van Khadija Visum' });
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await admin.screenshot({ path: testInfo.outputPath('admin-documents.png') });
     await view.getByRole('button', { name: 'Sluiten' }).last().click();
     await expect(view).toBeHidden();
 

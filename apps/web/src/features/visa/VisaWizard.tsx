@@ -26,6 +26,9 @@ import {
 } from './steps';
 import { VisaForm } from './VisaForm';
 
+/** Room for the sticky header when the wizard scrolls back to its top. */
+const HEADER_OFFSET = 80;
+
 const guestName = (g: Pick<VisaGuestDto, 'first_name' | 'last_name'>) => `${g.first_name} ${g.last_name}`.trim();
 
 function WizardSkeleton() {
@@ -42,9 +45,6 @@ function WizardSkeleton() {
 function Intro({ order, onStart }: { order: VisaOrderDto; onStart: () => void }) {
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        Welkom
-      </Title>
       <Text>
         Voor het aanvragen van het Umrah-visum hebben we van iedere reiziger de paspoortgegevens en een pasfoto nodig. Je vult ze hier per
         reiziger in; wat je hebt opgeslagen blijft bewaard, dus je kunt altijd later verdergaan.
@@ -117,9 +117,9 @@ function Finish({ orderId }: { orderId: number }) {
 
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
+      <Text fw={700} size="lg">
         Bedankt!
-      </Title>
+      </Text>
       <Text>
         De documenten van alle reizigers zijn compleet. Wij gaan met de visumaanvraag aan de slag en je ontvangt een bevestiging per mail.
         Hebben we nog iets nodig, dan nemen we contact met je op.
@@ -149,16 +149,19 @@ export function VisaSteps({ order, onSaved }: { order: VisaOrderDto; onSaved: ()
   const n = guests.length;
   const [step, setStep] = useState(() => resumeStep(order.guests));
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
   const first = useRef(true);
 
-  // Each new step gets the focus on its heading, so keyboard and screen-reader users follow along.
+  // Each new step gets the focus on its heading, so keyboard and screen-reader users follow along,
+  // and the page scrolls back to the progress when it is out of sight (long forms on a phone).
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    headingRef.current?.focus();
-    headingRef.current?.scrollIntoView({ block: 'nearest' });
+    headingRef.current?.focus({ preventScroll: true });
+    const top = topRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top < HEADER_OFFSET || top > window.innerHeight)) topRef.current?.scrollIntoView?.({ block: 'start' });
   }, [step]);
 
   const go = (target: number) => setStep(Math.max(INTRO_STEP, Math.min(target, finishStep(n))));
@@ -166,7 +169,7 @@ export function VisaSteps({ order, onSaved }: { order: VisaOrderDto; onSaved: ()
   const guest = isGuestStep(step, n) ? guests[step - 1] : null;
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={topRef} style={{ scrollMarginTop: HEADER_OFFSET }}>
       <Stepper
         active={step}
         onStepClick={(s) => canSelectStep(s, guests) && go(s)}
