@@ -10,3 +10,4 @@ export * from './pricing.ts';
 export * from './documents.ts';
 export * from './countries.ts';
 export * from './order-state.ts';
+export * from './rooming.ts';

@@ -9,3 +9,4 @@ export * from './invoice.ts';
 export * from './crowdfund.ts';
 export * from './contact.ts';
 export * from './visa.ts';
+export * from './trips.ts';
