@@ -169,7 +169,10 @@ describe('POST /api/contact', () => {
     expect(toOffice[0].replyTo).toBe('maryam.contact@example.nl');
     const toSender = await mailsTo('maryam.contact@example.nl');
     expect(toSender).toHaveLength(1);
-    expect(toSender[0].text).toContain('Wanneer vertrekt de reis in maart?');
+    // The confirmation never echoes the visitor's text: the form could otherwise mail anyone anything
+    // from the agency's address (issue 16).
+    expect(toSender[0].text).not.toContain('Wanneer vertrekt de reis in maart?');
+    expect(toSender[0].text).toContain('Maryam');
   });
 
   it('accepts a form-encoded body', async () => {

@@ -76,6 +76,7 @@ export function dbErrorToAppError(err: unknown): AppError | null {
     case '54000': // program limit exceeded (a value too large for an index row)
       return new AppError(400, MSG.invalidInput);
     case '22001': // string data right truncation
+    case '23514': // check violation: a text over the database's length limit (migration 0006)
       return new AppError(400, DB_MSG.tooLong);
     case '22007': // invalid datetime format
     case '22008': // datetime field overflow ('2001-02-31', '0000-01-01')
