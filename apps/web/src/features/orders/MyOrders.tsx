@@ -6,6 +6,7 @@ import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
+import { mayDeliverDocuments } from '@umrah/domain/order-state';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError, apiGet } from '../../lib/api';
@@ -73,12 +74,9 @@ const formatDate = (iso: string) =>
     .format(new Date(iso))
     .replace(/\//g, '-');
 
-/** Orders whose guests can deliver visa documents (the wizard's own rule). */
-const DOCUMENT_STATUSES: number[] = [OrderStatus.COMPLETED, OrderStatus.DOWN_PAYMENT];
-
 /** SPEC 2: 'Documenten aanleveren' while something is paid and not every guest has documents. */
 export function needsDocuments(o: Pick<MyOrder, 'status' | 'total_payments' | 'rooms' | 'documents_complete'>): boolean {
-  if (o.total_payments <= 0 || !DOCUMENT_STATUSES.includes(o.status)) return false;
+  if (o.total_payments <= 0 || !mayDeliverDocuments(o.status)) return false;
   const guests = o.rooms.flatMap((r) => r.guests);
   if (guests.length === 0) return false;
   return o.documents_complete === undefined ? guests.some((g) => g.has_documents !== true) : !o.documents_complete;
