@@ -29,7 +29,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/PaymentsTab')) },
   { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: lazy(() => import('../features/admin/VouchersTab')) },
   { value: 'offertes', label: 'Maak offerte aan', Component: lazy(() => import('../features/admin/QuotesTab')) },
-  { value: 'reisoverzichten', label: 'Reisoverzichten', Component: titleOnly('Reisoverzichten') },
+  { value: 'reisoverzichten', label: 'Reisoverzichten', Component: lazy(() => import('../features/trips/TripsTab')) },
 ];
 
 export default function AdminPage() {

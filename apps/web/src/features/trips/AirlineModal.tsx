@@ -1,0 +1,65 @@
+// 'API-lijst': the passenger list for the airline in the general or the Turkish Airlines layout,
+// as XLSX or CSV (names as in the passport, gender, date of birth, nationality, passport).
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@umrah/domain/messages';
+import { ApiError } from '../../lib/api';
+import { downloadTripFile, tripFile, type AirlineLayout } from './api';
+
+export const LAYOUTS: { value: AirlineLayout; label: string }[] = [
+  { value: 'general', label: 'Algemeen' },
+  { value: 'turkish', label: 'Turkish Airlines' },
+];
+
+export function AirlineModal({ start, title, onClose }: { start: string; title: string; onClose: () => void }) {
+  const [layout, setLayout] = useState<AirlineLayout>('general');
+  const [busy, setBusy] = useState<'xlsx' | 'csv' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async (format: 'xlsx' | 'csv') => {
+    setBusy(format);
+    setError(null);
+    try {
+      const name = await downloadTripFile(start, format === 'xlsx' ? tripFile.airlineXlsx : tripFile.airlineCsv, `api-lijst-${layout}-${start}.${format}`, {
+        layout,
+      });
+      notifications.show({ color: 'green', message: `${name} is gedownload.` });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`API-lijst – ${title}`} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+      <Stack>
+        <Radio.Group label="Indeling" value={layout} onChange={(v) => setLayout(v as AirlineLayout)}>
+          <Group mt="xs">
+            {LAYOUTS.map((l) => (
+              <Radio key={l.value} value={l.value} label={l.label} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Text size="sm" c="dark.4">
+          Namen zoals in het paspoort, geslacht, geboortedatum, nationaliteit, paspoortnummer en vervaldatum. Gasten zonder
+          documenten staan erin met lege paspoortvelden.
+        </Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" loading={busy === 'csv'} disabled={busy !== null} onClick={() => download('csv')}>
+            CSV downloaden
+          </Button>
+          <Button loading={busy === 'xlsx'} disabled={busy !== null} onClick={() => download('xlsx')}>
+            XLSX downloaden
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+// The trips of 'Reisoverzichten': one card per trip (start date) with the month's background, the
+// region's flag, the label, the year and how many places are booked. A card is a link to the trip.
+import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { EmptyState, LoadError } from '../../components/Feedback';
+import { fetchTrips, tripKeys, type TripSummary } from './api';
+import { Flag, regionName } from './Flag';
+import classes from './trips.module.css';
+
+const MONTHS = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+
+export const monthName = (month: number) => MONTHS[(month - 1 + 12) % 12] ?? '';
+export const showDate = (iso: string | null) => (iso ? dayjs(iso).format('DD-MM-YYYY') : '');
+export const tripHref = (start: string) => `?tab=reisoverzichten&reis=${encodeURIComponent(start)}`;
+
+export function TripCard({ trip }: { trip: TripSummary }) {
+  const share = trip.places > 0 ? Math.min(100, Math.round((trip.guests_booked / trip.places) * 100)) : 0;
+  const booked = `${trip.guests_booked} / ${trip.places} geboekt`;
+  return (
+    <Link
+      to={{ search: tripHref(trip.start_date) }}
+      className={classes.card}
+      data-trip={trip.start_date}
+      aria-label={`${trip.label}, ${monthName(trip.month)} ${trip.year}, ${regionName(trip.region)}, ${booked}`}
+    >
+      <div className={`${classes.band} ${classes[`m${trip.month}`] ?? ''}`}>
+        <span className={classes.month}>{monthName(trip.month)}</span>
+        <Flag region={trip.region} />
+      </div>
+      <div className={classes.body}>
+        <Text fw={700} lineClamp={2}>
+          {trip.label}
+        </Text>
+        <Text size="sm" c="dark.4">
+          {trip.year} · {showDate(trip.start_date)}
+          {trip.end_date ? ` t/m ${showDate(trip.end_date)}` : ''}
+        </Text>
+        <Text size="sm" fw={600} data-testid="trip-booked">
+          {booked}
+        </Text>
+        <Text size="xs" c="dark.4">
+          {trip.orders === 1 ? '1 bestelling' : `${trip.orders} bestellingen`}
+        </Text>
+        <div className={classes.bar} aria-hidden="true">
+          <div className={classes.barFill} style={{ width: `${share}%` }} />
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+function CardGrid({ trips, label }: { trips: TripSummary[]; label: string }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" role="list" aria-label={label}>
+      {trips.map((t) => (
+        <div role="listitem" key={t.start_date}>
+          <TripCard trip={t} />
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Upcoming trips first (soonest at the top), then earlier trips (most recent at the top). */
+export function splitTrips(trips: TripSummary[], today = dayjs().format('YYYY-MM-DD')) {
+  const upcoming = trips.filter((t) => (t.end_date ?? t.start_date) >= today).sort((a, b) => a.start_date.localeCompare(b.start_date));
+  const past = trips.filter((t) => (t.end_date ?? t.start_date) < today).sort((a, b) => b.start_date.localeCompare(a.start_date));
+  return { upcoming, past };
+}
+
+export function TripCards() {
+  const query = useQuery({ queryKey: tripKeys.all, queryFn: ({ signal }) => fetchTrips(signal) });
+
+  if (query.isPending) {
+    return (
+      <Stack role="status" aria-live="polite" aria-label="Reizen laden">
+        <Skeleton h={28} w={220} />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} h={190} radius="md" />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+  if (query.isError) return <LoadError />;
+
+  const { upcoming, past } = splitTrips(query.data);
+  if (upcoming.length === 0 && past.length === 0) {
+    return <EmptyState>Er zijn nog geen reizen met aanbetaalde of betaalde bestellingen.</EmptyState>;
+  }
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Komende reizen
+        </Title>
+        {upcoming.length > 0 ? <CardGrid trips={upcoming} label="Komende reizen" /> : <EmptyState>Geen komende reizen.</EmptyState>}
+      </Stack>
+      {past.length > 0 && (
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Eerdere reizen
+          </Title>
+          <CardGrid trips={past} label="Eerdere reizen" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

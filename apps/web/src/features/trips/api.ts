@@ -1,0 +1,239 @@
+// The calls of the admin 'Reisoverzichten' tab (issue 11): the trips, one trip with its orders and
+// statistics, the rooming-list proposal and versions, and the downloads (which need the bearer
+// token, so they are fetched as a blob and saved from an object URL).
+import {
+  ApiError,
+  api,
+  apiGet,
+  apiPost,
+  expireSession,
+  getToken,
+  nowSeconds,
+  REFRESH_MARGIN_SECONDS,
+  tokenExpiry,
+  UNPARSABLE_MESSAGE,
+} from '../../lib/api';
+
+export interface TripSummary {
+  /** YYYY-MM-DD, the trip's key */
+  start_date: string;
+  end_date: string | null;
+  label: string;
+  region: string;
+  year: number;
+  /** 1-12 */
+  month: number;
+  guests_booked: number;
+  places: number;
+  orders: number;
+}
+
+export interface TripGuest {
+  id: number;
+  first_name: string;
+  last_name: string;
+  /** 0 man, 1 vrouw, null unknown */
+  gender: number | null;
+  age_category: number;
+  has_documents: boolean;
+  wheelchair: boolean;
+}
+
+export interface TripRoom {
+  id?: number;
+  room_type: number;
+  /** 0 mannen, 1 vrouwen, 2 gemengd/familie */
+  room_gender: number;
+  exclusive: boolean;
+  guests: TripGuest[];
+}
+
+export interface TripOrder {
+  id: number;
+  number: string;
+  status: number;
+  customer: { name: string; email: string };
+  /** cents */
+  total_price: number;
+  total_payments: number;
+  open_amount: number;
+  rooms: TripRoom[];
+}
+
+export interface TripStats {
+  orders: number;
+  guests: number;
+  down_payments: number;
+  full_payments: number;
+  /** cents */
+  paid_amount: number;
+  open_amount: number;
+  documents_complete: number;
+  documents_missing: number;
+}
+
+export interface TripDetail {
+  trip: TripSummary;
+  orders: TripOrder[];
+  stats: TripStats;
+}
+
+/** A room of the generator's proposal. */
+export interface ProposalRoom {
+  key: string;
+  capacity: number;
+  kind: string;
+  exclusive: boolean;
+  guests: number[];
+  order_ids: number[];
+  wheelchair: boolean;
+}
+
+export interface Proposal {
+  rooms: ProposalRoom[];
+  warnings: string[];
+}
+
+export interface RoomingVersionInfo {
+  version: number;
+  created_at: string;
+  rooms_count: number;
+}
+
+/** A saved room as the API returns it; read tolerantly (see rooming/editor.ts fromSavedRooms). */
+export interface SavedRoom {
+  id?: number;
+  existing_id?: number | null;
+  max_guests?: number;
+  maxGuests?: number;
+  flex?: string | { room_mekka?: string; room_medina?: string } | null;
+  room_mekka?: string | null;
+  room_medina?: string | null;
+  kind?: string;
+  exclusive?: boolean;
+  guests: (number | { guest_id?: number; id?: number })[];
+}
+
+export interface MergedRooms {
+  versions: RoomingVersionInfo[];
+  current: { version: number; rooms: SavedRoom[] } | null;
+}
+
+export interface SaveRoomsBody {
+  start_date: string;
+  rooms: { flex: string; existing_id: number | null; max_guests: number; guests: { guest_id: number }[] }[];
+}
+
+export const tripKeys = {
+  all: ['admin', 'trips'] as const,
+  detail: (start: string) => ['admin', 'trips', start] as const,
+  rooms: (start: string, version?: number) => ['admin', 'trips', start, 'rooms', version ?? 'latest'] as const,
+};
+
+export const fetchTrips = (signal?: AbortSignal) => apiGet<{ trips: TripSummary[] }>('/api/admin/trips', undefined, signal).then((r) => r.trips);
+
+export const fetchTrip = (start: string, signal?: AbortSignal) =>
+  apiGet<TripDetail>(`/api/admin/trips/${encodeURIComponent(start)}`, undefined, signal);
+
+export const fetchProposal = (start: string) => apiPost<Proposal>(`/api/admin/trips/${encodeURIComponent(start)}/rooming/proposal`, {});
+
+export const fetchMergedRooms = (start: string, version?: number, signal?: AbortSignal) =>
+  apiGet<MergedRooms>('/api/merged_rooms', { start_date: start, version }, signal);
+
+export const saveMergedRooms = (body: SaveRoomsBody) => apiPost<{ message: string }>('/api/merged_rooms', body);
+
+export type AirlineLayout = 'general' | 'turkish';
+
+/** The download paths of a trip, relative to /api/admin/trips/:start_date/. */
+export const tripFile = {
+  roomingPdf: 'rooming.pdf',
+  roomingXlsx: 'rooming.xlsx',
+  airlineXlsx: 'airline.xlsx',
+  airlineCsv: 'airline.csv',
+  documentsZip: 'documents.zip',
+} as const;
+
+/** The file name from a Content-Disposition header, or null. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/**
+ * GETs a trip file with the bearer token and hands it to the browser as a download. When the token
+ * is about to run out, a small authorised call first lets the API client refresh (or end) the session.
+ */
+export async function downloadTripFile(
+  start: string,
+  file: (typeof tripFile)[keyof typeof tripFile],
+  fallbackName: string,
+  query: Record<string, string | number | undefined> = {},
+  onProgress?: (received: number, total: number | null) => void,
+): Promise<string> {
+  const current = getToken();
+  const exp = current ? tokenExpiry(current) : null;
+  if (exp !== null && exp - nowSeconds() < REFRESH_MARGIN_SECONDS) await api<unknown>('/api/user', { method: 'GET' });
+  const token = getToken();
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  const res = await fetch(`/api/admin/trips/${encodeURIComponent(start)}/${file}${qs ? `?${qs}` : ''}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (res.status === 401 && token) expireSession();
+  if (!res.ok) {
+    let message = UNPARSABLE_MESSAGE;
+    try {
+      const body = (await res.json()) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(res.status, message);
+  }
+  const blob = await readWithProgress(res, onProgress);
+  const name = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName;
+  saveBlob(blob, name);
+  return name;
+}
+
+/** The body as a Blob, reporting the bytes received so far (and the total when the server sent it). */
+async function readWithProgress(res: Response, onProgress?: (received: number, total: number | null) => void): Promise<Blob> {
+  const type = res.headers.get('Content-Type') ?? 'application/octet-stream';
+  if (!onProgress || !res.body) return res.blob();
+  const length = Number(res.headers.get('Content-Length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const reader = res.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(parts, { type });
+}
+
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The browser has started the download by now; the object URL only needs to live that long.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

@@ -1,0 +1,711 @@
+// The rooming-list editor of a trip (issue 11 point 2), in three views:
+// - Bewerken: 'Indeling maken' asks the server for a proposal; staff move a guest to another room,
+//   swap two guests, add an empty room and fill in the Mekka and Medina room numbers; 'Opslaan'
+//   saves a new version and shows the server's message (or its rule break, in Dutch).
+// - Versies: the latest 4 saved versions; any of them (or an older one by number) can be opened.
+// - Voorbeeld: the list as it will be printed, 3 rooms per page, with the PDF and XLSX downloads.
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
+import { MSG } from '@umrah/domain/messages';
+import { ApiError } from '../../../lib/api';
+import { downloadTripFile, fetchMergedRooms, fetchProposal, saveMergedRooms, tripFile, tripKeys, type TripDetail } from '../api';
+import { WheelchairMark } from '../OrderCard';
+import classes from '../trips.module.css';
+import {
+  addRoom,
+  fromProposal,
+  fromSavedRooms,
+  guestName,
+  indexGuests,
+  kindLabel,
+  moveGuest,
+  previewPages,
+  removeRoom,
+  ROOM_CAPACITIES,
+  roomProblems,
+  roomTitle,
+  setRoomNumbers,
+  swapGuests,
+  toSaveBody,
+  unplacedGuests,
+  type EditorRoom,
+  type EditResult,
+  type GuestInfo,
+} from './editor';
+
+export const VERSIONS_SHOWN = 4;
+type View = 'bewerken' | 'versies' | 'voorbeeld';
+const GENDER = ['man', 'vrouw'];
+
+const guestDetails = (g: GuestInfo) =>
+  [(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase(), g.gender !== null ? GENDER[g.gender] : null, g.order_number]
+    .filter(Boolean)
+    .join(', ');
+
+const roomHeading = (room: EditorRoom, index: number) =>
+  `${roomTitle(index)} – ${room.capacity}-persoonskamer, ${kindLabel(room.kind)}${room.exclusive ? ', exclusief' : ''}`;
+
+interface Confirm {
+  text: string;
+  action: () => void;
+}
+
+export function RoomingSection({ start, detail }: { start: string; detail: TripDetail }) {
+  const guests = useMemo(() => indexGuests(detail.orders), [detail.orders]);
+  const queryClient = useQueryClient();
+  const latest = useQuery({ queryKey: tripKeys.rooms(start), queryFn: ({ signal }) => fetchMergedRooms(start, undefined, signal) });
+
+  const [view, setView] = useState<View>('bewerken');
+  const [rooms, setRooms] = useState<EditorRoom[] | null>(null);
+  /** The saved version the editor holds (null: a proposal not saved yet). */
+  const [version, setVersion] = useState<number | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'proposal' | 'save' | 'open' | 'pdf' | 'xlsx' | null>(null);
+  const [swapFrom, setSwapFrom] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [newCapacity, setNewCapacity] = useState('2');
+  const [newKind, setNewKind] = useState('male');
+  const [olderVersion, setOlderVersion] = useState<string | number>('');
+
+  // The latest saved version is what the editor starts with.
+  useEffect(() => {
+    const current = latest.data?.current;
+    if (rooms === null && current) {
+      setRooms(fromSavedRooms(current.rooms, guests));
+      setVersion(current.version);
+    }
+  }, [latest.data, rooms, guests]);
+
+  const versions = useMemo(
+    () => [...(latest.data?.versions ?? [])].sort((a, b) => b.version - a.version).slice(0, VERSIONS_SHOWN),
+    [latest.data],
+  );
+
+  const guard = (text: string, action: () => void) => {
+    if (dirty) setConfirm({ text, action });
+    else action();
+  };
+
+  const apply = (result: EditResult) => {
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setRooms(result.rooms);
+    setDirty(true);
+    setError(null);
+    setMessage(null);
+  };
+
+  const propose = async () => {
+    setBusy('proposal');
+    setError(null);
+    setMessage(null);
+    try {
+      const proposal = await fetchProposal(start);
+      setRooms(fromProposal(proposal));
+      setWarnings(proposal.warnings ?? []);
+      setVersion(null);
+      setDirty(true);
+      setSwapFrom(null);
+      setView('bewerken');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const openVersion = async (n: number) => {
+    setBusy('open');
+    setError(null);
+    setMessage(null);
+    try {
+      const data = await queryClient.fetchQuery({ queryKey: tripKeys.rooms(start, n), queryFn: ({ signal }) => fetchMergedRooms(start, n, signal) });
+      if (!data.current) {
+        setError(`Versie ${n} bestaat niet.`);
+        return;
+      }
+      setRooms(fromSavedRooms(data.current.rooms, guests));
+      setVersion(data.current.version);
+      setWarnings([]);
+      setDirty(false);
+      setSwapFrom(null);
+      setView('bewerken');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const save = async () => {
+    if (!rooms) return;
+    setBusy('save');
+    setError(null);
+    setMessage(null);
+    try {
+      const res = await saveMergedRooms(toSaveBody(start, rooms));
+      setMessage(res.message);
+      notifications.show({ color: 'green', message: res.message });
+      setDirty(false);
+      await queryClient.invalidateQueries({ queryKey: tripKeys.rooms(start) });
+      const fresh = await queryClient.fetchQuery({ queryKey: tripKeys.rooms(start), queryFn: ({ signal }) => fetchMergedRooms(start, undefined, signal) });
+      setVersion(fresh.current?.version ?? null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (kind: 'pdf' | 'xlsx') => {
+    if (version === null) return;
+    setBusy(kind);
+    setError(null);
+    try {
+      const name = await downloadTripFile(
+        start,
+        kind === 'pdf' ? tripFile.roomingPdf : tripFile.roomingXlsx,
+        `kamerindeling-${start}-v${version}.${kind}`,
+        { version },
+      );
+      notifications.show({ color: 'green', message: `${name} is gedownload.` });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const unplaced = rooms ? unplacedGuests(rooms, guests) : [];
+  const placedCount = rooms ? rooms.reduce((n, r) => n + r.guests.length, 0) : 0;
+  const swapName = swapFrom !== null ? guestName(guests.get(swapFrom) ?? { first_name: 'gast', last_name: '' }) : '';
+
+  const state =
+    rooms === null
+      ? 'Nog geen kamerindeling.'
+      : `${version !== null ? `Versie ${version}` : 'Nieuw voorstel (niet opgeslagen)'}${dirty && version !== null ? ', met niet-opgeslagen wijzigingen' : ''} · ${rooms.length} kamers · ${placedCount} gasten ingedeeld${unplaced.length ? ` · ${unplaced.length} niet ingedeeld` : ''}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={3} size="h4">
+          Kamerindeling
+        </Title>
+        <SegmentedControl
+          aria-label="Weergave kamerindeling"
+          value={view}
+          onChange={(v) => setView(v as View)}
+          data={[
+            { value: 'bewerken', label: 'Bewerken' },
+            { value: 'versies', label: `Versies (${latest.data?.versions.length ?? 0})` },
+            { value: 'voorbeeld', label: 'Voorbeeld' },
+          ]}
+        />
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        <Button
+          onClick={() => guard('Een nieuw voorstel vervangt de huidige indeling met niet-opgeslagen wijzigingen.', propose)}
+          loading={busy === 'proposal'}
+          disabled={busy !== null && busy !== 'proposal'}
+          variant={rooms ? 'light' : 'filled'}
+        >
+          Indeling maken
+        </Button>
+        <Button onClick={save} loading={busy === 'save'} disabled={!rooms || (busy !== null && busy !== 'save')}>
+          Opslaan
+        </Button>
+        <Text size="sm" c="dark.4" data-testid="rooming-state" aria-live="polite">
+          {latest.isPending ? 'Laden…' : state}
+        </Text>
+      </Group>
+
+      {message && (
+        <Alert color="green" c="dark.7" role="status" withCloseButton closeButtonLabel="Melding sluiten" onClose={() => setMessage(null)}>
+          {message}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="Niet gelukt" withCloseButton closeButtonLabel="Foutmelding sluiten" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {latest.isError && (
+        <Alert color="red" role="alert">
+          {latest.error instanceof ApiError ? latest.error.message : MSG.loadFailed}
+        </Alert>
+      )}
+
+      {view === 'bewerken' && (
+        <EditView
+          rooms={rooms}
+          loading={latest.isPending}
+          guests={guests}
+          warnings={warnings}
+          unplaced={unplaced}
+          swapFrom={swapFrom}
+          swapName={swapName}
+          onSwapStart={setSwapFrom}
+          onSwap={(b) => {
+            if (swapFrom === null || !rooms) return;
+            apply(swapGuests(rooms, swapFrom, b));
+            setSwapFrom(null);
+          }}
+          onMove={(guestId, key) => rooms && apply(moveGuest(rooms, guestId, key))}
+          onNumbers={(key, numbers) => {
+            if (!rooms) return;
+            setRooms(setRoomNumbers(rooms, key, numbers));
+            setDirty(true);
+          }}
+          onRemove={(key) => rooms && apply(removeRoom(rooms, key))}
+          addControls={
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <NativeSelect
+                label="Grootte nieuwe kamer"
+                value={newCapacity}
+                onChange={(e) => setNewCapacity(e.currentTarget.value)}
+                data={ROOM_CAPACITIES.map((c) => ({ value: String(c), label: `${c}-persoonskamer` }))}
+              />
+              <NativeSelect
+                label="Soort nieuwe kamer"
+                value={newKind}
+                onChange={(e) => setNewKind(e.currentTarget.value)}
+                data={[
+                  { value: 'male', label: 'Mannen' },
+                  { value: 'female', label: 'Vrouwen' },
+                  { value: 'family', label: 'Familie' },
+                  { value: 'mix', label: 'Gemengd' },
+                ]}
+              />
+              <Button
+                variant="default"
+                onClick={() => {
+                  setRooms(addRoom(rooms ?? [], Number(newCapacity), newKind));
+                  setDirty(true);
+                  setMessage(null);
+                }}
+              >
+                Kamer toevoegen
+              </Button>
+            </Group>
+          }
+        />
+      )}
+
+      {view === 'versies' && (
+        <Stack gap="sm">
+          <Text size="sm" c="dark.4">
+            Elke keer opslaan maakt een nieuwe versie. De laatste {VERSIONS_SHOWN} staan hieronder.
+          </Text>
+          {latest.isPending ? (
+            <Skeleton h={120} />
+          ) : versions.length === 0 ? (
+            <Text c="dark.4">Er is nog geen versie opgeslagen.</Text>
+          ) : (
+            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Opgeslagen versies">
+              {versions.map((v) => (
+                <Paper component="li" withBorder p="sm" radius="md" key={v.version} data-version={v.version}>
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <Stack gap={0}>
+                      <Text fw={700}>Versie {v.version}</Text>
+                      <Text size="sm" c="dark.4">
+                        {dayjs(v.created_at).format('DD-MM-YYYY HH:mm')} · {v.rooms_count === 1 ? '1 kamer' : `${v.rooms_count} kamers`}
+                      </Text>
+                    </Stack>
+                    <Group gap="xs">
+                      {v.version === version && (
+                        <Badge variant="light" c="dark.7" tt="none">
+                          Geopend
+                        </Badge>
+                      )}
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`Versie ${v.version} openen`}
+                        loading={busy === 'open'}
+                        onClick={() => guard(`Versie ${v.version} openen gooit de niet-opgeslagen wijzigingen weg.`, () => openVersion(v.version))}
+                      >
+                        Openen
+                      </Button>
+                    </Group>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          )}
+          {(latest.data?.versions.length ?? 0) > 0 && (
+            <Group
+              component="form"
+              gap="xs"
+              align="flex-end"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const n = Number(olderVersion);
+                if (Number.isInteger(n) && n > 0) guard(`Versie ${n} openen gooit de niet-opgeslagen wijzigingen weg.`, () => openVersion(n));
+              }}
+            >
+              <NumberInput label="Oudere versie (nummer)" min={1} allowDecimal={false} value={olderVersion} onChange={setOlderVersion} w={200} />
+              <Button type="submit" variant="default" disabled={busy !== null}>
+                Versie openen
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+
+      {view === 'voorbeeld' && (
+        <PreviewView
+          rooms={rooms ?? []}
+          guests={guests}
+          title={detail.trip.label}
+          version={version}
+          dirty={dirty}
+          busy={busy}
+          onDownload={download}
+        />
+      )}
+
+      {confirm && (
+        <Modal opened onClose={() => setConfirm(null)} title="Wijzigingen niet opgeslagen" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+          <Stack>
+            <Text size="sm">{confirm.text}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirm(null)}>
+                Annuleren
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  const { action } = confirm;
+                  setConfirm(null);
+                  action();
+                }}
+              >
+                Doorgaan
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface EditViewProps {
+  rooms: EditorRoom[] | null;
+  loading: boolean;
+  guests: Map<number, GuestInfo>;
+  warnings: string[];
+  unplaced: GuestInfo[];
+  swapFrom: number | null;
+  swapName: string;
+  onSwapStart: (id: number | null) => void;
+  onSwap: (other: number) => void;
+  onMove: (guestId: number, roomKey: string) => void;
+  onNumbers: (key: string, numbers: { room_mekka?: string; room_medina?: string }) => void;
+  onRemove: (key: string) => void;
+  addControls: React.ReactNode;
+}
+
+function roomOptions(rooms: EditorRoom[], own: string | null) {
+  return rooms.map((r, i) => ({
+    value: r.key,
+    label: `${roomTitle(i)} (${r.guests.length}/${r.capacity}, ${kindLabel(r.kind).toLowerCase()})`,
+    disabled: r.key !== own && r.guests.length >= r.capacity,
+  }));
+}
+
+function EditView(p: EditViewProps) {
+  if (p.loading) return <Skeleton h={240} />;
+  if (!p.rooms) {
+    return (
+      <Stack gap="sm">
+        <Text c="dark.4">Klik op ‘Indeling maken’ voor een voorstel op basis van de kamers en gasten van de bestellingen.</Text>
+        {p.addControls}
+      </Stack>
+    );
+  }
+  const rooms = p.rooms;
+  return (
+    <Stack gap="md">
+      {p.warnings.length > 0 && (
+        <Alert color="yellow" c="dark.7" title="Let op">
+          <List size="sm">
+            {p.warnings.map((w) => (
+              <List.Item key={w}>{w}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {p.swapFrom !== null && (
+        <Alert color="blue" c="dark.7" role="status">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">Kies de gast met wie {p.swapName} van kamer wisselt.</Text>
+            <Button size="xs" variant="default" onClick={() => p.onSwapStart(null)}>
+              Wisselen annuleren
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {p.unplaced.length > 0 && (
+        <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="rooming-unplaced">
+          <Title order={4} size="h5" id="rooming-unplaced" mb="xs">
+            Niet ingedeeld ({p.unplaced.length})
+          </Title>
+          <Stack gap="xs">
+            {p.unplaced.map((g) => (
+              <Group key={g.id} justify="space-between" wrap="wrap" gap="xs" data-guest={g.id}>
+                <Text size="sm">
+                  {guestName(g)}{' '}
+                  <Text span size="xs" c="dark.4">
+                    ({guestDetails(g)})
+                  </Text>
+                </Text>
+                <NativeSelect
+                  size="xs"
+                  aria-label={`Kamer van ${guestName(g)}`}
+                  value=""
+                  onChange={(e) => e.currentTarget.value && p.onMove(g.id, e.currentTarget.value)}
+                  data={[{ value: '', label: 'Kies een kamer' }, ...roomOptions(rooms, null)]}
+                />
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {rooms.map((room, index) => {
+          const problems = roomProblems(room, p.guests);
+          const wheelchair = room.guests.some((id) => p.guests.get(id)?.wheelchair);
+          const headingId = `rooming-room-${room.key}`;
+          const title = roomTitle(index);
+          return (
+            <Paper key={room.key} withBorder p="sm" radius="md" component="section" aria-labelledby={headingId} data-room={index + 1}>
+              <Stack gap="xs">
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Title order={4} size="h5" id={headingId}>
+                    {roomHeading(room, index)}
+                  </Title>
+                  <Badge variant="light" c="dark.7" tt="none" color={room.guests.length > room.capacity ? 'red' : 'gray'}>
+                    {room.guests.length}/{room.capacity}
+                  </Badge>
+                </Group>
+                {wheelchair && <WheelchairMark />}
+                {problems.length > 0 && (
+                  <Alert color="red" p="xs" role="alert">
+                    {problems.join(' ')}
+                  </Alert>
+                )}
+                <Group grow gap="xs">
+                  <TextInput
+                    size="xs"
+                    label="Kamernummer Mekka"
+                    aria-label={`Kamernummer Mekka van ${title}`}
+                    value={room.room_mekka}
+                    maxLength={20}
+                    onChange={(e) => p.onNumbers(room.key, { room_mekka: e.currentTarget.value })}
+                  />
+                  <TextInput
+                    size="xs"
+                    label="Kamernummer Medina"
+                    aria-label={`Kamernummer Medina van ${title}`}
+                    value={room.room_medina}
+                    maxLength={20}
+                    onChange={(e) => p.onNumbers(room.key, { room_medina: e.currentTarget.value })}
+                  />
+                </Group>
+                {room.guests.length === 0 ? (
+                  <Group justify="space-between">
+                    <Text size="sm" c="dark.4">
+                      Lege kamer
+                    </Text>
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => p.onRemove(room.key)} aria-label={`${title} verwijderen`}>
+                      Verwijderen
+                    </Button>
+                  </Group>
+                ) : (
+                  <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                    {room.guests.map((id) => {
+                      const g = p.guests.get(id);
+                      const name = g ? guestName(g) : `Gast ${id}`;
+                      return (
+                        <li key={id} className={classes.guestRow} data-guest={id}>
+                          <Stack gap={4}>
+                            <Group gap={6} wrap="wrap">
+                              <Text size="sm" fw={500}>
+                                {name}
+                              </Text>
+                              {g && (
+                                <Text size="xs" c="dark.4">
+                                  {guestDetails(g)}
+                                </Text>
+                              )}
+                              {g?.wheelchair && <WheelchairMark />}
+                            </Group>
+                            <Group gap="xs" wrap="nowrap">
+                              <NativeSelect
+                                size="xs"
+                                style={{ flex: 1 }}
+                                aria-label={`Kamer van ${name}`}
+                                value={room.key}
+                                onChange={(e) => p.onMove(id, e.currentTarget.value)}
+                                data={roomOptions(rooms, room.key)}
+                              />
+                              {p.swapFrom === null ? (
+                                <Button size="xs" variant="default" onClick={() => p.onSwapStart(id)} aria-label={`${name} wisselen`}>
+                                  Wisselen
+                                </Button>
+                              ) : p.swapFrom === id ? (
+                                <Button size="xs" variant="default" onClick={() => p.onSwapStart(null)} aria-label="Wisselen annuleren">
+                                  Annuleren
+                                </Button>
+                              ) : (
+                                <Button
+                                  size="xs"
+                                  variant="light"
+                                  disabled={room.guests.includes(p.swapFrom)}
+                                  onClick={() => p.onSwap(id)}
+                                  aria-label={`Wissel ${p.swapName} met ${name}`}
+                                >
+                                  Hiermee wisselen
+                                </Button>
+                              )}
+                            </Group>
+                          </Stack>
+                        </li>
+                      );
+                    })}
+                  </Stack>
+                )}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      {p.addControls}
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function PreviewView({
+  rooms,
+  guests,
+  title,
+  version,
+  dirty,
+  busy,
+  onDownload,
+}: {
+  rooms: EditorRoom[];
+  guests: Map<number, GuestInfo>;
+  title: string;
+  version: number | null;
+  dirty: boolean;
+  busy: string | null;
+  onDownload: (kind: 'pdf' | 'xlsx') => void;
+}) {
+  const pages = previewPages(rooms.filter((r) => r.guests.length > 0));
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="wrap">
+        <Button onClick={() => onDownload('pdf')} loading={busy === 'pdf'} disabled={version === null || (busy !== null && busy !== 'pdf')}>
+          PDF downloaden
+        </Button>
+        <Button
+          variant="default"
+          onClick={() => onDownload('xlsx')}
+          loading={busy === 'xlsx'}
+          disabled={version === null || (busy !== null && busy !== 'xlsx')}
+        >
+          XLSX downloaden
+        </Button>
+        <Text size="sm" c="dark.4">
+          {version === null
+            ? 'Sla de indeling eerst op; de downloads tonen een opgeslagen versie.'
+            : dirty
+              ? `De downloads tonen versie ${version}, zonder de niet-opgeslagen wijzigingen.`
+              : `De downloads tonen versie ${version}.`}
+        </Text>
+      </Group>
+      {pages.length === 0 ? (
+        <Text c="dark.4">Er zijn nog geen kamers om te tonen.</Text>
+      ) : (
+        pages.map((page, i) => (
+          <section key={i} className={classes.previewPage} aria-labelledby={`rooming-page-${i}`} data-preview-page={i + 1}>
+            <Group justify="space-between" mb="sm">
+              <Title order={4} size="h5" id={`rooming-page-${i}`}>
+                Pagina {i + 1} van {pages.length}
+              </Title>
+              <Text size="xs" c="dark.4">
+                Kamerindeling {title}
+              </Text>
+            </Group>
+            <Stack gap="sm">
+              {page.map(({ room, index }) => (
+                <Paper key={room.key} withBorder p="sm" radius="sm" data-preview-room={index + 1}>
+                  <Text fw={700} size="sm">
+                    {roomHeading(room, index)}
+                  </Text>
+                  <Text size="xs" c="dark.4" mb={4}>
+                    Mekka: {room.room_mekka || '–'} · Medina: {room.room_medina || '–'}
+                  </Text>
+                  <Stack gap={2} component="ol" m={0} pl="lg">
+                    {room.guests.map((id) => {
+                      const g = guests.get(id);
+                      return (
+                        <Text component="li" size="sm" key={id}>
+                          {g ? guestName(g) : `Gast ${id}`}
+                          {g && (
+                            <Text span size="xs" c="dark.4">
+                              {' '}
+                              ({guestDetails(g)})
+                            </Text>
+                          )}
+                          {g?.wheelchair && (
+                            <Text span size="xs" fw={700}>
+                              {' '}
+                              · rolstoel
+                            </Text>
+                          )}
+                        </Text>
+                      );
+                    })}
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          </section>
+        ))
+      )}
+    </Stack>
+  );
+}
