@@ -29,6 +29,7 @@ import { rejectHostileInput } from './lib/input-guard.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
 import { catalogCache } from './modules/products/service.ts';
+import { createScheduler } from './modules/reminders/scheduler.ts';
 import { startVisaRetention } from './modules/visa/retention.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const retention = startVisaRetention(app);
+  // Reminders and unpaid leads (SCHEDULER_ENABLED; off in tests unless asked for).
+  const scheduler = createScheduler(app);
   const events = config.databaseUrl
     ? await postgresEventBus(config.databaseUrl, (err) => app.log.error(err, 'event bus'))
     : localEventBus();
@@ -93,6 +96,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     files: createFileStore(config.fileStore),
   } satisfies AppContext);
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await mail.stop();
     await retention.stop();
     await events.close();
@@ -205,6 +209,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     void mail.kick();
     // The daily visa retention run (one process at a time, see modules/visa/retention.ts).
     retention.start();
+    scheduler.start();
   });
   return app;
 }

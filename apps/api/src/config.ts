@@ -52,6 +52,14 @@ const envSchema = z.object({
   PAYNL_API_URL: z.string().default('https://connect.pay.nl/v1'),
   MOLLIE_API_KEY: z.string().optional(),
   MOLLIE_API_URL: z.string().default('https://api.mollie.com/v2/'),
+  // Reminders and unpaid leads (modules/reminders): days before the deadline/departure, e.g. '-30,-14,-7'.
+  REMINDER_PLAN_DAYS: z
+    .string()
+    .default('-30,-14,-7')
+    .refine((v) => /^\s*-?\d{1,3}\s*(,\s*-?\d{1,3}\s*)*$/.test(v), 'REMINDER_PLAN_DAYS: a comma list of days, e.g. -30,-14,-7'),
+  LEAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(48),
+  SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
 });
 
 export interface PaymentsConfig {
@@ -97,6 +105,13 @@ export interface AppConfig {
   logLevel: string;
   webDist: string;
   payments: PaymentsConfig;
+  /** Days before the payment deadline / departure on which automatic reminders go out, largest first. */
+  reminderPlanDays: number[];
+  /** A customer's own LEAD without any payment is cancelled this many hours after it was made. */
+  leadExpiryHours: number;
+  /** The reminder and lead-expiry scheduler runs in this process (default: yes, except in tests). */
+  schedulerEnabled: boolean;
+  schedulerIntervalMs: number;
 }
 
 /** Development secrets are made once and kept in the data folder, so tokens survive a restart. */
@@ -210,5 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       mollie: { apiKey: parsed.MOLLIE_API_KEY || undefined, apiUrl: parsed.MOLLIE_API_URL },
     },
+    // '-30' and '30' both mean 30 days before; duplicates and 0 are dropped.
+    reminderPlanDays: [...new Set(parsed.REMINDER_PLAN_DAYS.split(',').map((d) => Math.abs(Number(d.trim()))))].filter((d) => d > 0).sort((a, b) => b - a),
+    leadExpiryHours: parsed.LEAD_EXPIRY_HOURS,
+    schedulerEnabled: parsed.SCHEDULER_ENABLED ? parsed.SCHEDULER_ENABLED === 'true' || parsed.SCHEDULER_ENABLED === '1' : parsed.NODE_ENV !== 'test',
+    schedulerIntervalMs: parsed.SCHEDULER_INTERVAL_SECONDS * 1000,
   };
 }

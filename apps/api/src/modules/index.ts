@@ -8,6 +8,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { productRoutes } from './products/routes.ts';
+import { reminderRoutes } from './reminders/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { visaRoutes } from './visa/routes.ts';
@@ -28,4 +29,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(articleRoutes);
   await app.register(contactRoutes);
   await app.register(visaRoutes);
+  await app.register(reminderRoutes);
 };

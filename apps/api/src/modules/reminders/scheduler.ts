@@ -1,0 +1,296 @@
+import dayjs from 'dayjs';
+import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { LogType, OrderStatus, STOCK_KINDS, type LineKind } from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/index.ts';
+import { guests, orderLines, orders, payments, products, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
+import { queueMail } from '../../infra/mail/outbox.ts';
+import { orderNumber } from '../orders/dto.ts';
+import { invalidateCatalog } from '../products/service.ts';
+import { ELIGIBLE_STATUSES } from '../visa/service.ts';
+import { dutchToday } from '../vouchers/time.ts';
+import { assertTransition, mayPay, writeOrderLog } from './lifecycle.ts';
+import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
+import { SYSTEM_ACTOR, amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder, type OrderFacts } from './service.ts';
+
+// The scheduler inside the server: payment reminders before the trip's payment deadline, document
+// reminders before departure (REMINDER_PLAN_DAYS, default 30, 14 and 7 days before), and unpaid
+// leads of customers let go after LEAD_EXPIRY_HOURS.
+//
+// Several API processes may run it at once. Each run is one transaction that first takes a
+// transaction-scoped advisory lock (the other processes skip that round); the real guarantee is the
+// unique key of reminder_steps for reminders and the locked status check for leads, so a run that
+// overlaps another (or repeats after a crash) sends nothing twice. Each order is handled in its own
+// savepoint: one bad order is logged and skipped, the others still go out.
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mail' | 'events'>;
+
+/** Any fixed number, different from the visa retention's lock. */
+const SCHEDULER_LOCK_ID = 71_046_012;
+/** At most this many orders per kind per run; the next run takes the rest. */
+const BATCH = 200;
+/** A payment started this recently may still come in: such a lead waits for the next run. */
+const PAYMENT_IN_PROGRESS_MINUTES = 60;
+/** log type 0: a note (the visa module's convention for events that are not reminders). */
+const NOTE_LOG_TYPE = 0;
+
+export interface SentStep {
+  order_id: number;
+  days_before: number;
+  type: number;
+}
+export interface RunResult {
+  /** Another process held the lock: it is running this round. */
+  skipped: boolean;
+  payments: SentStep[];
+  documents: SentStep[];
+  expired: number[];
+  /** Orders whose step failed (logged); retried by the next run. */
+  failed: number;
+}
+
+const MAY_PAY_STATUSES = Object.values(OrderStatus).filter((s) => mayPay(s));
+
+async function tryLock(tx: Tx): Promise<boolean> {
+  const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SCHEDULER_LOCK_ID}) as ok`)) as unknown as { rows: { ok: boolean }[] };
+  return res.rows[0]?.ok === true;
+}
+
+/**
+ * The plan step due today for a date `daysLeft` days away: the nearest step that has been reached
+ * (e.g. 10 days left with 30/14/7 → the 14-day step), and the earlier ones it makes redundant.
+ */
+export function dueSteps(plan: readonly number[], daysLeft: number): { current: number; index: number; earlier: number[] } | null {
+  const sorted = [...plan].sort((a, b) => b - a);
+  const reached = sorted.filter((d) => daysLeft <= d);
+  if (reached.length === 0) return null;
+  const current = reached[reached.length - 1];
+  return { current, index: sorted.indexOf(current), earlier: reached.slice(0, -1) };
+}
+
+/**
+ * Records the steps in reminder_steps: the current one 'sent', earlier ones it passed over 'skipped'
+ * (an order placed late gets one reminder, not three). True only when this call inserted the current
+ * step; a conflicting insert (another process, an earlier run) waits for that one and sends nothing.
+ */
+async function claimStep(tx: Tx, orderId: number, kind: 'payment' | 'documents', due: NonNullable<ReturnType<typeof dueSteps>>) {
+  const rows = [
+    ...due.earlier.map((d) => ({ orderId, kind, daysBefore: d, status: 'skipped' })),
+    { orderId, kind, daysBefore: due.current, status: 'sent' },
+  ];
+  const inserted = await tx.insert(reminderSteps).values(rows).onConflictDoNothing().returning({ daysBefore: reminderSteps.daysBefore });
+  return inserted.some((r) => r.daysBefore === due.current);
+}
+
+const daysBetween = (today: string, date: string) => dayjs(date).diff(dayjs(today), 'day');
+
+/** Orders with a trip product whose date column falls within [from, to] (Dutch dates). */
+function tripDateWithin(column: 'payment_deadline' | 'start', from: string, to: string) {
+  return sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
+    where l.order_id = ${orders.id} and p.type between 2 and 10 and p.${sql.raw(column)} between ${from} and ${to})`;
+}
+
+/** Gives back what the order took from stock, as cancelling does (modules/invoices/cancel.ts). */
+async function releaseStock(tx: Tx, orderId: number) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  const back = new Map<number, number>();
+  for (const l of lines) {
+    const kind = (l.flex as { kind?: LineKind }).kind;
+    if (l.productId === null || !kind || !STOCK_KINDS.includes(kind)) continue;
+    back.set(l.productId, (back.get(l.productId) ?? 0) + l.quantity);
+  }
+  for (const [productId, quantity] of [...back.entries()].sort((a, b) => a[0] - b[0])) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${quantity}` })
+      .where(eq(products.id, productId));
+  }
+}
+
+export interface RunOptions {
+  now?: Date;
+  log?: { error: (obj: unknown, msg: string) => void };
+}
+
+/** One run of the scheduler (the timer calls it; tests call it with a fixed `now`). */
+export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise<RunResult> {
+  const now = opts.now ?? new Date();
+  const today = dutchToday(now);
+  const plan = ctx.config.reminderPlanDays;
+  const horizon = dayjs(today).add(Math.max(0, ...plan), 'day').format('YYYY-MM-DD');
+  const result: RunResult = { skipped: false, payments: [], documents: [], expired: [], failed: 0 };
+
+  /** One order in its own savepoint: a failure undoes that order only. */
+  const each = async (tx: Tx, orderId: number, fn: (sp: Tx) => Promise<void>) => {
+    try {
+      await tx.transaction(fn);
+    } catch (err) {
+      result.failed++;
+      opts.log?.error({ err, orderId }, 'scheduler: order skipped');
+    }
+  };
+
+  await ctx.db.transaction(async (tx) => {
+    if (!(await tryLock(tx))) {
+      result.skipped = true;
+      return;
+    }
+
+    // Payment reminders: orders that may still be paid, with something open, before the deadline.
+    const payable = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon)))
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    for (const f of await orderFacts(tx, payable.map((r) => r.id))) {
+      if (!f.deadline || amountOpen(f) <= 0) continue;
+      const due = dueSteps(plan, daysBetween(today, f.deadline));
+      if (!due) continue;
+      const step = (LogType.PAYMENT_REQUEST + Math.min(due.index, LogType.PAYMENT_THIRD - LogType.PAYMENT_REQUEST)) as PaymentStep;
+      await each(tx, f.id, async (sp) => {
+        if (!(await claimStep(sp, f.id, 'payment', due))) return;
+        await queuePaymentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor de betaaltermijn)`);
+        result.payments.push({ order_id: f.id, days_before: due.current, type: step });
+      });
+    }
+
+    // Document reminders: (down-)paid orders with a guest whose documents are missing, before departure.
+    const missingDocs = tx
+      .select({ one: sql`1` })
+      .from(guests)
+      .where(
+        and(
+          eq(guests.orderId, orders.id),
+          notExists(tx.select({ one: sql`1` }).from(visaDocuments).where(eq(visaDocuments.guestId, guests.id))),
+        ),
+      );
+    const departing = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, ELIGIBLE_STATUSES), tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon), sql`exists (${missingDocs})`))
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    for (const f of await orderFacts(tx, departing.map((r) => r.id))) {
+      if (!f.tripStart || f.missingGuests.length === 0) continue;
+      const due = dueSteps(plan, daysBetween(today, f.tripStart));
+      if (!due) continue;
+      const step = (LogType.DOCUMENT_REQUEST + Math.min(due.index, LogType.DOCUMENT_SECOND - LogType.DOCUMENT_REQUEST)) as DocumentStep;
+      await each(tx, f.id, async (sp) => {
+        if (!(await claimStep(sp, f.id, 'documents', due))) return;
+        await queueDocumentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor vertrek)`);
+        result.documents.push({ order_id: f.id, days_before: due.current, type: step });
+      });
+    }
+
+    // Unpaid leads let go: made by the customer themself (staff-made orders wait for a bank
+    // transfer and are never expired), nothing paid, no payment started within the last hour.
+    const hours = ctx.config.leadExpiryHours;
+    const cutoff = new Date(now.getTime() - hours * 3600_000);
+    const recentStart = new Date(now.getTime() - PAYMENT_IN_PROGRESS_MINUTES * 60_000);
+    const leads = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, OrderStatus.LEAD),
+          isNull(orders.createdByUserId),
+          lte(orders.createdAt, cutoff),
+          notExists(tx.select({ one: sql`1` }).from(payments).where(eq(payments.orderId, orders.id))),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(transactions)
+              .where(and(eq(transactions.orderId, orders.id), gt(transactions.createdAt, recentStart))),
+          ),
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    for (const { id } of leads) {
+      await each(tx, id, async (sp) => {
+        // Locked and read again: a payment or a cancel that committed meanwhile wins.
+        const [order] = await sp.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!order || order.status !== OrderStatus.LEAD) return;
+        const [anyPayment] = await sp.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
+        if (anyPayment) return;
+        assertTransition(order.status, OrderStatus.CANCELLED, 'system');
+        await releaseStock(sp, id);
+        await sp
+          .update(orders)
+          .set({
+            status: OrderStatus.CANCELLED,
+            flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(orders.id, id));
+        const [customer] = await sp.select().from(users).where(eq(users.id, order.userId));
+        if (customer) {
+          await queueMail(sp, {
+            to: customer.email,
+            ...leadExpiredMail({ firstName: customer.firstName, orderNumber: orderNumber(id), hours, link: `${ctx.config.publicUrl}/pakketten` }),
+          });
+        }
+        await writeOrderLog(sp, {
+          orderId: id,
+          type: NOTE_LOG_TYPE,
+          message: `Lead vervallen: ${hours} uur na het plaatsen niets betaald. Automatisch geannuleerd; de plaatsen zijn terug in de voorraad.`,
+          actor: SYSTEM_ACTOR,
+        });
+        result.expired.push(id);
+      });
+    }
+  });
+
+  // Stock came back: every process's cached catalog must be read again.
+  if (result.expired.length) invalidateCatalog(ctx);
+  if (result.payments.length || result.documents.length || result.expired.length) void ctx.mail.kick();
+  return result;
+}
+
+export interface Scheduler {
+  start(): void;
+  stop(): Promise<void>;
+  runNow(now?: Date): Promise<RunResult | null>;
+}
+
+/**
+ * The timer: a first run shortly after start-up, then every SCHEDULER_INTERVAL_SECONDS. Unref'd, so
+ * it never keeps the process alive; runs never overlap within a process; stop() waits for a run.
+ */
+export function createScheduler(app: FastifyInstance): Scheduler {
+  let first: NodeJS.Timeout | undefined;
+  let every: NodeJS.Timeout | undefined;
+  let running: Promise<RunResult | null> | null = null;
+
+  function runNow(now?: Date): Promise<RunResult | null> {
+    running ??= runScheduledJobs(app.ctx, { now, log: app.log })
+      .catch((err) => {
+        app.log.error(err, 'scheduler run failed');
+        return null;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    runNow,
+    start() {
+      if (!app.ctx.config.schedulerEnabled || first || every) return;
+      const interval = app.ctx.config.schedulerIntervalMs;
+      first = setTimeout(() => void runNow(), Math.min(interval, 10_000));
+      every = setInterval(() => void runNow(), interval);
+      first.unref();
+      every.unref();
+    },
+    async stop() {
+      clearTimeout(first);
+      clearInterval(every);
+      first = every = undefined;
+      await running;
+    },
+  };
+}

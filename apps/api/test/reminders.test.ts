@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { OrderStatus, formatEuro } from '@umrah/domain';
+import { mailOutbox, orderLogs, orders } from '../src/db/schema.ts';
+import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
+import { exampleTrip, payManually } from './documents-helpers.ts';
+
+// The reminder routes of the admin order (SPEC 3 log types 1-4 and 6-10, SPEC 7 order/remind/*):
+// each queues a Dutch mail to the customer and writes the log row with the admin's email, in one
+// transaction; only admins may send them.
+
+let app: FastifyInstance;
+let admin: string;
+let customer: string;
+let bookkeeper: string;
+let tripId: number;
+
+beforeAll(async () => {
+  app = await createTestApp({ rateLimitFactor: 10 });
+  [admin, customer, bookkeeper] = await Promise.all([
+    adminToken(app),
+    customerToken(app),
+    loginToken(app, DEMO_ACCOUNTS.bookkeeper.email, DEMO_ACCOUNTS.bookkeeper.password),
+  ]);
+  tripId = (await exampleTrip(app)).id;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const post = (url: string, payload: unknown, token?: string) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers: token ? auth(token) : {} });
+const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
+
+/** One 2-person room with these adults, ordered by the demo customer (LEAD). */
+async function placeOrder(names: string[]) {
+  const res = await post(
+    '/api/order',
+    {
+      rooms: [{ product_id: tripId, room_type: 2, room_gender: 0, guests: names.map((n) => ({ first_name: n, last_name: 'Yilmaz', age_category: 0 })) }],
+      flex: JSON.stringify({ pay_partly: true }),
+    },
+    customer,
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json().order;
+  return { id: order.id as number, total: order.total_price as number };
+}
+
+/** Mails to the customer queued after mail id `after`. */
+const mailsAfter = (after: number) =>
+  app.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, DEMO_ACCOUNTS.customer.email), gt(mailOutbox.id, after)))
+    .orderBy(asc(mailOutbox.id));
+const lastMailId = async () => (await app.ctx.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(asc(mailOutbox.id))).at(-1)?.id ?? 0;
+const logsOf = (orderId: number) => app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(asc(orderLogs.id));
+const countMails = async () => (await app.ctx.db.select({ n: count() }).from(mailOutbox))[0].n;
+
+describe('who may send reminders', () => {
+  it('anonymous 401, customer and bookkeeper 403 (before the body is looked at), admin allowed', async () => {
+    const order = await placeOrder(['Ahmed']);
+    const calls = [
+      { method: 'POST' as const, url: '/api/order/remind/documents', payload: { order_id: order.id, type: 1 } },
+      { method: 'POST' as const, url: '/api/order/remind/payments', payload: { orders: [order.id], amount_sent: 0 } },
+      { method: 'GET' as const, url: `/api/order/${order.id}/reminders` },
+    ];
+    const before = await countMails();
+    for (const c of calls) {
+      expect((await app.inject({ ...c })).statusCode, c.url).toBe(401);
+      for (const token of [customer, bookkeeper]) {
+        const res = await app.inject({ ...c, headers: auth(token) });
+        expect(res.statusCode, c.url).toBe(403);
+        expect(res.json().message).toBe('Je bent niet toegestaan om deze pagina te bekijken.');
+      }
+    }
+    expect(await countMails()).toBe(before);
+    expect(await logsOf(order.id)).toHaveLength(0);
+    expect((await get(`/api/order/${order.id}/reminders`, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/order/remind/documents', () => {
+  it('request and cancel steps: a mail to the customer with the wizard link and missing guests, a log row with the admin email', async () => {
+    const order = await placeOrder(['Ahmed', 'Yusuf']);
+    await payManually(app, admin, order.id, Math.round(order.total / 2));
+    const after = await lastMailId();
+
+    const res = await post('/api/order/remind/documents', { order_id: order.id, type: 1 }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Herinnering is verstuurd.', order_id: order.id, type: 1 });
+    const [mail] = await mailsAfter(after);
+    expect(mail.subject).toBe(`Lever de reisdocumenten aan voor bestelling FCU2${order.id}`);
+    expect(mail.text).toContain('Beste Ahmed,');
+    expect(mail.text).toContain(`http://shop.test/visum/invoeren/${order.id}`);
+    expect(mail.text).toContain('Nog aan te leveren voor: Ahmed Yilmaz, Yusuf Yilmaz.');
+    expect(mail.html).toContain(`href="http://shop.test/visum/invoeren/${order.id}"`);
+
+    const cancel = await post('/api/order/remind/documents', { order_id: order.id, type: 4 }, admin);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const mails = await mailsAfter(after);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Lever de reisdocumenten aan voor bestelling FCU2${order.id}`,
+      `Laatste bericht: reisdocumenten voor bestelling FCU2${order.id} ontbreken`,
+    ]);
+    expect(mails[1].text).toContain('kan de reis voor deze reizigers niet doorgaan');
+
+    const logs = (await logsOf(order.id)).filter((l) => l.type >= 1 && l.type <= 4);
+    expect(logs.map((l) => [l.type, l.userExecutedMail])).toEqual([
+      [1, DEMO_ACCOUNTS.admin.email],
+      [4, DEMO_ACCOUNTS.admin.email],
+    ]);
+    expect(logs[0].message).toContain("Documentherinnering 'Verzoek' verstuurd naar klant@example.nl");
+  });
+
+  it('refused with a Dutch message for an unpaid order, an unknown order and an unknown step; nothing queued', async () => {
+    const lead = await placeOrder(['Ahmed']);
+    const before = await countMails();
+    const unpaid = await post('/api/order/remind/documents', { order_id: lead.id, type: 1 }, admin);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe(`Bestelling FCU2${lead.id} is niet (aan)betaald: documenten kunnen nog niet worden aangeleverd.`);
+    const missing = await post('/api/order/remind/documents', { order_id: 2_000_000_000, type: 1 }, admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Bestelling niet gevonden.');
+    for (const type of [0, 5, 'x']) {
+      const bad = await post('/api/order/remind/documents', { order_id: lead.id, type }, admin);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Kies een geldige herinnering.');
+    }
+    expect(await countMails()).toBe(before);
+    expect(await logsOf(lead.id)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/order/remind/payments', () => {
+  it('one step for several orders: a mail per customer with the open amount and the order link, log type 6 + amount_sent with the admin email', async () => {
+    const a = await placeOrder(['Ahmed']);
+    const b = await placeOrder(['Yusuf', 'Idris']);
+    const paidB = 50_000;
+    await payManually(app, admin, b.id, paidB);
+    const after = await lastMailId();
+
+    const res = await post('/api/order/remind/payments', { orders: [b.id, a.id], amount_sent: 1 }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      message: '2 herinneringen zijn verstuurd.',
+      sent: [
+        { order_id: a.id, type: 7 },
+        { order_id: b.id, type: 7 },
+      ],
+    });
+    const mails = await mailsAfter(after);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Herinnering: betaling van je bestelling FCU2${a.id}`,
+      `Herinnering: betaling van je bestelling FCU2${b.id}`,
+    ]);
+    expect(mails[1].text).toContain(`Openstaand bedrag: ${formatEuro(b.total - paidB)} (totaal ${formatEuro(b.total)}, al betaald ${formatEuro(paidB)}).`);
+    expect(mails[1].text).toContain(`http://shop.test/account/bestellingen/${b.id}`);
+    for (const o of [a, b]) {
+      const [log] = await logsOf(o.id).then((rows) => rows.filter((l) => l.type === 7));
+      expect(log.userExecutedMail).toBe(DEMO_ACCOUNTS.admin.email);
+      expect(log.message).toContain("Betalingsherinnering 'Eerste herinnering' verstuurd naar klant@example.nl");
+    }
+
+    // The cancel step (amount_sent 4 → log type 10) has its own text.
+    const last = await post('/api/order/remind/payments', { orders: [a.id], amount_sent: 4 }, admin);
+    expect(last.statusCode).toBe(200);
+    expect(last.json().message).toBe('Herinnering is verstuurd.');
+    const [cancelMail] = (await mailsAfter(after)).slice(-1);
+    expect(cancelMail.subject).toBe(`Laatste bericht: betaling van je bestelling FCU2${a.id}`);
+    expect(cancelMail.text).toContain(`Betaal het openstaande bedrag van ${formatEuro(a.total)} direct`);
+    expect((await logsOf(a.id)).map((l) => l.type)).toEqual([7, 10]);
+  });
+
+  it('all or nothing: an order paid in full, a cancelled or unknown order refuses the whole list', async () => {
+    const open = await placeOrder(['Ahmed']);
+    const full = await placeOrder(['Yusuf']);
+    await payManually(app, admin, full.id, full.total);
+    const cancelled = await placeOrder(['Idris']);
+    await app.ctx.db.update(orders).set({ status: OrderStatus.CANCELLED }).where(eq(orders.id, cancelled.id));
+    const before = await countMails();
+
+    const paid = await post('/api/order/remind/payments', { orders: [open.id, full.id], amount_sent: 0 }, admin);
+    expect(paid.statusCode).toBe(409);
+    // Paid in full makes the order COMPLETED: it can no longer be paid.
+    expect(paid.json().message).toBe(`Bestelling FCU2${full.id} kan niet (meer) worden betaald.`);
+    const gone = await post('/api/order/remind/payments', { orders: [open.id, cancelled.id], amount_sent: 0 }, admin);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe(`Bestelling FCU2${cancelled.id} kan niet (meer) worden betaald.`);
+    const unknown = await post('/api/order/remind/payments', { orders: [open.id, 2_000_000_000], amount_sent: 0 }, admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Bestelling FCU22000000000 niet gevonden.');
+    for (const body of [{ orders: [], amount_sent: 0 }, { orders: [open.id], amount_sent: 5 }, { orders: 'x', amount_sent: 0 }]) {
+      const bad = await post('/api/order/remind/payments', body, admin);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await countMails()).toBe(before);
+    expect(await logsOf(open.id)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/order/{id}/reminders', () => {
+  it('lists the steps sent (from the log) with the next one to offer, and the log rows', async () => {
+    const order = await placeOrder(['Ahmed']);
+    const empty = (await get(`/api/order/${order.id}/reminders`, admin)).json();
+    expect(empty.payments).toMatchObject({ next: 6, allowed: true, amount_open: order.total });
+    expect(empty.documents).toMatchObject({ next: 1, allowed: false, missing_guests: ['Ahmed Yilmaz'] });
+    expect(empty.logs).toEqual([]);
+
+    await post('/api/order/remind/payments', { orders: [order.id], amount_sent: 0 }, admin);
+    await post('/api/order/remind/payments', { orders: [order.id], amount_sent: 1 }, admin);
+    const res = await get(`/api/order/${order.id}/reminders`, admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.payments.next).toBe(8);
+    expect(body.payments.steps.map((s: { type: number; sent_count: number }) => [s.type, s.sent_count])).toEqual([
+      [6, 1],
+      [7, 1],
+      [8, 0],
+      [9, 0],
+      [10, 0],
+    ]);
+    expect(body.payments.steps[1]).toMatchObject({ label: 'Eerste herinnering', last_sent_by: DEMO_ACCOUNTS.admin.email });
+    // Newest first, as the popup shows them.
+    expect(body.logs.map((l: { type: number; user_executed_mail: string }) => [l.type, l.user_executed_mail])).toEqual([
+      [7, DEMO_ACCOUNTS.admin.email],
+      [6, DEMO_ACCOUNTS.admin.email],
+    ]);
+    expect((await get('/api/order/2000000000/reminders', admin)).statusCode).toBe(404);
+    expect((await get('/api/order/abc/reminders', admin)).statusCode).toBe(400);
+  });
+});
