@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import classes from './trips.module.css';
 
 const NAMES: Record<string, string> = { NL: 'Nederland', BE: 'België' };
@@ -10,3 +11,17 @@ export function Flag({ region }: { region: string }) {
 }
 
 export const regionName = (region: string) => NAMES[region.toUpperCase()] ?? region;
+
+/** The regions of a trip: `regions` when the API sends it, else 'NL', 'BE' or 'NL/BE' split. */
+export const tripRegions = (trip: { region: string; regions?: string[] }) =>
+  trip.regions && trip.regions.length > 0 ? trip.regions : trip.region.split('/').filter(Boolean);
+
+export function Flags({ regions }: { regions: string[] }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {regions.map((r) => (
+        <Flag key={r} region={r} />
+      ))}
+    </Group>
+  );
+}

@@ -19,7 +19,7 @@ export function WheelchairMark() {
 
 export function OrderCard({ order }: { order: TripOrder }) {
   const guests = order.rooms.reduce((n, r) => n + r.guests.length, 0);
-  const status = orderStatusLabels[order.status as OrderStatus] ?? String(order.status);
+  const status = order.status_label || (orderStatusLabels[order.status as OrderStatus] ?? String(order.status));
   return (
     <Paper component="article" withBorder radius="md" p="md" data-order={order.id} aria-labelledby={`trip-order-${order.id}`}>
       <Stack gap="sm">

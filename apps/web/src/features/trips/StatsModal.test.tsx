@@ -15,6 +15,7 @@ const stats = {
   open_amount: 987_600,
   documents_complete: 7,
   documents_missing: 5,
+  wheelchairs: 1,
 };
 
 /** The value shown for a term of the description list. */
@@ -32,6 +33,7 @@ describe('StatsView', () => {
     expect(valueOf('Openstaand bedrag')).toBe('€ 9.876,-');
     expect(valueOf('Documenten compleet')).toBe('7');
     expect(valueOf('Documenten ontbreken')).toBe('5');
+    expect(valueOf('Rolstoelen')).toBe('1');
   });
 
   it('shows zero amounts as € 0,-', () => {

@@ -19,12 +19,13 @@ export const STAT_ITEMS: Item[] = [
   { key: 'open_amount', label: 'Openstaand bedrag', money: true },
   { key: 'documents_complete', label: 'Documenten compleet' },
   { key: 'documents_missing', label: 'Documenten ontbreken' },
+  { key: 'wheelchairs', label: 'Rolstoelen' },
 ];
 
-/** The statistics as a description list (term and value), two or four per row. */
+/** The statistics as a description list (term and value), two or three per row. */
 export function StatsView({ stats }: { stats: TripStats }) {
   return (
-    <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" m={0}>
+    <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" m={0}>
       {STAT_ITEMS.map(({ key, label, money }) => (
         <Paper key={key} withBorder p="sm" radius="md" data-stat={key}>
           <Text component="dt" size="xs" c="dark.4" fw={600}>

@@ -6,16 +6,21 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { fetchTrips, tripKeys, type TripSummary } from './api';
-import { Flag, regionName } from './Flag';
+import { Flags, regionName, tripRegions } from './Flag';
 import classes from './trips.module.css';
 
 const MONTHS = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
 
+/** Dutch name of a month, 1-12. */
 export const monthName = (month: number) => MONTHS[(month - 1 + 12) % 12] ?? '';
+/** 1-12 from a 'YYYY-MM-DD' start date (the card's month background and name). */
+export const monthOf = (start: string) => Number(start.slice(5, 7));
 export const showDate = (iso: string | null) => (iso ? dayjs(iso).format('DD-MM-YYYY') : '');
 export const tripHref = (start: string) => `?tab=reisoverzichten&reis=${encodeURIComponent(start)}`;
 
 export function TripCard({ trip }: { trip: TripSummary }) {
+  const month = monthOf(trip.start_date);
+  const regions = tripRegions(trip);
   const share = trip.places > 0 ? Math.min(100, Math.round((trip.guests_booked / trip.places) * 100)) : 0;
   const booked = `${trip.guests_booked} / ${trip.places} geboekt`;
   return (
@@ -23,11 +28,11 @@ export function TripCard({ trip }: { trip: TripSummary }) {
       to={{ search: tripHref(trip.start_date) }}
       className={classes.card}
       data-trip={trip.start_date}
-      aria-label={`${trip.label}, ${monthName(trip.month)} ${trip.year}, ${regionName(trip.region)}, ${booked}`}
+      aria-label={`${trip.label}, ${monthName(month)} ${trip.year}, ${regions.map(regionName).join(' en ')}, ${booked}`}
     >
-      <div className={`${classes.band} ${classes[`m${trip.month}`] ?? ''}`}>
-        <span className={classes.month}>{monthName(trip.month)}</span>
-        <Flag region={trip.region} />
+      <div className={`${classes.band} ${classes[`m${month}`] ?? ''}`} data-month={month}>
+        <span className={classes.month}>{monthName(month)}</span>
+        <Flags regions={regions} />
       </div>
       <div className={classes.body}>
         <Text fw={700} lineClamp={2}>

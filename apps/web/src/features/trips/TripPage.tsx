@@ -9,11 +9,11 @@ import { ApiError } from '../../lib/api';
 import { AirlineModal } from './AirlineModal';
 import { fetchTrip, tripKeys, type TripOrder } from './api';
 import { DocumentsModal } from './DocumentsModal';
-import { Flag, regionName } from './Flag';
+import { Flags, regionName, tripRegions } from './Flag';
 import { OrderCard } from './OrderCard';
 import { RoomingSection } from './rooming/RoomingSection';
 import { StatsModal } from './StatsModal';
-import { monthName, showDate } from './TripCards';
+import { monthName, monthOf, showDate } from './TripCards';
 
 type Dialog = 'stats' | 'airline' | 'documents' | null;
 
@@ -74,14 +74,14 @@ export function TripPage({ start }: { start: string }) {
     <Stack gap="md">
       {back}
       <Group gap="sm" align="center" wrap="nowrap">
-        <Flag region={trip.region} />
+        <Flags regions={tripRegions(trip)} />
         <Title order={2} size="h3">
           {trip.label}
         </Title>
       </Group>
       <Text size="sm" c="dark.4" mt={-8}>
-        {monthName(trip.month)} {trip.year} · {showDate(trip.start_date)}
-        {trip.end_date ? ` t/m ${showDate(trip.end_date)}` : ''} · {regionName(trip.region)} · {trip.guests_booked} / {trip.places} geboekt
+        {monthName(monthOf(trip.start_date))} {trip.year} · {showDate(trip.start_date)}
+        {trip.end_date ? ` t/m ${showDate(trip.end_date)}` : ''} · {tripRegions(trip).map(regionName).join(' en ')} · {trip.guests_booked} / {trip.places} geboekt
       </Text>
       <Group gap="xs">
         <Button variant="light" onClick={() => setDialog('stats')}>

@@ -13,115 +13,36 @@ import {
   tokenExpiry,
   UNPARSABLE_MESSAGE,
 } from '../../lib/api';
+import type { RoomKind } from '@umrah/domain/rooming';
+import type {
+  AirlineLayout,
+  MergedRoomsDto,
+  RoomingProposalDto,
+  RoomingRoomDto,
+  RoomingVersionSummaryDto,
+  TripCardDto,
+  TripDetailDto,
+  TripGuestDto,
+  TripOrderDto,
+  TripStatsDto,
+} from '@umrah/domain/validation/trips';
 
-export interface TripSummary {
-  /** YYYY-MM-DD, the trip's key */
-  start_date: string;
-  end_date: string | null;
-  label: string;
-  region: string;
-  year: number;
-  /** 1-12 */
-  month: number;
-  guests_booked: number;
-  places: number;
-  orders: number;
-}
-
-export interface TripGuest {
-  id: number;
-  first_name: string;
-  last_name: string;
-  /** 0 man, 1 vrouw, null unknown */
-  gender: number | null;
-  age_category: number;
-  has_documents: boolean;
-  wheelchair: boolean;
-}
-
-export interface TripRoom {
-  id?: number;
-  room_type: number;
-  /** 0 mannen, 1 vrouwen, 2 gemengd/familie */
-  room_gender: number;
-  exclusive: boolean;
-  guests: TripGuest[];
-}
-
-export interface TripOrder {
-  id: number;
-  number: string;
-  status: number;
-  customer: { name: string; email: string };
-  /** cents */
-  total_price: number;
-  total_payments: number;
-  open_amount: number;
-  rooms: TripRoom[];
-}
-
-export interface TripStats {
-  orders: number;
-  guests: number;
-  down_payments: number;
-  full_payments: number;
-  /** cents */
-  paid_amount: number;
-  open_amount: number;
-  documents_complete: number;
-  documents_missing: number;
-}
-
-export interface TripDetail {
-  trip: TripSummary;
-  orders: TripOrder[];
-  stats: TripStats;
-}
-
-/** A room of the generator's proposal. */
-export interface ProposalRoom {
-  key: string;
-  capacity: number;
-  kind: string;
-  exclusive: boolean;
-  guests: number[];
-  order_ids: number[];
-  wheelchair: boolean;
-}
-
-export interface Proposal {
-  rooms: ProposalRoom[];
-  warnings: string[];
-}
-
-export interface RoomingVersionInfo {
-  version: number;
-  created_at: string;
-  rooms_count: number;
-}
-
-/** A saved room as the API returns it; read tolerantly (see rooming/editor.ts fromSavedRooms). */
-export interface SavedRoom {
-  id?: number;
-  existing_id?: number | null;
-  max_guests?: number;
-  maxGuests?: number;
-  flex?: string | { room_mekka?: string; room_medina?: string } | null;
-  room_mekka?: string | null;
-  room_medina?: string | null;
-  kind?: string;
-  exclusive?: boolean;
-  guests: (number | { guest_id?: number; id?: number })[];
-}
-
-export interface MergedRooms {
-  versions: RoomingVersionInfo[];
-  current: { version: number; rooms: SavedRoom[] } | null;
-}
+// The answer shapes are the domain's (packages/domain/src/validation/trips.ts), so the API and the
+// web app cannot drift apart; only types are imported, nothing of it lands in the bundle.
+export type TripSummary = TripCardDto;
+export type TripDetail = TripDetailDto;
+export type TripOrder = TripOrderDto;
+export type TripGuest = TripGuestDto;
+export type TripStats = TripStatsDto;
+export type RoomDto = RoomingRoomDto;
+export type Proposal = RoomingProposalDto;
+export type MergedRooms = MergedRoomsDto;
+export type RoomingVersionInfo = RoomingVersionSummaryDto;
+export type { AirlineLayout };
 
 export interface SaveRoomsBody {
   start_date: string;
-  rooms: { flex: string; existing_id: number | null; max_guests: number; guests: { guest_id: number }[] }[];
+  rooms: { flex: string; existing_id: number | null; max_guests: number; kind?: RoomKind; guests: { guest_id: number }[] }[];
 }
 
 export const tripKeys = {
@@ -141,8 +62,6 @@ export const fetchMergedRooms = (start: string, version?: number, signal?: Abort
   apiGet<MergedRooms>('/api/merged_rooms', { start_date: start, version }, signal);
 
 export const saveMergedRooms = (body: SaveRoomsBody) => apiPost<{ message: string }>('/api/merged_rooms', body);
-
-export type AirlineLayout = 'general' | 'turkish';
 
 /** The download paths of a trip, relative to /api/admin/trips/:start_date/. */
 export const tripFile = {

@@ -34,22 +34,26 @@ import { WheelchairMark } from '../OrderCard';
 import classes from '../trips.module.css';
 import {
   addRoom,
-  fromProposal,
-  fromSavedRooms,
+  bedsIn,
+  fits,
+  fromRoomDtos,
   guestName,
   indexGuests,
   kindLabel,
+  liveProblems,
   moveGuest,
   previewPages,
   removeRoom,
   ROOM_CAPACITIES,
-  roomProblems,
+  ROOM_KINDS,
   roomTitle,
   setRoomNumbers,
   swapGuests,
+  toRoomingInput,
   toSaveBody,
   unplacedGuests,
   type EditorRoom,
+  type RoomKind,
   type EditResult,
   type GuestInfo,
 } from './editor';
@@ -66,6 +70,8 @@ const guestDetails = (g: GuestInfo) =>
 const roomHeading = (room: EditorRoom, index: number) =>
   `${roomTitle(index)} – ${room.capacity}-persoonskamer, ${kindLabel(room.kind)}${room.exclusive ? ', exclusief' : ''}`;
 
+const droppedWarnings = (names: string[]) => names.map((n) => `${n} staat niet meer op deze reis en is uit de indeling gehaald.`);
+
 interface Confirm {
   text: string;
   action: () => void;
@@ -73,6 +79,7 @@ interface Confirm {
 
 export function RoomingSection({ start, detail }: { start: string; detail: TripDetail }) {
   const guests = useMemo(() => indexGuests(detail.orders), [detail.orders]);
+  const roomingInput = useMemo(() => toRoomingInput(detail.orders), [detail.orders]);
   const queryClient = useQueryClient();
   const latest = useQuery({ queryKey: tripKeys.rooms(start), queryFn: ({ signal }) => fetchMergedRooms(start, undefined, signal) });
 
@@ -88,17 +95,21 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
   const [swapFrom, setSwapFrom] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [newCapacity, setNewCapacity] = useState('2');
-  const [newKind, setNewKind] = useState('male');
+  const [newKind, setNewKind] = useState<RoomKind>('male');
   const [olderVersion, setOlderVersion] = useState<string | number>('');
 
   // The latest saved version is what the editor starts with.
   useEffect(() => {
     const current = latest.data?.current;
     if (rooms === null && current) {
-      setRooms(fromSavedRooms(current.rooms, guests));
+      const loaded = fromRoomDtos(current.rooms);
+      setRooms(loaded.rooms);
+      setWarnings(droppedWarnings(loaded.dropped));
       setVersion(current.version);
     }
-  }, [latest.data, rooms, guests]);
+  }, [latest.data, rooms]);
+
+  const problems = useMemo(() => (rooms ? liveProblems(roomingInput, rooms) : null), [roomingInput, rooms]);
 
   const versions = useMemo(
     () => [...(latest.data?.versions ?? [])].sort((a, b) => b.version - a.version).slice(0, VERSIONS_SHOWN),
@@ -127,8 +138,8 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
     setMessage(null);
     try {
       const proposal = await fetchProposal(start);
-      setRooms(fromProposal(proposal));
-      setWarnings(proposal.warnings ?? []);
+      setRooms(fromRoomDtos(proposal.rooms).rooms);
+      setWarnings((proposal.warnings ?? []).map((w) => w.message));
       setVersion(null);
       setDirty(true);
       setSwapFrom(null);
@@ -150,9 +161,10 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
         setError(`Versie ${n} bestaat niet.`);
         return;
       }
-      setRooms(fromSavedRooms(data.current.rooms, guests));
+      const loaded = fromRoomDtos(data.current.rooms);
+      setRooms(loaded.rooms);
       setVersion(data.current.version);
-      setWarnings([]);
+      setWarnings(droppedWarnings(loaded.dropped));
       setDirty(false);
       setSwapFrom(null);
       setView('bewerken');
@@ -276,7 +288,8 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
             apply(swapGuests(rooms, swapFrom, b));
             setSwapFrom(null);
           }}
-          onMove={(guestId, key) => rooms && apply(moveGuest(rooms, guestId, key))}
+          onMove={(guestId, key) => rooms && apply(moveGuest(rooms, guestId, key, guests))}
+          problems={problems}
           onNumbers={(key, numbers) => {
             if (!rooms) return;
             setRooms(setRoomNumbers(rooms, key, numbers));
@@ -294,13 +307,8 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
               <NativeSelect
                 label="Soort nieuwe kamer"
                 value={newKind}
-                onChange={(e) => setNewKind(e.currentTarget.value)}
-                data={[
-                  { value: 'male', label: 'Mannen' },
-                  { value: 'female', label: 'Vrouwen' },
-                  { value: 'family', label: 'Familie' },
-                  { value: 'mix', label: 'Gemengd' },
-                ]}
+                onChange={(e) => setNewKind(e.currentTarget.value as RoomKind)}
+                data={ROOM_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
               />
               <Button
                 variant="default"
@@ -431,14 +439,15 @@ interface EditViewProps {
   onMove: (guestId: number, roomKey: string) => void;
   onNumbers: (key: string, numbers: { room_mekka?: string; room_medina?: string }) => void;
   onRemove: (key: string) => void;
+  problems: ReturnType<typeof liveProblems> | null;
   addControls: React.ReactNode;
 }
 
-function roomOptions(rooms: EditorRoom[], own: string | null) {
+function roomOptions(rooms: EditorRoom[], own: string | null, guestId: number, guests: Map<number, GuestInfo>) {
   return rooms.map((r, i) => ({
     value: r.key,
-    label: `${roomTitle(i)} (${r.guests.length}/${r.capacity}, ${kindLabel(r.kind).toLowerCase()})`,
-    disabled: r.key !== own && r.guests.length >= r.capacity,
+    label: `${roomTitle(i)} (${bedsIn(r, guests)}/${r.capacity}, ${kindLabel(r.kind).toLowerCase()})`,
+    disabled: r.key !== own && !fits(r, guestId, guests),
   }));
 }
 
@@ -459,6 +468,15 @@ function EditView(p: EditViewProps) {
         <Alert color="yellow" c="dark.7" title="Let op">
           <List size="sm">
             {p.warnings.map((w) => (
+              <List.Item key={w}>{w}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {p.problems && p.problems.general.length > 0 && (
+        <Alert color="red" c="dark.7" title="Deze indeling breekt een regel">
+          <List size="sm">
+            {p.problems.general.map((w) => (
               <List.Item key={w}>{w}</List.Item>
             ))}
           </List>
@@ -493,7 +511,7 @@ function EditView(p: EditViewProps) {
                   aria-label={`Kamer van ${guestName(g)}`}
                   value=""
                   onChange={(e) => e.currentTarget.value && p.onMove(g.id, e.currentTarget.value)}
-                  data={[{ value: '', label: 'Kies een kamer' }, ...roomOptions(rooms, null)]}
+                  data={[{ value: '', label: 'Kies een kamer' }, ...roomOptions(rooms, null, g.id, p.guests)]}
                 />
               </Group>
             ))}
@@ -502,7 +520,8 @@ function EditView(p: EditViewProps) {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {rooms.map((room, index) => {
-          const problems = roomProblems(room, p.guests);
+          const problems = p.problems?.byRoom.get(room.key) ?? [];
+          const beds = bedsIn(room, p.guests);
           const wheelchair = room.guests.some((id) => p.guests.get(id)?.wheelchair);
           const headingId = `rooming-room-${room.key}`;
           const title = roomTitle(index);
@@ -513,13 +532,13 @@ function EditView(p: EditViewProps) {
                   <Title order={4} size="h5" id={headingId}>
                     {roomHeading(room, index)}
                   </Title>
-                  <Badge variant="light" c="dark.7" tt="none" color={room.guests.length > room.capacity ? 'red' : 'gray'}>
-                    {room.guests.length}/{room.capacity}
+                  <Badge variant="light" c="dark.7" tt="none" color={beds > room.capacity ? 'red' : 'gray'} title="Bedden bezet">
+                    {beds}/{room.capacity} bedden
                   </Badge>
                 </Group>
                 {wheelchair && <WheelchairMark />}
                 {problems.length > 0 && (
-                  <Alert color="red" p="xs" role="alert">
+                  <Alert color="red" c="dark.7" p="xs">
                     {problems.join(' ')}
                   </Alert>
                 )}
@@ -576,7 +595,7 @@ function EditView(p: EditViewProps) {
                                 aria-label={`Kamer van ${name}`}
                                 value={room.key}
                                 onChange={(e) => p.onMove(id, e.currentTarget.value)}
-                                data={roomOptions(rooms, room.key)}
+                                data={roomOptions(rooms, room.key, id, p.guests)}
                               />
                               {p.swapFrom === null ? (
                                 <Button size="xs" variant="default" onClick={() => p.onSwapStart(id)} aria-label={`${name} wisselen`}>

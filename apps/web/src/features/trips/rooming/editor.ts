@@ -1,13 +1,14 @@
 // The rooming-list editor's state and edits, kept pure so they are easy to test: staff start from
 // the generator's proposal or a saved version, move a guest to another room, swap two guests, add an
-// empty room and fill in the hotel room numbers for Mekka and Medina. The server checks the rules
-// again when a version is saved; the checks here only warn while editing.
-import type { Proposal, SavedRoom, SaveRoomsBody, TripGuest, TripOrder } from '../api';
+// empty room and fill in the hotel room numbers for Mekka and Medina. While editing, the domain's
+// validateRooming shows the rules the list breaks; the server checks them again on save.
+import { validateRooming, ROOM_KIND_LABELS, type RoomingInput, type RoomKind } from '@umrah/domain/rooming';
+import type { RoomDto, SaveRoomsBody, TripGuest, TripOrder } from '../api';
 
-export type RoomKind = 'male' | 'female' | 'mix' | 'family' | string;
+export type { RoomKind };
 
 export interface EditorRoom {
-  /** Stable key within the editor (the proposal's key, 'v-<id>' for a saved room, 'nieuw-N' for a new one). */
+  /** Stable key within the editor (the server's key, or 'nieuw-N' for a room added here). */
   key: string;
   capacity: number;
   kind: RoomKind;
@@ -28,19 +29,20 @@ export type EditResult = { ok: true; rooms: EditorRoom[] } | { ok: false; error:
 
 export const PREVIEW_ROOMS_PER_PAGE = 3;
 export const ROOM_CAPACITIES = [2, 3, 4] as const;
+/** The API takes at most this many guests in one room (babies and children without bed included). */
+export const MAX_GUESTS_PER_ROOM = 8;
+export const ROOM_KINDS: RoomKind[] = ['male', 'female', 'family'];
 
-export const KIND_LABELS: Record<string, string> = {
-  male: 'Mannen',
-  female: 'Vrouwen',
-  mix: 'Gemengd',
-  family: 'Familie',
-};
-export const kindLabel = (kind: RoomKind) => KIND_LABELS[kind] ?? kind;
+export const kindLabel = (kind: string) => ROOM_KIND_LABELS[kind as RoomKind] ?? kind;
 
 export const guestName = (g: Pick<TripGuest, 'first_name' | 'last_name'>) => `${g.first_name} ${g.last_name}`.trim();
 
 /** 'Kamer 3' for the room at index 2: rooms are numbered in the order they are shown. */
 export const roomTitle = (index: number) => `Kamer ${index + 1}`;
+
+/** Adults, and children or babies with their own bed, take a bed. */
+export const takesBed = (g: Pick<TripGuest, 'age_category' | 'bed_included'> | undefined) =>
+  !g || g.age_category === 0 || g.bed_included !== false;
 
 /** Every guest of the trip's orders by id, with the order they belong to. */
 export function indexGuests(orders: TripOrder[]): Map<number, GuestInfo> {
@@ -51,69 +53,72 @@ export function indexGuests(orders: TripOrder[]): Map<number, GuestInfo> {
   return map;
 }
 
-export function fromProposal(proposal: Proposal): EditorRoom[] {
-  return proposal.rooms.map((r) => ({
-    key: r.key,
-    capacity: r.capacity,
+/** The trip's orders as the domain's rooming rules read them (the hotel class is the group). */
+export function toRoomingInput(orders: TripOrder[]): RoomingInput {
+  return {
+    orders: orders.map((o) => ({
+      id: o.id,
+      group: o.rooms[0]?.class ?? '',
+      rooms: o.rooms.map((r) => ({
+        id: r.id,
+        room_type: r.room_type,
+        room_gender: r.room_gender,
+        exclusive: r.exclusive,
+        guests: r.guests.map((g) => ({
+          id: g.id,
+          first_name: g.first_name,
+          last_name: g.last_name,
+          gender: g.gender,
+          age_category: g.age_category,
+          bed_included: g.bed_included,
+          wheelchair: g.wheelchair,
+        })),
+      })),
+    })),
+  };
+}
+
+/**
+ * Rooms of a proposal or a saved version. Guests who are no longer on the trip (a cancelled order)
+ * are left out and named in `dropped`, so the list can be saved again.
+ */
+export function fromRoomDtos(rooms: RoomDto[]): { rooms: EditorRoom[]; dropped: string[] } {
+  const dropped: string[] = [];
+  const result = rooms.map((r, i) => ({
+    key: r.key || `kamer-${i + 1}`,
+    capacity: r.max_guests,
     kind: r.kind,
     exclusive: r.exclusive,
-    guests: [...r.guests],
-    existing_id: null,
-    room_mekka: '',
-    room_medina: '',
+    guests: r.guests.filter((g) => {
+      if (g.present === false) dropped.push(`${g.first_name} ${g.last_name}`.trim() || `Reiziger #${g.guest_id}`);
+      return g.present !== false;
+    }).map((g) => g.guest_id),
+    existing_id: r.existing_id ?? null,
+    room_mekka: r.flex?.room_mekka ?? '',
+    room_medina: r.flex?.room_medina ?? '',
   }));
-}
-
-function parseFlex(flex: SavedRoom['flex']): { room_mekka?: unknown; room_medina?: unknown } {
-  if (!flex) return {};
-  if (typeof flex === 'object') return flex;
-  try {
-    const parsed = JSON.parse(flex) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-/** The kind of a saved room, which the API may not store: men only, women only, otherwise mixed. */
-export function kindOfGuests(ids: number[], guests: Map<number, GuestInfo>): RoomKind {
-  const genders = ids.map((id) => guests.get(id)?.gender ?? null);
-  if (genders.length > 0 && genders.every((g) => g === 0)) return 'male';
-  if (genders.length > 0 && genders.every((g) => g === 1)) return 'female';
-  return 'mix';
-}
-
-export function fromSavedRooms(saved: SavedRoom[], guests: Map<number, GuestInfo>): EditorRoom[] {
-  return saved.map((r, i) => {
-    const ids = r.guests
-      .map((g) => (typeof g === 'number' ? g : (g.guest_id ?? g.id)))
-      .filter((id): id is number => typeof id === 'number');
-    const flex = parseFlex(r.flex);
-    return {
-      key: r.id !== undefined ? `v-${r.id}` : `v-i${i}`,
-      capacity: r.max_guests ?? r.maxGuests ?? Math.max(ids.length, 2),
-      kind: r.kind ?? kindOfGuests(ids, guests),
-      exclusive: r.exclusive ?? false,
-      guests: ids,
-      existing_id: r.existing_id ?? null,
-      room_mekka: text(r.room_mekka ?? flex.room_mekka),
-      room_medina: text(r.room_medina ?? flex.room_medina),
-    };
-  });
+  return { rooms: result, dropped };
 }
 
 export const roomOfGuest = (rooms: EditorRoom[], guestId: number) => rooms.find((r) => r.guests.includes(guestId));
 
+/** Beds the guests of a room take. */
+export const bedsIn = (room: EditorRoom, guests: Map<number, GuestInfo>) => room.guests.reduce((n, id) => n + (takesBed(guests.get(id)) ? 1 : 0), 0);
+
+/** Whether a guest still fits in a room: a free bed for a guest who takes one, and at most 8 in a room. */
+export function fits(room: EditorRoom, guestId: number, guests: Map<number, GuestInfo>): boolean {
+  if (room.guests.length >= MAX_GUESTS_PER_ROOM) return false;
+  return !takesBed(guests.get(guestId)) || bedsIn(room, guests) < room.capacity;
+}
+
 /** Moves a guest (or places one who has no room yet) at the end of a room; refused when that room is full. */
-export function moveGuest(rooms: EditorRoom[], guestId: number, toKey: string): EditResult {
+export function moveGuest(rooms: EditorRoom[], guestId: number, toKey: string, guests: Map<number, GuestInfo> = new Map()): EditResult {
   const from = roomOfGuest(rooms, guestId);
   const to = rooms.find((r) => r.key === toKey);
   if (!to) return { ok: false, error: 'Deze kamer bestaat niet (meer).' };
   if (from?.key === to.key) return { ok: true, rooms };
-  if (to.guests.length >= to.capacity) {
-    return { ok: false, error: `${roomTitle(rooms.indexOf(to))} is vol (${to.capacity} personen). Wissel de gast met iemand in die kamer.` };
+  if (!fits(to, guestId, guests)) {
+    return { ok: false, error: `${roomTitle(rooms.indexOf(to))} is vol (${to.capacity} bedden). Wissel de gast met iemand in die kamer.` };
   }
   return {
     ok: true,
@@ -164,29 +169,47 @@ export function setRoomNumbers(rooms: EditorRoom[], key: string, numbers: { room
   return rooms.map((r) => (r.key === key ? { ...r, ...numbers } : r));
 }
 
-/** Rule breaks seen while editing (the server checks them again on save). */
-export function roomProblems(room: EditorRoom, guests: Map<number, GuestInfo>): string[] {
-  const problems: string[] = [];
-  if (room.guests.length > room.capacity) problems.push(`Te veel gasten: ${room.guests.length} in een kamer voor ${room.capacity}.`);
-  const members = room.guests.map((id) => guests.get(id)).filter((g): g is GuestInfo => !!g);
-  if (room.kind === 'male' && members.some((g) => g.gender === 1)) problems.push('Er staat een vrouw in een mannenkamer.');
-  if (room.kind === 'female' && members.some((g) => g.gender === 0)) problems.push('Er staat een man in een vrouwenkamer.');
-  if (room.exclusive && new Set(members.map((g) => g.order_id)).size > 1) problems.push('Een exclusieve kamer is voor één boeking.');
-  return problems;
+/** Only the rooms with guests are saved (and numbered so in the server's messages). */
+const savedRooms = (rooms: EditorRoom[]) => rooms.filter((r) => r.guests.length > 0);
+
+/**
+ * The rules the list breaks, by the domain's validateRooming: per room (keyed by the editor's room
+ * key) and for the list as a whole (a guest in no room, a family split up).
+ */
+export function liveProblems(input: RoomingInput, rooms: EditorRoom[]): { byRoom: Map<string, string[]>; general: string[] } {
+  const kept = savedRooms(rooms);
+  const problems = validateRooming(
+    input,
+    kept.map((r) => ({ key: r.key, capacity: r.capacity, kind: r.kind, guests: r.guests })),
+  );
+  const byRoom = new Map<string, string[]>();
+  const general: string[] = [];
+  for (const p of problems) {
+    const room = p.room !== undefined ? kept[p.room - 1] : undefined;
+    if (!room) {
+      // A guest in no room is shown in the editor's 'Niet ingedeeld' list instead.
+      if (p.rule !== 'missing_guest') general.push(p.message);
+      continue;
+    }
+    // The server numbers rooms among the saved (non-empty) ones; show the number the editor shows.
+    const shown = rooms.indexOf(room) + 1;
+    const message = p.message.replace(`Kamer ${p.room}`, `Kamer ${shown}`);
+    byRoom.set(room.key, [...(byRoom.get(room.key) ?? []), message]);
+  }
+  return { byRoom, general };
 }
 
 /** The body of POST /api/merged_rooms; empty rooms are left out. */
 export function toSaveBody(startDate: string, rooms: EditorRoom[]): SaveRoomsBody {
   return {
     start_date: startDate,
-    rooms: rooms
-      .filter((r) => r.guests.length > 0)
-      .map((r) => ({
-        flex: JSON.stringify({ room_mekka: r.room_mekka.trim(), room_medina: r.room_medina.trim() }),
-        existing_id: r.existing_id,
-        max_guests: r.capacity,
-        guests: r.guests.map((guest_id) => ({ guest_id })),
-      })),
+    rooms: savedRooms(rooms).map((r) => ({
+      flex: JSON.stringify({ room_mekka: r.room_mekka.trim(), room_medina: r.room_medina.trim() }),
+      existing_id: r.existing_id,
+      max_guests: r.capacity,
+      ...(ROOM_KINDS.includes(r.kind) ? { kind: r.kind } : {}),
+      guests: r.guests.map((guest_id) => ({ guest_id })),
+    })),
   };
 }
 
