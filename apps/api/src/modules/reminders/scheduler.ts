@@ -137,55 +137,9 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
       return;
     }
 
-    // Payment reminders: orders that may still be paid, with something open, before the deadline.
-    const payable = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon)))
-      .orderBy(asc(orders.id))
-      .limit(BATCH);
-    for (const f of await orderFacts(tx, payable.map((r) => r.id))) {
-      if (!f.deadline || amountOpen(f) <= 0) continue;
-      const due = dueSteps(plan, daysBetween(today, f.deadline));
-      if (!due) continue;
-      const step = (LogType.PAYMENT_REQUEST + Math.min(due.index, LogType.PAYMENT_THIRD - LogType.PAYMENT_REQUEST)) as PaymentStep;
-      await each(tx, f.id, async (sp) => {
-        if (!(await claimStep(sp, f.id, 'payment', due))) return;
-        await queuePaymentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor de betaaltermijn)`);
-        result.payments.push({ order_id: f.id, days_before: due.current, type: step });
-      });
-    }
-
-    // Document reminders: (down-)paid orders with a guest whose documents are missing, before departure.
-    const missingDocs = tx
-      .select({ one: sql`1` })
-      .from(guests)
-      .where(
-        and(
-          eq(guests.orderId, orders.id),
-          notExists(tx.select({ one: sql`1` }).from(visaDocuments).where(eq(visaDocuments.guestId, guests.id))),
-        ),
-      );
-    const departing = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(inArray(orders.status, ELIGIBLE_STATUSES), tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon), sql`exists (${missingDocs})`))
-      .orderBy(asc(orders.id))
-      .limit(BATCH);
-    for (const f of await orderFacts(tx, departing.map((r) => r.id))) {
-      if (!f.tripStart || f.missingGuests.length === 0) continue;
-      const due = dueSteps(plan, daysBetween(today, f.tripStart));
-      if (!due) continue;
-      const step = (LogType.DOCUMENT_REQUEST + Math.min(due.index, LogType.DOCUMENT_SECOND - LogType.DOCUMENT_REQUEST)) as DocumentStep;
-      await each(tx, f.id, async (sp) => {
-        if (!(await claimStep(sp, f.id, 'documents', due))) return;
-        await queueDocumentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor vertrek)`);
-        result.documents.push({ order_id: f.id, days_before: due.current, type: step });
-      });
-    }
-
-    // Unpaid leads let go: made by the customer themself (staff-made orders wait for a bank
-    // transfer and are never expired), nothing paid, no payment started within the last hour.
+    // Unpaid leads let go, first (a lead that expires now gets no payment reminder as well): made
+    // by the customer themself (staff-made orders wait for a bank transfer and are never expired),
+    // nothing paid, no payment started within the last hour.
     const hours = ctx.config.leadExpiryHours;
     const cutoff = new Date(now.getTime() - hours * 3600_000);
     const recentStart = new Date(now.getTime() - PAYMENT_IN_PROGRESS_MINUTES * 60_000);
@@ -239,6 +193,53 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
           actor: SYSTEM_ACTOR,
         });
         result.expired.push(id);
+      });
+    }
+
+    // Payment reminders: orders that may still be paid, with something open, before the deadline.
+    const payable = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon)))
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    for (const f of await orderFacts(tx, payable.map((r) => r.id))) {
+      if (!f.deadline || amountOpen(f) <= 0) continue;
+      const due = dueSteps(plan, daysBetween(today, f.deadline));
+      if (!due) continue;
+      const step = (LogType.PAYMENT_REQUEST + Math.min(due.index, LogType.PAYMENT_THIRD - LogType.PAYMENT_REQUEST)) as PaymentStep;
+      await each(tx, f.id, async (sp) => {
+        if (!(await claimStep(sp, f.id, 'payment', due))) return;
+        await queuePaymentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor de betaaltermijn)`);
+        result.payments.push({ order_id: f.id, days_before: due.current, type: step });
+      });
+    }
+
+    // Document reminders: (down-)paid orders with a guest whose documents are missing, before departure.
+    const missingDocs = tx
+      .select({ one: sql`1` })
+      .from(guests)
+      .where(
+        and(
+          eq(guests.orderId, orders.id),
+          notExists(tx.select({ one: sql`1` }).from(visaDocuments).where(eq(visaDocuments.guestId, guests.id))),
+        ),
+      );
+    const departing = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, ELIGIBLE_STATUSES), tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon), sql`exists (${missingDocs})`))
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    for (const f of await orderFacts(tx, departing.map((r) => r.id))) {
+      if (!f.tripStart || f.missingGuests.length === 0) continue;
+      const due = dueSteps(plan, daysBetween(today, f.tripStart));
+      if (!due) continue;
+      const step = (LogType.DOCUMENT_REQUEST + Math.min(due.index, LogType.DOCUMENT_SECOND - LogType.DOCUMENT_REQUEST)) as DocumentStep;
+      await each(tx, f.id, async (sp) => {
+        if (!(await claimStep(sp, f.id, 'documents', due))) return;
+        await queueDocumentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor vertrek)`);
+        result.documents.push({ order_id: f.id, days_before: due.current, type: step });
       });
     }
   });
