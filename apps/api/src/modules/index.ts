@@ -11,6 +11,7 @@ import { productRoutes } from './products/routes.ts';
 import { reminderRoutes } from './reminders/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { tripRoutes } from './trips/routes.ts';
 import { visaRoutes } from './visa/routes.ts';
 import { voucherRoutes } from './vouchers/routes.ts';
 
@@ -29,5 +30,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(articleRoutes);
   await app.register(contactRoutes);
   await app.register(visaRoutes);
+  await app.register(tripRoutes);
   await app.register(reminderRoutes);
 };
