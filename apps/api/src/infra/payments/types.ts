@@ -1,7 +1,11 @@
+import type { ProviderTransactionStatus } from '@umrah/domain';
 import { AppError } from '../../lib/errors.ts';
 
-/** Where a payment at the provider stands, in the provider-neutral words the shop acts on. */
-export type PaymentState = 'paid' | 'pending' | 'cancelled' | 'failed' | 'expired';
+/**
+ * Where a payment at the provider stands, in the shop's one transaction vocabulary (domain
+ * order-state.ts): every adapter maps its own codes onto these, and transactions.status stores them.
+ */
+export type PaymentState = ProviderTransactionStatus;
 
 export interface CreatePaymentInput {
   /** Cents, always computed by the server. */

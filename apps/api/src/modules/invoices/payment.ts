@@ -1,24 +1,19 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, invoiceNumber, invoiceStatusFor } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import { invoices, payments, transactions, users } from '../../db/schema.ts';
+import { invoices, payments, users } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { recordProviderPayment, syncRecentOpenTransactions } from '../payments/service.ts';
+import { exchangeableTransaction, recordProviderPayment, startProviderPayment, syncActiveTransactions } from '../payments/provider-payment.ts';
 import { invoiceDto, loadInvoice } from './service.ts';
 
-// Paying a quote online. Same provider interface and the same pattern as order payments (a
-// transaction row first, then the provider; the exchange asks the provider and books at most one
-// payment per provider payment), but on its own exchange path: order payments stay untouched.
+// Paying a quote online: the same provider-payment use case as orders (payments/provider-payment.ts:
+// sync, reuse, placeholder row, provider call, booking once), on its own exchange path with a key.
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mail'>;
-
-const PLACEHOLDER = 'pending:';
-/** An open payment at the provider is offered again instead of a second one, within this time. */
-const REUSE_MINUTES = 30;
 
 export const invoiceExchangePath = (transactionId: number, key?: string) =>
   `/api/invoicePayment/exchange/${transactionId}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
@@ -64,50 +59,20 @@ export async function startInvoicePayment(
   if (dto.amount_open >= QUOTE_MAX_CENTS) throw badRequest(INVOICE_MSG.max);
   const amount = dto.amount_open;
 
-  const reusable = open.find(
-    (t) =>
-      t.state === 'pending' &&
-      t.row.amount === amount &&
-      t.row.provider === provider.name &&
-      typeof (t.row.flex as { paymentUrl?: unknown }).paymentUrl === 'string' &&
-      Date.now() - t.row.createdAt.getTime() < REUSE_MINUTES * 60_000,
-  );
-  if (reusable) return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount };
-
   const number = invoiceNumber(invoiceId);
   const exchangeKey = randomBytes(24).toString('base64url');
-  const [row] = await ctx.db
-    .insert(transactions)
-    .values({
-      provider: provider.name,
-      // The provider's id is known only after the call; the row exists first so its id can be in the exchange URL.
-      providerRef: `${PLACEHOLDER}${randomUUID()}`,
-      invoiceId,
-      amount,
-      percent: 100,
-      status: 'open',
-      flex: { kind: 'invoice', user_id: startedBy, exchange_key: exchangeKey },
-    })
-    .returning();
-  try {
-    const { publicUrl } = ctx.config;
-    const created = await provider.create({
-      amount,
-      description: `${dto.type === 0 ? 'Offerte' : 'Factuur'} ${number}`,
-      reference: number,
-      returnUrl: `${publicUrl}/offerte/${encodeURIComponent(loaded.invoice.token)}`,
-      exchangeUrl: `${publicUrl}${invoiceExchangePath(row!.id, exchangeKey)}`,
-    });
-    await ctx.db
-      .update(transactions)
-      .set({ providerRef: created.providerRef, flex: { ...(row!.flex as object), paymentUrl: created.paymentUrl }, updatedAt: sql`now()` })
-      .where(eq(transactions.id, row!.id));
-    return { paymentURL: created.paymentUrl, id: row!.id, amount };
-  } catch (err) {
-    // Nothing was started at the provider: no half-made attempt stays behind.
-    await ctx.db.delete(transactions).where(eq(transactions.id, row!.id));
-    throw err;
-  }
+  const { publicUrl } = ctx.config;
+  const started = await startProviderPayment(ctx, provider, open, {
+    owner: { invoiceId },
+    amount,
+    percent: 100,
+    flex: { kind: 'invoice', user_id: startedBy, exchange_key: exchangeKey },
+    description: `${dto.type === 0 ? 'Offerte' : 'Factuur'} ${number}`,
+    reference: number,
+    returnUrl: `${publicUrl}/offerte/${encodeURIComponent(loaded.invoice.token)}`,
+    exchangeUrl: (id) => `${publicUrl}${invoiceExchangePath(id, exchangeKey)}`,
+  });
+  return { paymentURL: started.paymentURL, id: started.id, amount: started.amount };
 }
 
 export interface InvoiceExchangeResult {
@@ -146,10 +111,8 @@ export async function processInvoiceExchange(
   /** From the HTTP exchange: the URL's key, which must match the transaction's. Internal syncs pass nothing. */
   caller?: { key: string | undefined },
 ): Promise<InvoiceExchangeResult> {
-  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (!row || row.providerRef.startsWith(PLACEHOLDER) || row.provider !== provider.name || !row.invoiceId) {
-    return { known: false, booked: false };
-  }
+  const row = await exchangeableTransaction(ctx, provider, transactionId);
+  if (!row || !row.invoiceId) return { known: false, booked: false };
   // A wrong or missing key looks exactly like an unknown transaction.
   if (caller && !exchangeKeyMatches(row.flex, caller.key)) return { known: false, booked: false };
   const invoiceId = row.invoiceId;
@@ -185,6 +148,6 @@ export async function processInvoiceExchange(
   return { known: true, state: status.state, booked };
 }
 
-/** The quote's open payments, asked from the provider (the public page and a new payment use it). */
+/** The quote's active payments, asked from the provider (the public page and a new payment use it). */
 export const syncInvoiceTransactions = (ctx: Ctx, provider: PaymentProvider, invoiceId: number) =>
-  syncRecentOpenTransactions(ctx, provider, { invoiceId }, (id) => processInvoiceExchange(ctx, provider, id));
+  syncActiveTransactions(ctx, provider, { invoiceId }, (id) => processInvoiceExchange(ctx, provider, id));

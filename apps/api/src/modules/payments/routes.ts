@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_MSG, manualPaymentSchema, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
 import { currentUser, requireAdmin, requireStaff, requireUser } from '../../lib/auth.ts';
+import { userActor } from '../orders/log.ts';
 import * as service from './service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -134,7 +135,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payment',
     { schema: { tags, security, body: manualPaymentSchema }, onRequest: requireAdmin },
     async (req, reply) => {
-      const result = await service.createManualPayment(app.ctx, req.body);
+      const result = await service.createManualPayment(app.ctx, req.body, userActor(currentUser(req), req.actingAdminId));
       return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
     },
   );
@@ -145,7 +146,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).', params: idParams, body: manualPaymentSchema },
       onRequest: requireAdmin,
     },
-    async (req) => ({ message: PAYMENT_MSG.updated, ...(await service.updatePayment(app.ctx, req.params.id, req.body)) }),
+    async (req) => ({ message: PAYMENT_MSG.updated, ...(await service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId))) }),
   );
 
   app.delete(
@@ -154,6 +155,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).', params: idParams },
       onRequest: requireAdmin,
     },
-    async (req) => ({ message: PAYMENT_MSG.deleted, ...(await service.deletePayment(app.ctx, req.params.id)) }),
+    async (req) => ({ message: PAYMENT_MSG.deleted, ...(await service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId))) }),
   );
 };

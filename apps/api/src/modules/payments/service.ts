@@ -1,28 +1,39 @@
-import { randomUUID } from 'node:crypto';
-import { and, between, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   MSG,
-  OrderStatus,
   PAYMENT_MSG,
   PaymentType,
   Role,
   amountToPay,
   downPaymentProblem,
   fcuOrderNumber,
+  formatEuro,
   isDeletablePaymentType,
   isOnlinePaymentType,
+  mayPay,
   paymentTypeLabels,
+  statusAfterPayments,
   type ManualPayment,
+  type OrderActor,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
-import { orderLines, orders, payments, products, rooms, transactions, users } from '../../db/schema.ts';
+import { orderLines, orders, payments, products, rooms, users } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../../lib/auth.ts';
+import { providerActor, userActor, writeOrderLog } from '../orders/log.ts';
+import { changeOrderStatus } from '../orders/status.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { paymentReceivedMail } from './mails.ts';
+import {
+  exchangeableTransaction,
+  recordProviderPayment,
+  startProviderPayment,
+  syncActiveTransactions,
+} from './provider-payment.ts';
+
 
 /** What the provider booked is the provider's record: nobody rewrites or removes it through the API. */
 export const PROVIDER_PAYMENT_LOCKED = 'Een betaling van de betaalprovider kan niet worden gewijzigd of verwijderd.';
@@ -31,28 +42,9 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'mail'>;
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-/** SPEC 4: the pay action exists for these statuses only. */
-export const PAYABLE_STATUSES: readonly number[] = [OrderStatus.PENDING, OrderStatus.LEAD, OrderStatus.DOWN_PAYMENT];
-/** Statuses a payment never moves: staff decided them (cancel, refund, checks). */
-const SETTLED_STATUSES: readonly number[] = [
-  OrderStatus.CANCELLED,
-  OrderStatus.DECLINED,
-  OrderStatus.REFUNDED,
-  OrderStatus.PARTIALLY_REFUNDED,
-  OrderStatus.MANUAL_VERIFICATION_REQUIRED,
-];
-
-/**
- * The order status that follows from what is paid: everything → COMPLETED, something →
- * DOWN_PAYMENT, nothing (after a payment was removed) → LEAD, shown as 'Niet betaald'.
- */
-export function statusAfterPayments(current: number, paid: number, total: number): number {
-  if (SETTLED_STATUSES.includes(current)) return current;
-  if (total > 0 && paid >= total) return OrderStatus.COMPLETED;
-  if (paid > 0) return OrderStatus.DOWN_PAYMENT;
-  if (current === OrderStatus.COMPLETED || current === OrderStatus.DOWN_PAYMENT) return OrderStatus.LEAD;
-  return current;
-}
+// The status rules (which statuses may pay, what a payment does to the status) are the domain's
+// state machine (packages/domain/src/order-state.ts); changeOrderStatus is the only writer.
+export { PAYABLE_STATUSES, statusAfterPayments } from '@umrah/domain';
 
 const isStaff = (user: UserRow) => user.role === Role.ADMIN || user.role === Role.BOOKKEEPER;
 const isAdmin = (user: UserRow) => user.role === Role.ADMIN;
@@ -107,18 +99,30 @@ async function orderFor(ctx: Ctx, user: UserRow, orderId: number): Promise<Order
   return order;
 }
 
-/** Moves the order to the status its payments give it, and mails the customer about a new payment. */
+/** Who changed the payments, for the state machine and the order log. */
+interface PaymentChangeBy {
+  actor: OrderActor;
+  /** user_executed_mail of the log row */
+  by: string;
+  /** What happened, e.g. 'Betaling toegevoegd: € 500,- (Contant).'; the status change is appended. */
+  message: string;
+}
+
+/**
+ * Moves the order to the status its payments give it (through the state machine: a refused change
+ * rolls the payment change back with a 409), logs the change, and mails the customer about a new payment.
+ */
 async function afterPaymentChange(
   ctx: Ctx,
   tx: Tx,
   order: OrderRow,
+  change: PaymentChangeBy,
   received?: { amount: number },
 ): Promise<{ status: number; paid: number }> {
   const paid = await paidTotal(tx, order.id);
   const status = statusAfterPayments(order.status, paid, order.totalPrice);
-  if (status !== order.status) {
-    await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-  }
+  const moved = await changeOrderStatus(tx, order, status, change.actor, { paid, total: order.totalPrice });
+  await writeOrderLog(tx, { orderId: order.id, message: `${change.message}${moved.phrase}`, actor: change.by });
   if (received) {
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     if (customer) {
@@ -137,11 +141,7 @@ async function afterPaymentChange(
 }
 
 // ------------------------------------------------------------------------------------------------
-// Provider payments
-
-const PLACEHOLDER = 'pending:';
-/** An open payment at the provider is offered again instead of a second one, within this time. */
-const REUSE_MINUTES = 30;
+// Provider payments (the provider side is the shared use case in provider-payment.ts)
 
 export interface StartInput {
   trans: 'none' | 'pin' | 'other';
@@ -175,12 +175,12 @@ export async function startPayment(
   if (staffTrans && !isAdmin(user)) throw forbidden(MSG.forbidden);
   let order = await orderFor(ctx, user, orderId);
   if (user.role === Role.BOOKKEEPER && order.userId !== user.id) throw forbidden(MSG.forbidden);
-  if (!PAYABLE_STATUSES.includes(order.status)) throw conflict(PAYMENT_MSG.notPayable);
+  if (!mayPay(order.status)) throw conflict(PAYMENT_MSG.notPayable);
 
   // A payment finished at the provider but not yet reported is booked first, so nobody pays twice.
-  const open = await syncOpenTransactions(ctx, provider, orderId);
+  const active = await syncOrderTransactions(ctx, provider, orderId);
   [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || !PAYABLE_STATUSES.includes(order.status)) throw conflict(PAYMENT_MSG.notPayable);
+  if (!order || !mayPay(order.status)) throw conflict(PAYMENT_MSG.notPayable);
 
   const paid = await paidTotal(ctx.db, orderId);
   const rest = order.totalPrice - paid;
@@ -209,56 +209,20 @@ export async function startPayment(
   }
   if (amount <= 0) throw conflict(PAYMENT_MSG.fullyPaid);
 
-  const reusable = open.find(
-    (t) =>
-      t.state === 'pending' &&
-      t.row.amount === amount &&
-      t.row.provider === provider.name &&
-      typeof (t.row.flex as { paymentUrl?: unknown }).paymentUrl === 'string' &&
-      Date.now() - t.row.createdAt.getTime() < REUSE_MINUTES * 60_000,
-  );
-  if (reusable) {
-    return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount };
-  }
-
   const { publicUrl } = ctx.config;
   const number = fcuOrderNumber(orderId);
-  const [row] = await ctx.db
-    .insert(transactions)
-    .values({
-      provider: provider.name,
-      // The provider's id is known only after the call; the row exists first so its id can be in the exchange URL.
-      providerRef: `${PLACEHOLDER}${randomUUID()}`,
-      orderId,
-      amount,
-      percent,
-      status: 'open',
-      flex: { trans: input.trans, user_id: user.id, client_flex: input.flex ?? null },
-    })
-    .returning();
   const kind = paid > 0 ? 'restbetaling' : percent === 50 ? 'aanbetaling' : 'betaling';
-  try {
-    const created = await provider.create({
-      amount,
-      description: `${number} ${kind}`,
-      reference: number,
-      returnUrl: staffTrans ? `${publicUrl}/admin/process_payment/${orderId}` : `${publicUrl}/confirm/${orderId}`,
-      exchangeUrl: `${publicUrl}/api/payment/exchange/${row!.id}`,
-    });
-    await ctx.db
-      .update(transactions)
-      .set({
-        providerRef: created.providerRef,
-        flex: { ...(row!.flex as object), paymentUrl: created.paymentUrl },
-        updatedAt: sql`now()`,
-      })
-      .where(eq(transactions.id, row!.id));
-    return { paymentURL: created.paymentUrl, id: row!.id, amount };
-  } catch (err) {
-    // Nothing was started at the provider: no half-made attempt stays behind.
-    await ctx.db.delete(transactions).where(eq(transactions.id, row!.id));
-    throw err;
-  }
+  const started = await startProviderPayment(ctx, provider, active, {
+    owner: { orderId },
+    amount,
+    percent,
+    flex: { trans: input.trans, user_id: user.id, client_flex: input.flex ?? null },
+    description: `${number} ${kind}`,
+    reference: number,
+    returnUrl: staffTrans ? `${publicUrl}/admin/process_payment/${orderId}` : `${publicUrl}/confirm/${orderId}`,
+    exchangeUrl: (id) => `${publicUrl}/api/payment/exchange/${id}`,
+  });
+  return { paymentURL: started.paymentURL, id: started.id, amount: started.amount };
 }
 
 export interface ExchangeResult {
@@ -268,44 +232,13 @@ export interface ExchangeResult {
 }
 
 /**
- * Stores the provider's state on the transaction (a paid one stays paid, whatever a later or older
- * call says) and, when paid, books one payment row for it: provider_ref is unique and the insert
- * does nothing on conflict. Returns the new payment's id, or nothing when nothing was booked.
- */
-export async function recordProviderPayment(
-  tx: Tx,
-  row: typeof transactions.$inferSelect,
-  status: { state: string; amount: number },
-  owner: { orderId: number } | { invoiceId: number } | null,
-): Promise<{ id: number }[]> {
-  await tx
-    .update(transactions)
-    .set({ status: status.state, updatedAt: sql`now()` })
-    .where(and(eq(transactions.id, row.id), sql`${transactions.status} <> 'paid'`));
-  if (status.state !== 'paid' || !owner) return [];
-  return tx
-    .insert(payments)
-    .values({
-      ...owner,
-      paymentType: PaymentType.PARTIALLY_PROVIDER_PAID,
-      amount: status.amount,
-      providerRef: row.providerRef,
-      flex: { provider: row.provider, transaction_id: row.id },
-    })
-    .onConflictDoNothing({ target: payments.providerRef })
-    .returning({ id: payments.id });
-}
-
-/**
  * The exchange (webhook): whatever the caller sends, the status is asked from the provider. A
  * payment row is written at most once per provider payment (provider_ref is unique and the insert
  * does nothing on conflict), so replayed, concurrent or out-of-order calls change nothing twice.
  */
 export async function processExchange(ctx: Ctx, provider: PaymentProvider, transactionId: number): Promise<ExchangeResult> {
-  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (!row || row.providerRef.startsWith(PLACEHOLDER) || row.provider !== provider.name || !row.orderId) {
-    return { known: false, booked: false };
-  }
+  const row = await exchangeableTransaction(ctx, provider, transactionId);
+  if (!row || !row.orderId) return { known: false, booked: false };
   const status = await provider.status(row.providerRef);
   const orderId = row.orderId;
   const booked = await ctx.db.transaction(async (tx) => {
@@ -316,60 +249,32 @@ export async function processExchange(ctx: Ctx, provider: PaymentProvider, trans
     if (order.totalPrice > 0 && paid >= order.totalPrice) {
       await tx.update(payments).set({ paymentType: PaymentType.PROVIDER_PAID }).where(eq(payments.id, inserted[0]!.id));
     }
-    await afterPaymentChange(ctx, tx, order, { amount: status.amount });
+    await afterPaymentChange(
+      ctx,
+      tx,
+      order,
+      {
+        actor: 'provider',
+        by: providerActor(provider.name),
+        message: `Betaling ontvangen via de betaalprovider: ${formatEuro(status.amount)} (transactie #${row.id}).`,
+      },
+      { amount: status.amount },
+    );
     return true;
   });
   if (booked) void ctx.mail.kick();
   return { known: true, state: status.state, booked };
 }
 
-export interface OpenTransaction {
-  row: typeof transactions.$inferSelect;
-  state: string;
-}
-
-/**
- * Asks the provider about recent open payments (of one order, or of one quote) and books what was
- * paid through `exchange`: the safety net for an exchange call that is late or never came.
- */
-export async function syncRecentOpenTransactions(
-  ctx: Ctx,
-  provider: PaymentProvider,
-  owner: { orderId: number } | { invoiceId: number },
-  exchange: (transactionId: number) => Promise<{ state?: string }>,
-): Promise<OpenTransaction[]> {
-  const ownerMatch = 'orderId' in owner ? eq(transactions.orderId, owner.orderId) : eq(transactions.invoiceId, owner.invoiceId);
-  const rows = await ctx.db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        ownerMatch,
-        eq(transactions.status, 'open'),
-        eq(transactions.provider, provider.name),
-        gt(transactions.createdAt, sql`now() - interval '2 days'`),
-      ),
-    )
-    .orderBy(desc(transactions.id))
-    .limit(5);
-  const out: OpenTransaction[] = [];
-  for (const row of rows) {
-    if (row.providerRef.startsWith(PLACEHOLDER)) continue;
-    const result = await exchange(row.id);
-    out.push({ row, state: result.state ?? 'pending' });
-  }
-  return out;
-}
-
-/** The order's open payments, asked from the provider (the return page and a new payment use it). */
-export const syncOpenTransactions = (ctx: Ctx, provider: PaymentProvider, orderId: number) =>
-  syncRecentOpenTransactions(ctx, provider, { orderId }, (id) => processExchange(ctx, provider, id));
+/** The order's active payments, asked from the provider (the return page and a new payment use it). */
+export const syncOrderTransactions = (ctx: Ctx, provider: PaymentProvider, orderId: number) =>
+  syncActiveTransactions(ctx, provider, { orderId }, (id) => processExchange(ctx, provider, id));
 
 /** The payment state of one order for its owner or staff, after asking the provider about open payments. */
 export async function checkOrderPayment(ctx: Ctx, provider: PaymentProvider, user: UserRow, orderId: number) {
   await orderFor(ctx, user, orderId);
   try {
-    await syncOpenTransactions(ctx, provider, orderId);
+    await syncOrderTransactions(ctx, provider, orderId);
   } catch (err) {
     // An unreachable provider must not hide the order's status; its exchange call will come.
     if (!(err instanceof AppError)) throw err;
@@ -403,7 +308,11 @@ const orderSummary = (order: OrderRow, s: { status: number; paid: number }) => (
   total_payments: s.paid,
 });
 
-export async function createManualPayment(ctx: Ctx, input: ManualPayment) {
+const paymentText = (amount: number, type: number) =>
+  `${formatEuro(amount)} (${paymentTypeLabels[type as keyof typeof paymentTypeLabels] ?? type})`;
+
+/** `by`: the staff member's email, for the order log. */
+export async function createManualPayment(ctx: Ctx, input: ManualPayment, by: string) {
   if (isOnlinePaymentType(input.payment_type)) throw badRequest(PAYMENT_MSG.onlineIsProvider);
   const result = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.order_id);
@@ -412,14 +321,20 @@ export async function createManualPayment(ctx: Ctx, input: ManualPayment) {
       .insert(payments)
       .values({ orderId: order.id, paymentType: input.payment_type, amount: input.amount, flex: { manual: true } })
       .returning();
-    const s = await afterPaymentChange(ctx, tx, order, { amount: input.amount });
+    const s = await afterPaymentChange(
+      ctx,
+      tx,
+      order,
+      { actor: 'staff', by, message: `Betaling #${payment!.id} toegevoegd: ${paymentText(input.amount, input.payment_type)}.` },
+      { amount: input.amount },
+    );
     return { payment: paymentDto(payment!), order: orderSummary(order, s) };
   });
   void ctx.mail.kick();
   return result;
 }
 
-export async function updatePayment(ctx: Ctx, id: number, input: ManualPayment) {
+export async function updatePayment(ctx: Ctx, id: number, input: ManualPayment, by: string) {
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(payments).where(eq(payments.id, id));
     if (!existing || existing.orderId === null) throw notFound(PAYMENT_MSG.notFound);
@@ -436,12 +351,16 @@ export async function updatePayment(ctx: Ctx, id: number, input: ManualPayment) 
       .set({ paymentType: input.payment_type, amount: input.amount })
       .where(eq(payments.id, id))
       .returning();
-    const s = await afterPaymentChange(ctx, tx, order);
+    const s = await afterPaymentChange(ctx, tx, order, {
+      actor: 'staff',
+      by,
+      message: `Betaling #${id} gewijzigd: ${paymentText(existing.amount, existing.paymentType)} → ${paymentText(input.amount, input.payment_type)}.`,
+    });
     return { payment: paymentDto(payment!), order: orderSummary(order, s) };
   });
 }
 
-export async function deletePayment(ctx: Ctx, id: number) {
+export async function deletePayment(ctx: Ctx, id: number, by: string) {
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(payments).where(eq(payments.id, id));
     if (!existing) throw notFound(PAYMENT_MSG.notFound);
@@ -449,7 +368,13 @@ export async function deletePayment(ctx: Ctx, id: number) {
     if (!isDeletablePaymentType(existing.paymentType)) throw badRequest(PAYMENT_MSG.notDeletable);
     const order = existing.orderId !== null ? await lockOrder(tx, existing.orderId) : undefined;
     await tx.delete(payments).where(eq(payments.id, id));
-    const s = order ? await afterPaymentChange(ctx, tx, order) : null;
+    const s = order
+      ? await afterPaymentChange(ctx, tx, order, {
+          actor: 'staff',
+          by,
+          message: `Betaling #${id} verwijderd: ${paymentText(existing.amount, existing.paymentType)}.`,
+        })
+      : null;
     return { order: order && s ? orderSummary(order, s) : null };
   });
 }

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ACTIVE_TRANSACTION_STATUSES, PaymentType, transactionStatusesBefore, type ProviderTransactionStatus } from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/index.ts';
+import { payments, transactions } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../infra/payments/index.ts';
+
+// One provider payment, for an order or a quote: the catch-up sync of active payments, the reuse of
+// one still active, the placeholder row, the provider call and its rollback, and booking what the
+// provider reports. The order and quote modules decide the amount, the texts and what a booked
+// payment does to their own row; everything about the provider is here once.
+
+type Ctx = Pick<AppContext, 'db' | 'config'>;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type PaymentOwner = { orderId: number } | { invoiceId: number };
+
+/** A transaction whose provider id is not known yet (the provider call is under way or failed). */
+export const PLACEHOLDER = 'pending:';
+export const isPlaceholder = (row: Pick<TransactionRow, 'providerRef'>) => row.providerRef.startsWith(PLACEHOLDER);
+/** An active payment at the provider is offered again instead of a second one, within this time. */
+export const REUSE_MINUTES = 30;
+/** The sync looks back this far: older active payments have expired at every provider. */
+const SYNC_DAYS = 2;
+
+export interface ActiveTransaction {
+  row: TransactionRow;
+  /** What the provider answered just now. */
+  state: string;
+}
+
+/**
+ * Asks the provider about the owner's recent active (open or pending) payments and books what was
+ * paid through `exchange`: the safety net for an exchange call that is late or never came. Returns
+ * them with the provider's answer, for the reuse lookup.
+ */
+export async function syncActiveTransactions(
+  ctx: Ctx,
+  provider: PaymentProvider,
+  owner: PaymentOwner,
+  exchange: (transactionId: number) => Promise<{ state?: string }>,
+): Promise<ActiveTransaction[]> {
+  const ownerMatch = 'orderId' in owner ? eq(transactions.orderId, owner.orderId) : eq(transactions.invoiceId, owner.invoiceId);
+  const rows = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        ownerMatch,
+        inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
+        eq(transactions.provider, provider.name),
+        gt(transactions.createdAt, sql`now() - make_interval(days => ${SYNC_DAYS})`),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(5);
+  const out: ActiveTransaction[] = [];
+  for (const row of rows) {
+    if (isPlaceholder(row)) continue;
+    const result = await exchange(row.id);
+    out.push({ row, state: result.state ?? 'pending' });
+  }
+  return out;
+}
+
+export interface ProviderPaymentRequest {
+  owner: PaymentOwner;
+  /** Cents, computed by the caller from its own rows. */
+  amount: number;
+  percent: number;
+  /** Kept on the transaction (who started it, the client's flex, an exchange key ...). */
+  flex: Record<string, unknown>;
+  description: string;
+  reference: string;
+  returnUrl: string;
+  /** The exchange URL for the new transaction's id. */
+  exchangeUrl: (transactionId: number) => string;
+}
+
+export interface StartedProviderPayment {
+  paymentURL: string;
+  id: number;
+  amount: number;
+  reused: boolean;
+}
+
+/**
+ * Gives the hosted page of a payment of `amount`: an active one of the same amount (from the sync
+ * the caller just ran) when there is one, else a new one. The row exists before the provider call
+ * so its id can be in the exchange URL; a failed call removes it again.
+ */
+export async function startProviderPayment(
+  ctx: Ctx,
+  provider: PaymentProvider,
+  active: readonly ActiveTransaction[],
+  req: ProviderPaymentRequest,
+): Promise<StartedProviderPayment> {
+  const reusable = active.find(
+    (t) =>
+      t.state === 'pending' &&
+      t.row.amount === req.amount &&
+      t.row.provider === provider.name &&
+      typeof (t.row.flex as { paymentUrl?: unknown }).paymentUrl === 'string' &&
+      Date.now() - t.row.createdAt.getTime() < REUSE_MINUTES * 60_000,
+  );
+  if (reusable) {
+    return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount: req.amount, reused: true };
+  }
+
+  const [row] = await ctx.db
+    .insert(transactions)
+    .values({
+      provider: provider.name,
+      providerRef: `${PLACEHOLDER}${randomUUID()}`,
+      ...req.owner,
+      amount: req.amount,
+      percent: req.percent,
+      status: 'open',
+      flex: req.flex,
+    })
+    .returning();
+  try {
+    const created = await provider.create({
+      amount: req.amount,
+      description: req.description,
+      reference: req.reference,
+      returnUrl: req.returnUrl,
+      exchangeUrl: req.exchangeUrl(row!.id),
+    });
+    await ctx.db
+      .update(transactions)
+      .set({ providerRef: created.providerRef, flex: { ...req.flex, paymentUrl: created.paymentUrl }, updatedAt: sql`now()` })
+      .where(eq(transactions.id, row!.id));
+    return { paymentURL: created.paymentUrl, id: row!.id, amount: req.amount, reused: false };
+  } catch (err) {
+    // Nothing was started at the provider: no half-made attempt stays behind.
+    await ctx.db.delete(transactions).where(eq(transactions.id, row!.id));
+    throw err;
+  }
+}
+
+/** The transaction an exchange call names, when it belongs to this provider and has a provider id. */
+export async function exchangeableTransaction(ctx: Ctx, provider: PaymentProvider, transactionId: number): Promise<TransactionRow | null> {
+  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!row || isPlaceholder(row) || row.provider !== provider.name) return null;
+  return row;
+}
+
+/**
+ * Stores the provider's state on the transaction, as far as the transaction vocabulary allows (a
+ * paid one stays paid, whatever a later or older call says) and, when paid, books one payment row
+ * for it: provider_ref is unique and the insert does nothing on conflict. Returns the new payment's
+ * id, or nothing when nothing was booked.
+ */
+export async function recordProviderPayment(
+  tx: Tx,
+  row: TransactionRow,
+  status: { state: ProviderTransactionStatus; amount: number },
+  owner: PaymentOwner | null,
+): Promise<{ id: number }[]> {
+  await tx
+    .update(transactions)
+    .set({ status: status.state, updatedAt: sql`now()` })
+    .where(and(eq(transactions.id, row.id), inArray(transactions.status, transactionStatusesBefore(status.state))));
+  if (status.state !== 'paid' || !owner) return [];
+  return tx
+    .insert(payments)
+    .values({
+      ...owner,
+      paymentType: PaymentType.PARTIALLY_PROVIDER_PAID,
+      amount: status.amount,
+      providerRef: row.providerRef,
+      flex: { provider: row.provider, transaction_id: row.id },
+    })
+    .onConflictDoNothing({ target: payments.providerRef })
+    .returning({ id: payments.id });
+}
