@@ -56,7 +56,9 @@ const mailsAfter = (after: number) =>
     .where(and(eq(mailOutbox.to, DEMO_ACCOUNTS.customer.email), gt(mailOutbox.id, after)))
     .orderBy(asc(mailOutbox.id));
 const lastMailId = async () => (await app.ctx.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(asc(mailOutbox.id))).at(-1)?.id ?? 0;
-const logsOf = (orderId: number) => app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(asc(orderLogs.id));
+/** The order's reminder log rows (types 1-10; other changes of the order log too, as type 0). */
+const logsOf = async (orderId: number) =>
+  (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(asc(orderLogs.id))).filter((l) => l.type >= 1 && l.type <= 10);
 const countMails = async () => (await app.ctx.db.select({ n: count() }).from(mailOutbox))[0].n;
 
 describe('who may send reminders', () => {

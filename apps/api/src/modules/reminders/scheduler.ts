@@ -1,18 +1,18 @@
 import dayjs from 'dayjs';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LogType, OrderStatus, STOCK_KINDS, type LineKind } from '@umrah/domain';
+import { LogType, OrderStatus, STOCK_KINDS, mayDeliverDocuments, mayPay, type LineKind } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { guests, orderLines, orders, payments, products, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { orderNumber } from '../orders/dto.ts';
 import { invalidateCatalog } from '../products/service.ts';
-import { ELIGIBLE_STATUSES } from '../visa/service.ts';
+import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
+import { changeOrderStatus } from '../orders/status.ts';
 import { dutchToday } from '../vouchers/time.ts';
-import { assertTransition, mayPay, writeOrderLog } from './lifecycle.ts';
 import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
-import { SYSTEM_ACTOR, amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder, type OrderFacts } from './service.ts';
+import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder, type OrderFacts } from './service.ts';
 
 // The scheduler inside the server: payment reminders before the trip's payment deadline, document
 // reminders before departure (REMINDER_PLAN_DAYS, default 30, 14 and 7 days before), and unpaid
@@ -32,8 +32,6 @@ const SCHEDULER_LOCK_ID = 71_046_012;
 const BATCH = 200;
 /** A payment started this recently may still come in: such a lead waits for the next run. */
 const PAYMENT_IN_PROGRESS_MINUTES = 60;
-/** log type 0: a note (the visa module's convention for events that are not reminders). */
-const NOTE_LOG_TYPE = 0;
 
 export interface SentStep {
   order_id: number;
@@ -51,6 +49,7 @@ export interface RunResult {
 }
 
 const MAY_PAY_STATUSES = Object.values(OrderStatus).filter((s) => mayPay(s));
+const DOCUMENT_STATUSES = Object.values(OrderStatus).filter((s) => mayDeliverDocuments(s));
 
 async function tryLock(tx: Tx): Promise<boolean> {
   const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SCHEDULER_LOCK_ID}) as ok`)) as unknown as { rows: { ok: boolean }[] };
@@ -169,16 +168,16 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
         if (!order || order.status !== OrderStatus.LEAD) return;
         const [anyPayment] = await sp.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
         if (anyPayment) return;
-        assertTransition(order.status, OrderStatus.CANCELLED, 'system');
+        // The state machine decides (system may cancel a customer's unpaid lead past its time).
+        const change = await changeOrderStatus(
+          sp,
+          order,
+          OrderStatus.CANCELLED,
+          'system',
+          { paid: 0, ageHours: (now.getTime() - order.createdAt.getTime()) / 3600_000, leadExpiryHours: hours, madeByStaff: order.createdByUserId !== null },
+          { flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb` },
+        );
         await releaseStock(sp, id);
-        await sp
-          .update(orders)
-          .set({
-            status: OrderStatus.CANCELLED,
-            flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(orders.id, id));
         const [customer] = await sp.select().from(users).where(eq(users.id, order.userId));
         if (customer) {
           await queueMail(sp, {
@@ -188,8 +187,8 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
         }
         await writeOrderLog(sp, {
           orderId: id,
-          type: NOTE_LOG_TYPE,
-          message: `Lead vervallen: ${hours} uur na het plaatsen niets betaald. Automatisch geannuleerd; de plaatsen zijn terug in de voorraad.`,
+          type: LogType.NOTE,
+          message: `Lead vervallen: ${hours} uur na het plaatsen niets betaald. Automatisch geannuleerd; de plaatsen zijn terug in de voorraad.${change.phrase}`,
           actor: SYSTEM_ACTOR,
         });
         result.expired.push(id);
@@ -228,7 +227,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
     const departing = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(inArray(orders.status, ELIGIBLE_STATUSES), tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon), sql`exists (${missingDocs})`))
+      .where(and(inArray(orders.status, DOCUMENT_STATUSES), tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon), sql`exists (${missingDocs})`))
       .orderBy(asc(orders.id))
       .limit(BATCH);
     for (const f of await orderFacts(tx, departing.map((r) => r.id))) {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { LogType, ORDER_MSG, OrderStatus, formatDate, formatEuro } from '@umrah/domain';
+import { LogType, ORDER_MSG, OrderStatus, formatDate, formatEuro, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { guests, orderLogs, orders, reminderSteps, users, visaDocuments } from '../../db/schema.ts';
@@ -7,8 +7,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { orderNumber } from '../orders/dto.ts';
-import { ELIGIBLE_STATUSES } from '../visa/service.ts';
-import { mayPay, writeOrderLog } from './lifecycle.ts';
+import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import {
   DOCUMENT_STEPS,
   PAYMENT_STEPS,
@@ -91,7 +90,7 @@ export async function orderFacts(db: DbOrTx, ids: readonly number[]): Promise<Or
 export const amountOpen = (f: Pick<OrderFacts, 'total' | 'paid'>) => Math.max(0, f.total - f.paid);
 
 /** Who sent it: the admin's email, or 'systeem' for the scheduler. */
-export const SYSTEM_ACTOR = 'systeem';
+export { SYSTEM_ACTOR };
 
 /** Queues a document reminder and writes its log row; `note` tells why (the scheduler's step). */
 export async function queueDocumentReminder(tx: DbOrTx, ctx: Pick<Ctx, 'config'>, f: OrderFacts, step: DocumentStep, actor: string, note = '') {
@@ -150,7 +149,7 @@ export async function sendDocumentReminder(ctx: Ctx, admin: UserRow, orderId: nu
   await ctx.db.transaction(async (tx) => {
     const [f] = await lockedFacts(tx, [orderId]);
     const nr = orderNumber(f.id);
-    if (!ELIGIBLE_STATUSES.includes(f.status)) throw conflict(REMINDER_MSG.notEligible(nr));
+    if (!mayDeliverDocuments(f.status)) throw conflict(REMINDER_MSG.notEligible(nr));
     if (f.missingGuests.length === 0) throw conflict(REMINDER_MSG.documentsComplete(nr));
     await queueDocumentReminder(tx, ctx, f, step, admin.email);
   });
@@ -213,7 +212,7 @@ export async function orderReminders(ctx: Ctx, orderId: number) {
   ]);
   const documents = stepList(DOCUMENT_STEPS, logs);
   const payments = stepList(PAYMENT_STEPS, logs);
-  const documentsAllowed = ELIGIBLE_STATUSES.includes(f.status) && f.missingGuests.length > 0;
+  const documentsAllowed = mayDeliverDocuments(f.status) && f.missingGuests.length > 0;
   const paymentsAllowed = mayPay(f.status) && amountOpen(f) > 0;
   return {
     order_id: f.id,
