@@ -5,7 +5,6 @@ import { acceptFormBodies, paymentProvider } from '../../infra/payments/index.ts
 import { closePdfPool } from '../../infra/pdf/index.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cancelOrder } from './cancel.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
 import * as service from './service.ts';
@@ -239,31 +238,5 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit(60),
     },
     async (req) => invoiceDownPaymentDocument(app.ctx, currentUser(req), req.params.id),
-  );
-
-  // ----------------------------------------------------------------------------------------------
-  // Cancelling an order
-
-  app.post(
-    '/api/order/cancel/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Bestelling annuleren (admin): status CANCELLED, plaatsen terug in de voorraad, annuleringsmail met creditnota',
-        description:
-          'Met een betaling gaat de creditfactuur (betalingen dekken het totaal) of de creditnota aanbetaling mee als bijlage. Een tweede keer annuleren verandert niets (changed: false).',
-        params: orderParams,
-      },
-      onRequest: requireAdmin,
-    },
-    async (req) => {
-      const result = await cancelOrder(app.ctx, currentUser(req), req.params.id, req.log);
-      return {
-        status: 'success',
-        message: result.changed ? DOCUMENT_MSG.cancelled : DOCUMENT_MSG.alreadyCancelled,
-        ...result,
-      };
-    },
   );
 };

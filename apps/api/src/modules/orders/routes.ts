@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_MSG, amountToPay, orderSchema } from '@umrah/domain';
-import { currentUser, optionalUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import { DOCUMENT_MSG, ORDER_MSG, amountToPay, orderSchema } from '@umrah/domain';
+import { currentUser, optionalUser, requireAdmin, requireStaff, requireUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
+import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
 const tags = ['orders'];
@@ -122,6 +123,47 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
     },
     async (req) => ({ order: await service.getOrder(app.ctx, actorOf(req), req.params.id) }),
+  );
+
+  app.post(
+    '/api/order/cancel/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bestelling annuleren (admin): status CANCELLED, plaatsen terug in de voorraad, annuleringsmail met creditnota',
+        description:
+          'Met een betaling gaat de creditfactuur (betalingen dekken het totaal) of de creditnota aanbetaling mee als bijlage. Een tweede keer annuleren verandert niets (changed: false). 409 als de status niet naar geannuleerd mag (terugbetaald, geweigerd).',
+        params: z.object({
+          id: z.coerce.number().int().positive({ error: DOCUMENT_MSG.orderNotFound }).max(2_147_483_647, { error: DOCUMENT_MSG.orderNotFound }),
+        }),
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      const result = await cancelOrder(app.ctx, currentUser(req), req.params.id, req.log);
+      return {
+        status: 'success',
+        message: result.changed ? DOCUMENT_MSG.cancelled : DOCUMENT_MSG.alreadyCancelled,
+        ...result,
+      };
+    },
+  );
+
+  app.get(
+    '/api/order/:id/logs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Logboek van een bestelling (medewerkers: admin en boekhouder), oudste eerst',
+        description:
+          '{ logs: [{ id, order_id, type, message, user_executed_mail, created_at }] }. type 0 = notitie (aangemaakt, betaald, betaling toegevoegd/gewijzigd/verwijderd, gewijzigd, geannuleerd, lead verlopen ...), 1-5 documentherinneringen, 6-10 betalingsherinneringen. 404 voor een onbekende bestelling.',
+        params: idParams,
+      },
+      onRequest: requireStaff,
+    },
+    async (req) => ({ logs: await service.orderLogs(app.ctx, req.params.id) }),
   );
 
   app.get(

@@ -1,5 +1,6 @@
-import { and, asc, between, count, desc, eq, exists, gte, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, exists, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  DEAD_STATUSES,
   EXCLUSIVE_ROOM_PRODUCT_ID,
   KID_WITHOUT_BED_VOUCHER,
   NON_EU_PASSPORT_PRODUCT_ID,
@@ -7,13 +8,14 @@ import {
   OrderRuleError,
   OrderStatus,
   Role,
-  STOCK_KINDS,
   amountToPay,
+  formatEuro,
   isUmrahType,
+  mayEdit,
   priceOrder,
+  statusAfterPayments,
   toPricingProduct,
   toPricingVoucher,
-  type LineKind,
   type Order,
   type PricedOrder,
   type PricingCatalog,
@@ -35,11 +37,14 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { paidTotal, statusAfterPayments } from '../payments/service.ts';
+import { paidTotal } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { vouchersByLabels } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { loadOrderDtos, orderNumber } from './dto.ts';
+import { logsOfOrder, logsOfOrders, userActor, writeOrderLog } from './log.ts';
+import { changeOrderStatus } from './status.ts';
+import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
 
 /** Who asks: the logged-in user, and the admin behind them when an admin logged in as them. */
 export interface Actor {
@@ -49,10 +54,6 @@ export interface Actor {
 
 const isAdmin = (u: UserRow) => u.role === Role.ADMIN;
 
-/** Orders whose donations no longer count towards a crowdfund's goal. */
-const DEAD_STATUSES = [OrderStatus.CANCELLED, OrderStatus.DECLINED, OrderStatus.REFUNDED];
-/** A customer may change an order only before anything is paid. */
-const CUSTOMER_EDITABLE: number[] = [OrderStatus.LEAD, OrderStatus.PENDING];
 
 /**
  * The customer the order is for. Admins may name anyone by id or email; anyone else may only name
@@ -86,7 +87,8 @@ export async function fundedSoFar(db: DbOrTx, fundIds: readonly number[], exclud
     .where(
       and(
         inArray(orderCrowdfunds.crowdfundId, [...fundIds]),
-        notInArray(orders.status, DEAD_STATUSES),
+        // The domain's countsForCrowdfund, as SQL.
+        notInArray(orders.status, [...DEAD_STATUSES]),
         excludeOrderId ? sql`${orders.id} <> ${excludeOrderId}` : undefined,
       ),
     )
@@ -100,7 +102,7 @@ export async function fundedSoFar(db: DbOrTx, fundIds: readonly number[], exclud
  * what other live orders pledged. Crowdfund rows are locked first (id order), so two donations
  * cannot both fit in the same remaining amount.
  */
-async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | null, lock = true): Promise<PricingCatalog> {
+export async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | null, lock = true): Promise<PricingCatalog> {
   const roomProductIds = [...new Set(order.rooms.map((r) => r.product_id))];
   const directIds = [...new Set([...order.products, NON_EU_PASSPORT_PRODUCT_ID, EXCLUSIVE_ROOM_PRODUCT_ID, ...roomProductIds])];
   const direct = await tx.select().from(products).where(inArray(products.id, directIds));
@@ -143,7 +145,7 @@ async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | nu
 }
 
 /** The domain rules; a broken rule becomes an AppError with its Dutch message and status. */
-function price(order: Order, catalog: PricingCatalog, actor: Actor | null, keepVouchers: string[] = []): PricedOrder {
+export function price(order: Order, catalog: PricingCatalog, actor: Actor | null, keepVouchers: string[] = []): PricedOrder {
   const now = new Date();
   try {
     // Admins may book a trip that has already departed (corrections afterwards); customers may not.
@@ -154,33 +156,6 @@ function price(order: Order, catalog: PricingCatalog, actor: Actor | null, keepV
       throw new AppError(err.status, err.message, undefined, err.path ? [{ path: err.path, message: err.message }] : undefined);
     }
     throw err;
-  }
-}
-
-/**
- * Takes (positive) or gives back (negative) stock per product, in product id order so concurrent
- * orders lock rows in the same order. A take is one conditional UPDATE: it changes the row only while
- * enough is left, so stock cannot go below 0 however many orders race for the last places.
- */
-async function moveStock(tx: Tx, changes: Map<number, number>, labels: Map<number, { label: string; type: number }>) {
-  for (const [productId, quantity] of [...changes.entries()].sort((a, b) => a[0] - b[0])) {
-    if (quantity === 0) continue;
-    if (quantity < 0) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${-quantity}` })
-        .where(eq(products.id, productId));
-      continue;
-    }
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${quantity}` })
-      .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-      .returning({ id: products.id });
-    if (taken.length === 0) {
-      const p = labels.get(productId);
-      throw conflict(!p || isUmrahType(p.type) ? ORDER_MSG.soldOutRoom : ORDER_MSG.soldOut(p.label));
-    }
   }
 }
 
@@ -295,6 +270,14 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
       })
       .returning({ id: orders.id });
     await writeContents(tx, row.id, order, priced);
+    await writeOrderLog(tx, {
+      orderId: row.id,
+      message:
+        `Bestelling aangemaakt: ${formatEuro(priced.total)}` +
+        (customer.id !== actor.user.id ? ` (voor ${customer.email}).` : '.') +
+        (priced.discounts.length ? ` Kortingscodes: ${priced.discounts.join(', ')}.` : ''),
+      actor: userActor(actor.user, actor.actingAdminId),
+    });
     await queueMail(tx, confirmationMail(ctx, customer, row.id, order, priced));
     return row.id;
   });
@@ -315,9 +298,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     const admin = isAdmin(actor.user);
     // Someone else's order looks the same as one that does not exist.
     if (!current || (!admin && current.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
-    if (admin ? current.status === OrderStatus.CANCELLED : !CUSTOMER_EDITABLE.includes(current.status)) {
-      throw conflict(ORDER_MSG.notEditable);
-    }
+    if (!mayEdit(current.status, admin ? 'staff' : 'customer')) throw conflict(ORDER_MSG.notEditable);
     const [doc] = await tx.select({ id: visaDocuments.id }).from(visaDocuments).where(eq(visaDocuments.orderId, orderId)).limit(1);
     if (doc) throw conflict(ORDER_MSG.hasDocuments);
     const owner =
@@ -325,34 +306,69 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
         ? current.userId
         : (await resolveCustomer(tx, actor, order.user)).id;
 
-    const oldLines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const oldLines = await linesOfOrder(tx, orderId);
+    const oldGuests = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
     const oldFlex = (current.flex ?? {}) as { discounts?: unknown };
     const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
     const catalog = await loadCatalog(tx, order, orderId);
     const priced = price(order, catalog, actor, keep);
 
     const changes = stockOf(priced);
-    for (const l of oldLines) {
-      const kind = (l.flex as { kind?: LineKind }).kind;
-      if (l.productId === null || !kind || !STOCK_KINDS.includes(kind)) continue;
-      changes.set(l.productId, (changes.get(l.productId) ?? 0) - l.quantity);
-    }
+    for (const [productId, quantity] of stockOfLines(oldLines)) changes.set(productId, (changes.get(productId) ?? 0) - quantity);
     await moveStock(tx, changes, productLabels(catalog));
 
     await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
     await tx.delete(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId));
     await tx.delete(rooms).where(eq(rooms.orderId, orderId));
     await writeContents(tx, orderId, order, priced);
-    // A new total can turn a down payment into full payment (or back): the status follows what is paid.
-    const status = statusAfterPayments(current.status, await paidTotal(tx, orderId), priced.total);
+    // A new total can turn a down payment into full payment (or back): the status follows what is
+    // paid, through the state machine (a customer never moves a status; staff may).
+    const paid = await paidTotal(tx, orderId);
+    const moved = await changeOrderStatus(tx, current, statusAfterPayments(current.status, paid, priced.total), admin ? 'staff' : 'customer', {
+      paid,
+      total: priced.total,
+    });
     await tx
       .update(orders)
-      .set({ userId: owner, status, totalPrice: priced.total, flex: orderFlex(order, priced), updatedAt: new Date() })
+      .set({ userId: owner, totalPrice: priced.total, flex: orderFlex(order, priced), updatedAt: new Date() })
       .where(eq(orders.id, orderId));
+    await writeOrderLog(tx, {
+      orderId,
+      message: `${editSummary({ oldFlex: current.flex, oldTotal: current.totalPrice, oldGuests, oldOwner: current.userId }, { order, priced, owner })}${moved.phrase}`,
+      actor: userActor(actor.user, actor.actingAdminId),
+    });
   });
   invalidateCatalog(ctx);
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   return dto;
+}
+
+const guestName = (g: { firstName?: string; lastName?: string; first_name?: string; last_name?: string }) =>
+  `${g.firstName ?? g.first_name ?? ''} ${g.lastName ?? g.last_name ?? ''}`.trim();
+const discountsOf = (flex: unknown): string[] => {
+  const d = (flex as { discounts?: unknown } | null)?.discounts;
+  return Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : [];
+};
+
+/** One log line saying what an edit changed: guests, discount codes, total, customer. */
+function editSummary(
+  before: { oldFlex: unknown; oldTotal: number; oldGuests: (typeof guests.$inferSelect)[]; oldOwner: number },
+  after: { order: Order; priced: PricedOrder; owner: number },
+): string {
+  const parts: string[] = [];
+  const oldNames = before.oldGuests.map(guestName);
+  const newNames = after.order.rooms.flatMap((r) => r.guests.map(guestName));
+  if (oldNames.join('|') !== newNames.join('|')) {
+    parts.push(`reizigers ${oldNames.join(', ') || '-'} → ${newNames.join(', ') || '-'}`);
+  }
+  const oldCodes = discountsOf(before.oldFlex);
+  const newCodes = after.priced.discounts;
+  if ([...oldCodes].sort().join('|') !== [...newCodes].sort().join('|')) {
+    parts.push(`kortingscodes ${oldCodes.join(', ') || 'geen'} → ${newCodes.join(', ') || 'geen'}`);
+  }
+  if (before.oldTotal !== after.priced.total) parts.push(`totaal ${formatEuro(before.oldTotal)} → ${formatEuro(after.priced.total)}`);
+  if (before.oldOwner !== after.owner) parts.push(`klant #${before.oldOwner} → #${after.owner}`);
+  return parts.length ? `Bestelling gewijzigd: ${parts.join('; ')}.` : 'Bestelling opgeslagen zonder wijzigingen in reizigers, kortingscodes of totaal.';
 }
 
 /** POST /api/order/preview: the same rules on the same rows, without writing or taking stock. */
@@ -366,6 +382,13 @@ export async function getOrder(ctx: AppContext, actor: Actor, orderId: number) {
   if (!row || (!isAdmin(actor.user) && row.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   return dto;
+}
+
+/** GET /api/order/{id}/logs (staff): the order's log, oldest first. */
+export async function orderLogs(ctx: AppContext, orderId: number) {
+  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound(ORDER_MSG.notFound);
+  return logsOfOrder(ctx.db, orderId);
 }
 
 /** GET /api/orders: the caller's own orders, newest first. */
@@ -437,7 +460,13 @@ async function pageOfOrders(db: DbOrTx, where: SQL | undefined, limit: number, o
       .offset(offset),
     db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
-  return { orders: await loadOrderDtos(db, ids.map((r) => r.id)), total };
+  return { orders: await withLogs(db, await loadOrderDtos(db, ids.map((r) => r.id))), total };
+}
+
+/** Staff views carry each order's log (never the customer's own order list: the log names staff). */
+async function withLogs<T extends { id: number }>(db: DbOrTx, dtos: T[]) {
+  const logs = await logsOfOrders(db, dtos.map((d) => d.id));
+  return dtos.map((d) => ({ ...d, logs: logs.get(d.id) ?? [] }));
 }
 
 /** Leads shown next to the list on the admin orders page (the first ones; ?status=1 pages through all). */

@@ -1,18 +1,22 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { DOCUMENT_MSG, ORDER_DOCUMENTS, OrderStatus, STOCK_KINDS, creditDocumentFor, formatEuro, type LineKind } from '@umrah/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { DOCUMENT_MSG, ORDER_DOCUMENTS, OrderStatus, creditDocumentFor, formatEuro } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import { mailOutbox, orderLines, orders, products, users } from '../../db/schema.ts';
+import { mailOutbox, orders, users } from '../../db/schema.ts';
 import type { MailAttachment } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import { cutText } from '../../infra/pdf/index.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
-import { loadOrderDtos } from '../orders/dto.ts';
+import { renderOrderDocument } from '../invoices/documents.ts';
 import { invalidateCatalog } from '../products/service.ts';
-import { renderOrderDocument } from './documents.ts';
+import { loadOrderDtos } from './dto.ts';
+import { userActor, writeOrderLog } from './log.ts';
+import { changeOrderStatus } from './status.ts';
+import { giveBackStock } from './stock.ts';
 
-// POST /api/order/cancel/{id} (admin): the order becomes CANCELLED, its places go back into stock
-// and the customer gets a cancellation mail, in one transaction. The credit note is rendered after
+// POST /api/order/cancel/{id} (admin): the order becomes CANCELLED (through the state machine: a
+// refunded or declined order cannot be cancelled, 409), its places go back into stock, the log says
+// who cancelled and the customer gets a cancellation mail, in one transaction. The credit note is rendered after
 // the commit (a PDF takes time and may fail; it must not hold row locks or undo the cancel) and
 // then attached to that mail.
 //
@@ -76,34 +80,23 @@ export async function cancelOrder(ctx: Ctx, admin: UserRow, orderId: number, log
     if (!order) throw notFound(DOCUMENT_MSG.orderNotFound);
     if (order.status === OrderStatus.CANCELLED) return { changed: false as const };
 
-    // Give back exactly what the order took: its product lines (each guest's place in a room,
-    // visa fees, exclusive rooms, lessons, products), in product id order like the orders module.
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
-    const back = new Map<number, number>();
-    for (const l of lines) {
-      const kind = (l.flex as { kind?: LineKind }).kind;
-      if (l.productId === null || !kind || !STOCK_KINDS.includes(kind)) continue;
-      back.set(l.productId, (back.get(l.productId) ?? 0) + l.quantity);
-    }
-    for (const [productId, quantity] of [...back.entries()].sort((a, b) => a[0] - b[0])) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${quantity}` })
-        .where(eq(products.id, productId));
-    }
-
     const cancelledAt = new Date().toISOString();
-    await tx
-      .update(orders)
-      .set({
-        status: OrderStatus.CANCELLED,
-        flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: cancelledAt, cancelled_by_user_id: admin.id, status_before_cancel: order.status })}::jsonb`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, orderId));
+    const moved = await changeOrderStatus(tx, order, OrderStatus.CANCELLED, 'staff', undefined, {
+      flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: cancelledAt, cancelled_by_user_id: admin.id, status_before_cancel: order.status })}::jsonb`,
+    });
+    // Give back exactly what the order took: each guest's place in a room, visa fees, exclusive
+    // rooms, lessons, products.
+    await giveBackStock(tx, orderId);
 
     const [dto] = await loadOrderDtos(tx, [orderId]);
     const credit = creditDocumentFor({ total: dto!.total_price, paid: dto!.total_payments });
+    await writeOrderLog(tx, {
+      orderId,
+      message:
+        `Bestelling geannuleerd; plaatsen terug in de voorraad.${moved.phrase}` +
+        (credit ? ` Betaald: ${formatEuro(dto!.total_payments)}; ${ORDER_DOCUMENTS[credit].title.toLowerCase()} mee met de annuleringsmail.` : ''),
+      actor: userActor(admin),
+    });
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     let pending: { mailId: number; withAttachment: ReturnType<typeof cancellationMail> } | null = null;
     if (customer) {
