@@ -417,7 +417,8 @@ describe('the built-in simulator', () => {
 });
 
 describe('provider selection from the environment', () => {
-  const base = { JWT_SECRET: 'x'.repeat(40), ALTCHA_HMAC_KEY: 'y'.repeat(20) };
+  // Production also needs the visa key; the provider rules are what these cases are about.
+  const base = { JWT_SECRET: 'x'.repeat(40), ALTCHA_HMAC_KEY: 'y'.repeat(20), VISA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
 
   it('defaults to the simulator and reads the keys of PAY. and Mollie', () => {
     expect(loadConfig(base).payments.provider).toBe('simulator');

@@ -113,7 +113,7 @@ describe('requests the server cannot read', () => {
       remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(MSG.invalidInput);
+    expect(res.json().message).toBe('Het verzoek is te groot.');
     expectNoInternals(res.body);
   });
 
