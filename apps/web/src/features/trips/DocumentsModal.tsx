@@ -38,7 +38,7 @@ export function DocumentsModal({ start, title, stats, onClose }: { start: string
           {stats.documents_complete + stats.documents_missing} gasten hebben hun documenten aangeleverd.
         </Text>
         {stats.documents_missing > 0 && (
-          <Alert color="orange" c="dark.7">
+          <Alert color="orange" c="dark.7" role="note">
             Van {stats.documents_missing} {stats.documents_missing === 1 ? 'gast ontbreken' : 'gasten ontbreken'} de documenten nog.
           </Alert>
         )}

@@ -465,7 +465,7 @@ function EditView(p: EditViewProps) {
   return (
     <Stack gap="md">
       {p.warnings.length > 0 && (
-        <Alert color="yellow" c="dark.7" title="Let op">
+        <Alert color="yellow" c="dark.7" title="Let op" role="note">
           <List size="sm">
             {p.warnings.map((w) => (
               <List.Item key={w}>{w}</List.Item>
@@ -474,7 +474,7 @@ function EditView(p: EditViewProps) {
         </Alert>
       )}
       {p.problems && p.problems.general.length > 0 && (
-        <Alert color="red" c="dark.7" title="Deze indeling breekt een regel">
+        <Alert color="red" c="dark.7" title="Deze indeling breekt een regel" role="note">
           <List size="sm">
             {p.problems.general.map((w) => (
               <List.Item key={w}>{w}</List.Item>
@@ -526,7 +526,7 @@ function EditView(p: EditViewProps) {
           const headingId = `rooming-room-${room.key}`;
           const title = roomTitle(index);
           return (
-            <Paper key={room.key} withBorder p="sm" radius="md" component="section" aria-labelledby={headingId} data-room={index + 1}>
+            <Paper key={room.key} withBorder p="sm" radius="md" component="section" aria-labelledby={headingId} data-room={index + 1} data-room-key={room.key}>
               <Stack gap="xs">
                 <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                   <Title order={4} size="h5" id={headingId}>
@@ -538,7 +538,7 @@ function EditView(p: EditViewProps) {
                 </Group>
                 {wheelchair && <WheelchairMark />}
                 {problems.length > 0 && (
-                  <Alert color="red" c="dark.7" p="xs">
+                  <Alert color="red" c="dark.7" p="xs" role="note" data-testid="room-problems">
                     {problems.join(' ')}
                   </Alert>
                 )}
