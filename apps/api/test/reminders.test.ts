@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { OrderStatus, formatEuro } from '@umrah/domain';
-import { mailOutbox, orderLogs, orders } from '../src/db/schema.ts';
+import { mailOutbox, orderLogs, orders, products, visaDocuments } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 import { exampleTrip, payManually } from './documents-helpers.ts';
 
@@ -233,5 +233,139 @@ describe('GET /api/order/{id}/reminders', () => {
     ]);
     expect((await get('/api/order/2000000000/reminders', admin)).statusCode).toBe(404);
     expect((await get('/api/order/abc/reminders', admin)).statusCode).toBe(400);
+  });
+});
+
+describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
+  /** The package's products (by type) of the trip the test orders are on. */
+  async function packageOf() {
+    const [t] = await app.ctx.db.select().from(products).where(eq(products.id, tripId));
+    const rows = await app.ctx.db
+      .select()
+      .from(products)
+      .where(and(eq(products.label, t.label), eq(products.start, t.start!), eq(products.region, t.region)));
+    return (type: number) => rows.find((p) => p.type === type)!;
+  }
+  const stock = async (id: number) => (await app.ctx.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
+  const quickEdit = (orderId: number, body: unknown, token = admin) => post(`/api/order/update_flex/${orderId}`, body, token);
+
+  it("renames a guest, makes the room a 3-person room and adds an extra: repriced, stock moved, ids kept, the change in the log", async () => {
+    const pkg = await packageOf();
+    const [adult2, adult3] = [pkg(2), pkg(5)];
+    // The trip offers an extra (per person); every product of the package carries it.
+    await app.ctx.db
+      .update(products)
+      .set({ flex: sql`${products.flex} || '{"extras":[{"label":"Ziyarat Taif","price":7500}]}'::jsonb` })
+      .where(and(eq(products.label, adult2.label), eq(products.start, adult2.start!)));
+    const order = (await placeOrder(['Ahmed', 'Yusuf'])).id;
+    const before = (await get(`/api/order/${order}`, admin)).json().order;
+    const [room] = before.rooms;
+    const [g1, g2] = room.guests;
+    const stock2 = await stock(adult2.id);
+    const stock3 = await stock(adult3.id);
+
+    const res = await quickEdit(order, {
+      id: order,
+      rooms: [{ id: room.id, room_type: 3, extras: ['Ziyarat Taif'], guests: [{ id: g2.id, first_name: 'Yusuf', last_name: 'El Amrani' }] }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'success', message: 'Bestelling is bijgewerkt.', changed: true });
+    const after = body.order;
+    expect(after.rooms[0]).toMatchObject({ id: room.id, room_type: 3, max_guests: 3, flex: { extras: ['Ziyarat Taif'] } });
+    expect(after.rooms[0].guests.map((g: { id: number; first_name: string; last_name: string; product_id: number }) => [g.id, `${g.first_name} ${g.last_name}`, g.product_id])).toEqual([
+      [g1.id, 'Ahmed Yilmaz', adult3.id],
+      [g2.id, 'Yusuf El Amrani', adult3.id],
+    ]);
+    expect(after.total_price).toBe(2 * adult3.price + 2 * 7500);
+    expect(after.lines.map((l: { label: string; quantity: number }) => [l.label, l.quantity])).toContainEqual(['Extra: Ziyarat Taif (kamer 1)', 2]);
+    expect(await stock(adult2.id)).toBe(stock2 + 2);
+    expect(await stock(adult3.id)).toBe(stock3 - 2);
+    const [log] = (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order)).orderBy(asc(orderLogs.id))).filter((l) => l.message.startsWith('Snel bewerkt'));
+    expect(log.userExecutedMail).toBe(DEMO_ACCOUNTS.admin.email);
+    expect(log.message).toContain('Kamer 1: 2- → 3-persoonskamer');
+    expect(log.message).toContain(`Reiziger #${g2.id}: Yusuf Yilmaz → Yusuf El Amrani`);
+    expect(log.message).toContain("extra's geen → Ziyarat Taif");
+    expect(log.message).toContain(`Totaal ${formatEuro(before.total_price)} → ${formatEuro(after.total_price)}.`);
+
+    // The same edit again changes nothing and logs nothing.
+    const again = await quickEdit(order, { id: order, rooms: [{ id: room.id, room_type: 3, extras: ['Ziyarat Taif'] }] });
+    expect(again.json()).toMatchObject({ changed: false, message: 'Er is niets gewijzigd.' });
+    expect((await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order))).filter((l) => l.message.startsWith('Snel bewerkt'))).toHaveLength(1);
+  });
+
+  it('sold out: 409 in Dutch and nothing changed (not even the name in the same request)', async () => {
+    const pkg = await packageOf();
+    const adult4 = pkg(8);
+    const order = (await placeOrder(['Ahmed'])).id;
+    const room = (await get(`/api/order/${order}`, admin)).json().order.rooms[0];
+    const saved = await stock(adult4.id);
+    await app.ctx.db.update(products).set({ stock: 0 }).where(eq(products.id, adult4.id));
+    try {
+      const res = await quickEdit(order, { id: order, rooms: [{ id: room.id, room_type: 4, guests: [{ id: room.guests[0].id, first_name: 'Ander', last_name: 'Naam' }] }] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Deze kamer is helaas uitverkocht.');
+    } finally {
+      await app.ctx.db.update(products).set({ stock: saved }).where(eq(products.id, adult4.id));
+    }
+    const now = (await get(`/api/order/${order}`, admin)).json().order;
+    expect(now.rooms[0]).toMatchObject({ room_type: 2 });
+    expect(now.rooms[0].guests[0].first_name).toBe('Ahmed');
+  });
+
+  it("a guest whose documents are in: the admin's rename also corrects the visa data (the visa rule)", async () => {
+    const order = await placeOrder(['Ahmed']);
+    await payManually(app, admin, order.id, order.total);
+    const guest = (await get(`/api/order/${order.id}`, admin)).json().order.rooms[0].guests[0];
+    await app.ctx.db.insert(visaDocuments).values({
+      guestId: guest.id,
+      orderId: order.id,
+      firstName: 'Ahmed',
+      lastName: 'Yilmaz',
+      gender: 0,
+      nationality: 'NL',
+      cityOfCountry: 'NL',
+      sealed: 'test',
+      keyId: 'test',
+    });
+    const res = await quickEdit(order.id, { id: order.id, rooms: [{ id: guest.room_id, guests: [{ id: guest.id, first_name: 'Ahmad', last_name: 'Yilmaz' }] }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [doc] = await app.ctx.db.select().from(visaDocuments).where(eq(visaDocuments.guestId, guest.id));
+    expect([doc.firstName, doc.lastName]).toEqual(['Ahmad', 'Yilmaz']);
+    const [log] = (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id))).filter((l) => l.message.startsWith('Snel bewerkt'));
+    expect(log.message).toContain('Ahmed Yilmaz → Ahmad Yilmaz (ook in de visumgegevens)');
+    // Paid in full and the total unchanged: still COMPLETED.
+    expect(res.json().order.status).toBe(OrderStatus.COMPLETED);
+  });
+
+  it('refuses in Dutch: another id in the body, a room or guest of another order, room rules, a cancelled order; and the role matrix', async () => {
+    const a = await placeOrder(['Ahmed']);
+    const b = await placeOrder(['Yusuf']);
+    const roomA = (await get(`/api/order/${a.id}`, admin)).json().order.rooms[0];
+    const roomB = (await get(`/api/order/${b.id}`, admin)).json().order.rooms[0];
+    const cases: [unknown, number, string][] = [
+      [{ id: b.id, rooms: [] }, 400, 'Het id in de gegevens hoort niet bij deze bestelling.'],
+      [{ id: a.id, rooms: [{ id: roomB.id, room_type: 3 }] }, 404, 'Deze kamer hoort niet bij deze bestelling.'],
+      [{ id: a.id, rooms: [{ id: roomA.id, guests: [{ id: roomB.guests[0].id, first_name: 'X', last_name: 'Y' }] }] }, 404, 'Deze reiziger hoort niet bij deze bestelling.'],
+      [{ id: a.id, rooms: [{ id: roomA.id, guests: [{ id: roomA.guests[0].id, first_name: '', last_name: 'Y' }] }] }, 400, 'Voornaam is verplicht!'],
+      [{ id: a.id, rooms: [{ id: roomA.id, room_type: 5 }] }, 400, 'Kamer type is verplicht!'],
+      [{ id: a.id, rooms: [{ id: roomA.id, extras: ['Bestaat niet'] }] }, 400, 'Onbekende extra: Bestaat niet.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await quickEdit(a.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    await app.ctx.db.update(orders).set({ status: OrderStatus.CANCELLED }).where(eq(orders.id, b.id));
+    const cancelled = await quickEdit(b.id, { id: b.id, rooms: [{ id: roomB.id, room_type: 3 }] });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe('Deze bestelling kan niet meer worden gewijzigd.');
+    expect((await quickEdit(2_000_000_000, { id: 2_000_000_000, rooms: [] })).statusCode).toBe(404);
+
+    const body = { id: a.id, rooms: [{ id: roomA.id, room_type: 3 }] };
+    expect((await post(`/api/order/update_flex/${a.id}`, body)).statusCode).toBe(401);
+    expect((await quickEdit(a.id, body, customer)).statusCode).toBe(403);
+    expect((await quickEdit(a.id, body, bookkeeper)).statusCode).toBe(403);
+    expect((await get(`/api/order/${a.id}`, admin)).json().order.rooms[0].room_type).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { crowdfundRoutes } from './crowdfunds/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { quickEditRoutes } from './orders/quick-edit.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
@@ -26,6 +27,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(crowdfundRoutes);
   await app.register(voucherRoutes);
   await app.register(orderRoutes);
+  await app.register(quickEditRoutes);
   await app.register(invoiceRoutes);
   await app.register(articleRoutes);
   await app.register(contactRoutes);

@@ -1,15 +1,16 @@
 import dayjs from 'dayjs';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LogType, OrderStatus, STOCK_KINDS, mayDeliverDocuments, mayPay, type LineKind } from '@umrah/domain';
+import { LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
-import { guests, orderLines, orders, payments, products, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
+import { guests, orders, payments, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { orderNumber } from '../orders/dto.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
+import { giveBackStock } from '../orders/stock.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
 import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder, type OrderFacts } from './service.ts';
@@ -90,23 +91,6 @@ function tripDateWithin(column: 'payment_deadline' | 'start', from: string, to: 
     where l.order_id = ${orders.id} and p.type between 2 and 10 and p.${sql.raw(column)} between ${from} and ${to})`;
 }
 
-/** Gives back what the order took from stock, as cancelling does (modules/invoices/cancel.ts). */
-async function releaseStock(tx: Tx, orderId: number) {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
-  const back = new Map<number, number>();
-  for (const l of lines) {
-    const kind = (l.flex as { kind?: LineKind }).kind;
-    if (l.productId === null || !kind || !STOCK_KINDS.includes(kind)) continue;
-    back.set(l.productId, (back.get(l.productId) ?? 0) + l.quantity);
-  }
-  for (const [productId, quantity] of [...back.entries()].sort((a, b) => a[0] - b[0])) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${quantity}` })
-      .where(eq(products.id, productId));
-  }
-}
-
 export interface RunOptions {
   now?: Date;
   log?: { error: (obj: unknown, msg: string) => void };
@@ -177,7 +161,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
           { paid: 0, ageHours: (now.getTime() - order.createdAt.getTime()) / 3600_000, leadExpiryHours: hours, madeByStaff: order.createdByUserId !== null },
           { flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb` },
         );
-        await releaseStock(sp, id);
+        await giveBackStock(sp, id);
         const [customer] = await sp.select().from(users).where(eq(users.id, order.userId));
         if (customer) {
           await queueMail(sp, {

@@ -1,0 +1,276 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MSG,
+  ORDER_MSG,
+  TEXT_MAX,
+  VISA_MSG,
+  formatEuro,
+  idField,
+  idParam,
+  mayEdit,
+  orderSchema,
+  requiredText,
+  statusAfterPayments,
+  text,
+  type LineKind,
+  type OrderInput,
+} from '@umrah/domain';
+import type { AppContext } from '../../context.ts';
+import { guests, orderCrowdfunds, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
+import { currentUser, requireAdmin } from '../../lib/auth.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { paidTotal } from '../payments/service.ts';
+import { invalidateCatalog } from '../products/service.ts';
+import { loadOrderDtos } from './dto.ts';
+import { userActor, writeOrderLog } from './log.ts';
+import { loadCatalog, price, type Actor } from './service.ts';
+import { changeOrderStatus } from './status.ts';
+import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
+
+// POST /api/order/update_flex/{id} (SPEC 7), the admin's 'Snel bewerken': guests' names, a room's
+// size and its extras, without rebuilding the order. Rooms and guests keep their ids (visa documents
+// hang on the guests); the order is priced again by the domain rules on the rows of the moment, and
+// stock moves by the difference, all in one transaction with the log row.
+
+export const QUICK_EDIT_MSG = {
+  idMismatch: 'Het id in de gegevens hoort niet bij deze bestelling.',
+  roomNotInOrder: 'Deze kamer hoort niet bij deze bestelling.',
+  noTrip: 'Deze kamer heeft geen reis en kan niet snel worden bewerkt.',
+  saved: 'Bestelling is bijgewerkt.',
+  unchanged: 'Er is niets gewijzigd.',
+} as const;
+
+const INVALID = MSG.invalidInput;
+
+export const quickEditSchema = z.object(
+  {
+    /** SPEC 7: the payload includes the order id; it must be the one in the path. */
+    id: idField(),
+    rooms: z
+      .array(
+        z.object(
+          {
+            id: idField(QUICK_EDIT_MSG.roomNotInOrder),
+            room_type: z.literal([2, 3, 4], { error: ORDER_MSG.roomType }).optional(),
+            extras: z.array(text(TEXT_MAX.label, "Een extra").min(1, { error: INVALID }), { error: INVALID }).max(30, { error: ORDER_MSG.tooMany }).optional(),
+            guests: z
+              .array(
+                z.object(
+                  {
+                    id: idField(VISA_MSG.guestNotInOrder),
+                    first_name: requiredText(ORDER_MSG.firstName, 100),
+                    last_name: requiredText(ORDER_MSG.lastName, 100),
+                  },
+                  { error: INVALID },
+                ),
+                { error: INVALID },
+              )
+              .max(8, { error: ORDER_MSG.tooManyGuests })
+              .optional(),
+          },
+          { error: INVALID },
+        ),
+        { error: INVALID },
+      )
+      .max(20, { error: ORDER_MSG.tooMany })
+      .default([]),
+  },
+  { error: INVALID },
+);
+export type QuickEdit = z.output<typeof quickEditSchema>;
+
+const fullName = (g: { firstName: string; lastName: string }) => `${g.firstName} ${g.lastName}`.trim();
+const extrasOf = (flex: unknown): string[] => {
+  const e = (flex as { extras?: unknown } | null)?.extras;
+  return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
+};
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: number, input: QuickEdit) {
+  if (input.id !== orderId) throw badRequest(QUICK_EDIT_MSG.idMismatch);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw notFound(ORDER_MSG.notFound);
+    if (!mayEdit(current.status, 'staff')) throw conflict(ORDER_MSG.notEditable);
+    const roomRows = await tx.select().from(rooms).where(eq(rooms.orderId, orderId)).orderBy(asc(rooms.id));
+    const guestRows = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
+    const lineRows = await linesOfOrder(tx, orderId);
+    const funds = await tx.select().from(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId)).orderBy(asc(orderCrowdfunds.id));
+    const docs = guestRows.length
+      ? await tx.select({ guestId: visaDocuments.guestId }).from(visaDocuments).where(inArray(visaDocuments.guestId, guestRows.map((g) => g.id)))
+      : [];
+    const withDocuments = new Set(docs.map((d) => d.guestId));
+
+    // Every room and guest named must be this order's (someone else's looks like a missing one).
+    for (const edit of input.rooms) {
+      const room = roomRows.find((r) => r.id === edit.id);
+      if (!room) throw notFound(QUICK_EDIT_MSG.roomNotInOrder);
+      if (room.productId === null) throw conflict(QUICK_EDIT_MSG.noTrip);
+      for (const g of edit.guests ?? []) {
+        if (!guestRows.some((row) => row.id === g.id && row.roomId === room.id)) throw notFound(VISA_MSG.guestNotInOrder);
+      }
+    }
+
+    // The order as POST /api/order would describe it, with the edits applied, checked by the same
+    // schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
+    const flex = (current.flex ?? {}) as { pay_partly?: unknown; discounts?: unknown; arabia_availibilities?: unknown };
+    const keep = Array.isArray(flex.discounts) ? flex.discounts.filter((d): d is string => typeof d === 'string') : [];
+    const roomGuests = roomRows.map((r) => guestRows.filter((g) => g.roomId === r.id));
+    const payload: OrderInput = {
+      products: lineRows
+        .filter((l) => l.productId !== null && ['lesson', 'product'].includes((l.flex as { kind?: LineKind }).kind ?? ''))
+        .flatMap((l) => Array<number>(l.quantity).fill(l.productId!)),
+      rooms: roomRows.map((r, i) => {
+        const edit = input.rooms.find((e) => e.id === r.id);
+        return {
+          product_id: r.productId!,
+          room_type: (edit?.room_type ?? r.roomType) as 2 | 3 | 4,
+          room_gender: r.roomGender as 0 | 1 | 2,
+          exclusive: r.exclusive,
+          extras: edit?.extras ?? extrasOf(r.flex),
+          guests: roomGuests[i].map((g) => {
+            const named = edit?.guests?.find((x) => x.id === g.id);
+            return {
+              first_name: named?.first_name ?? g.firstName,
+              last_name: named?.last_name ?? g.lastName,
+              age_category: g.ageCategory as 0 | 1 | 2,
+              gender: g.gender as 0 | 1 | 2 | null,
+              european_passport: g.europeanPassport,
+              bed_included: g.bedIncluded,
+              flex: { disabled: (g.flex as { disabled?: boolean }).disabled === true },
+            };
+          }),
+        };
+      }),
+      crowdfunds: funds.map((f) => ({ funding_id: f.crowdfundId, funding_amount: f.fundingAmount })),
+      flex: {
+        pay_partly: flex.pay_partly === true,
+        discounts: keep,
+        arabia_availibilities: Array.isArray(flex.arabia_availibilities) ? flex.arabia_availibilities : [],
+      },
+    };
+    const parsed = orderSchema.safeParse(payload);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw new AppError(400, issues[0]?.message ?? INVALID, undefined, issues);
+    }
+    const order = parsed.data;
+
+    // What changed, for the log (and nothing to do when nothing did).
+    const changes: string[] = [];
+    order.rooms.forEach((room, i) => {
+      const before = roomRows[i];
+      if (room.room_type !== before.roomType) changes.push(`Kamer ${i + 1}: ${before.roomType}- → ${room.room_type}-persoonskamer`);
+      const oldExtras = extrasOf(before.flex);
+      if (!sameList(oldExtras, room.extras)) {
+        changes.push(`Kamer ${i + 1}: extra's ${oldExtras.join(', ') || 'geen'} → ${room.extras.join(', ') || 'geen'}`);
+      }
+      room.guests.forEach((g, j) => {
+        const old = roomGuests[i][j];
+        const name = fullName({ firstName: g.first_name, lastName: g.last_name });
+        if (g.first_name !== old.firstName || g.last_name !== old.lastName) {
+          changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${name}${withDocuments.has(old.id) ? ' (ook in de visumgegevens)' : ''}`);
+        }
+      });
+    });
+    if (changes.length === 0) return { changed: false as const, stockMoved: false };
+
+    const catalog = await loadCatalog(tx, order, orderId);
+    const priced = price(order, catalog, actor, keep);
+    const stock = new Map(priced.stock.map((s) => [s.productId, s.quantity]));
+    for (const [productId, quantity] of stockOfLines(lineRows)) stock.set(productId, (stock.get(productId) ?? 0) - quantity);
+    await moveStock(tx, stock, new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }])));
+
+    // Rooms and guests are updated in place (their ids stay); the priced lines are written anew.
+    const guestIds: number[][] = [];
+    for (const [i, room] of order.rooms.entries()) {
+      const row = roomRows[i];
+      await tx
+        .update(rooms)
+        .set({
+          roomType: room.room_type,
+          maxGuests: room.room_type,
+          productId: priced.rooms[i].tripProductId,
+          flex: { ...(row.flex as Record<string, unknown>), extras: room.extras },
+        })
+        .where(eq(rooms.id, row.id));
+      const ids: number[] = [];
+      for (const [j, g] of room.guests.entries()) {
+        const old = roomGuests[i][j];
+        await tx
+          .update(guests)
+          .set({ firstName: g.first_name, lastName: g.last_name, productId: priced.rooms[i].guestProductIds[j] })
+          .where(eq(guests.id, old.id));
+        // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
+        if (withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
+          await tx.update(visaDocuments).set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() }).where(eq(visaDocuments.guestId, old.id));
+        }
+        ids.push(old.id);
+      }
+      guestIds.push(ids);
+    }
+    await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
+    if (priced.lines.length) {
+      await tx.insert(orderLines).values(
+        priced.lines.map((l) => ({
+          orderId,
+          productId: l.productId,
+          guestId: l.room !== undefined && l.guest !== undefined ? guestIds[l.room][l.guest] : null,
+          label: l.label,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          flex: {
+            kind: l.kind,
+            ...(l.room !== undefined ? { room: l.room } : {}),
+            ...(l.voucherId !== undefined ? { voucher_id: l.voucherId, voucher_label: l.voucherLabel } : {}),
+            ...(l.crowdfundId !== undefined ? { crowdfund_id: l.crowdfundId } : {}),
+          },
+        })),
+      );
+    }
+    const newFlex = {
+      ...(current.flex as Record<string, unknown>),
+      discounts: priced.discounts,
+      extras: order.rooms.map((r, i) => ({ room: i, extras: r.extras })).filter((e) => e.extras.length > 0),
+    };
+    await tx.update(orders).set({ totalPrice: priced.total, flex: newFlex, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    // A new total can turn a down payment into full payment (or back): the state machine decides.
+    const paid = await paidTotal(tx, orderId);
+    const status = await changeOrderStatus(tx, current, statusAfterPayments(current.status, paid, priced.total), 'staff', { total: priced.total, paid });
+    const total = priced.total === current.totalPrice ? '' : ` Totaal ${formatEuro(current.totalPrice)} → ${formatEuro(priced.total)}.`;
+    await writeOrderLog(tx, {
+      orderId,
+      message: `Snel bewerkt: ${changes.join('; ')}.${total}${status.phrase}`,
+      actor: userActor(actor.user, actor.actingAdminId),
+    });
+    return { changed: true as const, stockMoved: [...stock.values()].some((q) => q !== 0) };
+  });
+  // Stock changed: every process's cached availability must be read again.
+  if (outcome.stockMoved) invalidateCatalog(ctx);
+  const [dto] = await loadOrderDtos(ctx.db, [orderId]);
+  return { changed: outcome.changed, order: dto };
+}
+
+export const quickEditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/order/update_flex/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        summary: "Snel bewerken (admin): namen van reizigers, kamergrootte en extra's; opnieuw geprijsd, voorraad verschoven, gelogd",
+        description:
+          "Body { id, rooms: [{ id, room_type?, extras?, guests?: [{ id, first_name, last_name }] }] }. { status:'success', message, changed, order }. 400 regels van de kamer, 404 kamer of reiziger niet van deze bestelling, 409 uitverkocht of niet meer te wijzigen.",
+        params: z.object({ id: idParam() }),
+        body: quickEditSchema,
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      const result = await quickEditOrder(app.ctx, { user: currentUser(req), actingAdminId: req.actingAdminId }, req.params.id, req.body);
+      return { status: 'success', message: result.changed ? QUICK_EDIT_MSG.saved : QUICK_EDIT_MSG.unchanged, ...result };
+    },
+  );
+};
