@@ -39,10 +39,12 @@ import {
 import { CancelOrderModal } from './orders/CancelOrderModal';
 import { DiscountsModal } from './orders/DiscountsModal';
 import { OrderDetails } from './orders/OrderDetails';
+import { QuickEditModal } from './orders/QuickEditModal';
+import { ReminderModal } from './orders/ReminderModal';
 import { adminStatusLabel, customerName, orderActions, statusColor } from './orders/rules';
 import { PaymentModal } from './PaymentsTab';
 
-type Dialog = { kind: 'cancel' | 'discounts' | 'payment'; order: AdminOrder } | null;
+type Dialog = { kind: 'cancel' | 'discounts' | 'payment' | 'quickEdit' | 'payments' | 'documents'; order: AdminOrder } | null;
 
 const COLUMNS = 8;
 
@@ -74,6 +76,17 @@ function OrderActionsBar({ order, onAction }: { order: AdminOrder; onAction: (d:
             Betaling toevoegen
           </Button>
         )}
+        {actions.editDiscounts && (
+          <Button size="xs" variant="light" onClick={() => onAction({ kind: 'quickEdit', order })}>
+            Snel bewerken
+          </Button>
+        )}
+        <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'payments', order })}>
+          Herinneringen betaling
+        </Button>
+        <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'documents', order })}>
+          Herinneringen documenten
+        </Button>
       </Group>
       <OrderDocuments order={order} withCredit />
     </Group>
@@ -301,6 +314,10 @@ export default function OrdersSection() {
 
       {dialog?.kind === 'cancel' && <CancelOrderModal order={dialog.order} onClose={() => setDialog(null)} onDone={refresh} />}
       {dialog?.kind === 'discounts' && <DiscountsModal order={dialog.order} onClose={() => setDialog(null)} onDone={refresh} />}
+      {dialog?.kind === 'quickEdit' && <QuickEditModal order={dialog.order} onClose={() => setDialog(null)} onDone={refresh} />}
+      {(dialog?.kind === 'payments' || dialog?.kind === 'documents') && (
+        <ReminderModal order={dialog.order} kind={dialog.kind} onClose={() => setDialog(null)} onDone={refresh} />
+      )}
       {dialog?.kind === 'payment' && (
         <PaymentModal
           payment="new"

@@ -1,0 +1,162 @@
+// 'Herinneringen' of an admin order (SPEC 2, 3): the document reminders (request, first, second,
+// cancel) or the payment reminders (request, first, second, third, cancel), which of them were sent
+// (from the order log: when and by whom, the scheduler as 'systeem'), and a button per step; the
+// next step is the highlighted one.
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDate } from '@umrah/domain/dates';
+import { MSG } from '@umrah/domain/messages';
+import { formatEuro } from '@umrah/domain/money';
+import { LoadError } from '../../../components/Feedback';
+import { ApiError } from '../../../lib/api';
+import type { AdminOrder } from './api';
+import { fetchReminders, reminderKeys, sendDocumentReminder, sendPaymentReminder, type ReminderStep } from './remindersApi';
+
+export type ReminderKindName = 'payments' | 'documents';
+
+const TITLE: Record<ReminderKindName, string> = { payments: 'Betalingsherinneringen', documents: 'Documentherinneringen' };
+
+const dateTime = (iso: string) =>
+  `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' })}`;
+
+export function ReminderModal({
+  order,
+  kind,
+  onClose,
+  onDone,
+}: {
+  order: AdminOrder;
+  kind: ReminderKindName;
+  onClose: () => void;
+  onDone?: () => Promise<unknown>;
+}) {
+  const queryClient = useQueryClient();
+  const reminders = useQuery({ queryKey: reminderKeys.order(order.id), queryFn: ({ signal }) => fetchReminders(order.id, signal) });
+  const [busy, setBusy] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const data = reminders.data;
+  const info = data?.[kind];
+  // The log rows of this kind only: types 1-4 documents, 6-10 payments.
+  const logs = (data?.logs ?? []).filter((l) => (kind === 'documents' ? l.type >= 1 && l.type <= 4 : l.type >= 6 && l.type <= 10));
+
+  const send = async (step: ReminderStep) => {
+    setBusy(step.type);
+    setError(null);
+    try {
+      const res = kind === 'documents' ? await sendDocumentReminder(order.id, step.type) : await sendPaymentReminder(order.id, step.type);
+      notifications.show({ color: 'green', message: `${res.message} ${step.label} ging naar ${data?.email ?? order.user.email}.` });
+      await queryClient.invalidateQueries({ queryKey: reminderKeys.order(order.id) });
+      await onDone?.();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`${TITLE[kind]} – ${order.order_number}`} centered size="lg" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+      {reminders.isError ? (
+        <LoadError />
+      ) : !data || !info ? (
+        <Stack gap="xs" aria-label="Herinneringen laden">
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">
+            Naar {data.email}.{' '}
+            {kind === 'payments'
+              ? `Open: ${formatEuro(data.payments.amount_open)}${data.payments.deadline ? `, betaaltermijn ${formatDate(data.payments.deadline)}` : ''}.`
+              : data.documents.missing_guests.length > 0
+                ? `Nog geen documenten van: ${data.documents.missing_guests.join(', ')}.`
+                : 'Alle documenten zijn aangeleverd.'}
+          </Text>
+          {!info.allowed && info.reason && (
+            <Alert color="yellow" role="status">
+              {info.reason}
+            </Alert>
+          )}
+          <Table aria-label={`Stappen ${TITLE[kind].toLowerCase()}`} verticalSpacing={6} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Stap</Table.Th>
+                <Table.Th>Verstuurd</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {info.steps.map((step) => (
+                <Table.Tr key={step.type} data-reminder-step={step.type}>
+                  <Table.Td fw={step.type === info.next ? 600 : undefined}>{step.label}</Table.Td>
+                  <Table.Td>
+                    {step.sent_count > 0 ? (
+                      <Stack gap={0}>
+                        <Badge color="green" variant="light" tt="none">
+                          {step.sent_count === 1 ? 'Verstuurd' : `${step.sent_count}× verstuurd`}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {step.last_sent_at ? dateTime(step.last_sent_at) : ''} door {step.last_sent_by ?? 'onbekend'}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Nog niet
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      variant={step.type === info.next ? 'filled' : 'light'}
+                      disabled={!info.allowed || (busy !== null && busy !== step.type)}
+                      loading={busy === step.type}
+                      onClick={() => void send(step)}
+                      aria-label={`${step.label} versturen`}
+                    >
+                      {step.sent_count > 0 ? 'Opnieuw versturen' : 'Versturen'}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Stack gap={4} component="section" aria-label="Logboek herinneringen">
+            <Text fw={600} size="sm">
+              Logboek
+            </Text>
+            {logs.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Nog geen herinneringen verstuurd.
+              </Text>
+            ) : (
+              logs.map((l) => (
+                <Text key={l.id} size="sm" data-reminder-log={l.type}>
+                  <Text span c="dimmed" size="xs">
+                    {dateTime(l.created_at)} · {l.user_executed_mail ?? 'onbekend'}
+                  </Text>
+                  <br />
+                  {l.message}
+                </Text>
+              ))
+            )}
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Sluiten
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
