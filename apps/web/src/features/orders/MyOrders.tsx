@@ -6,7 +6,7 @@ import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
-import { mayDeliverDocuments } from '@umrah/domain/order-state';
+import { mayDeliverDocuments, mayPay } from '@umrah/domain/order-state';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError, apiGet } from '../../lib/api';
@@ -66,7 +66,6 @@ const STATUS_COLOR: Record<number, string> = {
   [OrderStatus.DOWN_PAYMENT]: 'blue',
 };
 
-const PAYABLE: number[] = [OrderStatus.PENDING, OrderStatus.LEAD, OrderStatus.DOWN_PAYMENT];
 const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
 
 const formatDate = (iso: string) =>
@@ -88,7 +87,7 @@ export function needsDocuments(o: Pick<MyOrder, 'status' | 'total_payments' | 'r
  * is paid in full).
  */
 export function payActions(o: Pick<MyOrder, 'status' | 'total_price' | 'total_payments' | 'down_payment_allowed'>): ('rest' | 'full' | 'half')[] {
-  if (!PAYABLE.includes(o.status)) return [];
+  if (!mayPay(o.status)) return [];
   if (o.total_payments > 0) return o.total_price > o.total_payments ? ['rest'] : [];
   if (o.total_price <= 0) return [];
   return o.down_payment_allowed === false ? ['full'] : ['full', 'half'];

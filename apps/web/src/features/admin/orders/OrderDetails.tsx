@@ -7,6 +7,7 @@ import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import type { AdminOrder } from './api';
 import { chosenDiscounts } from './payload';
+import { OrderLog } from './OrderLog';
 import { ResetDocumentsModal } from './ResetDocumentsModal';
 import { VisaDocumentsModal } from './VisaDocumentsModal';
 import { DocumentsBadge } from '../../visa/DocumentsBadge';
@@ -130,6 +131,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           </Text>
         )}
       </Group>
+      <OrderLog order={order} />
       {documents?.kind === 'view' && (
         <VisaDocumentsModal
           orderId={order.id}

@@ -1,6 +1,8 @@
-// What the admin orders list shows per order (SPEC 4): cancel and change actions only while the
-// order is not cancelled; the documents follow availableOrderDocuments (OrderDocuments withCredit).
+// What the admin orders list shows per order (SPEC 4): the actions follow the domain's state machine
+// (packages/domain/src/order-state.ts), the same rules the API enforces; the documents follow
+// availableOrderDocuments (OrderDocuments withCredit).
 import { OrderStatus, orderStatusLabels } from '@umrah/domain/enums';
+import { mayCancel, mayEdit } from '@umrah/domain/order-state';
 
 /** In the admin a LEAD is a 'Lead' (customers see 'Niet betaald'). */
 export const adminStatusLabel = (status: number) =>
@@ -25,10 +27,14 @@ export interface OrderActions {
   addPayment: boolean;
 }
 
-/** SPEC 4: cancel and change actions show for non-cancelled orders. */
+/**
+ * SPEC 4: cancel and change actions show for orders that are still live: cancel where staff may
+ * move the order to CANCELLED, changes (discounts, payments) where staff may edit it — not for a
+ * cancelled, declined or (partly) refunded order.
+ */
 export function orderActions(o: { status: number }): OrderActions {
-  const live = o.status !== OrderStatus.CANCELLED;
-  return { cancel: live, editDiscounts: live, addPayment: live };
+  const editable = mayEdit(o.status, 'staff');
+  return { cancel: mayCancel(o.status), editDiscounts: editable, addPayment: editable };
 }
 
 /** 'Ahmed Yilmaz', or the email when the account has no name. */
