@@ -3,6 +3,7 @@
 // does not fail the suite.
 import { benchCatalog, printCatalog } from './catalog.ts';
 import { benchPageSpeed, printPageSpeed } from './pagespeed.ts';
+import { benchRooming, printRooming } from './rooming.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -24,6 +25,10 @@ printCatalog(catalog);
 console.log('\n== Page speed: Lighthouse mobile on the landing pages ==');
 const pagesOk = printPageSpeed(await benchPageSpeed());
 
-const failed = !catalog.pass || !pagesOk;
+console.log('\n== Rooming list: 500 guests on one trip (domain function and proposal route) ==');
+const rooming = await benchRooming({ runs: num('rooming-runs', 30) });
+printRooming(rooming);
+
+const failed = !catalog.pass || !pagesOk || !rooming.pass;
 if (failed && strict) process.exitCode = 1;
 else if (failed) console.log('(not --strict: exit code 0)');

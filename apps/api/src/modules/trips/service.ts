@@ -165,29 +165,40 @@ export async function loadTrip(db: DbOrTx, startDate: string): Promise<LoadedTri
   if (productRows.length === 0) throw notFound(TRIP_MSG.notFound);
   const productById = new Map(productRows.map((p) => [p.id, p]));
 
-  const roomRows = await db
-    .select({ room: rooms, order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
+  // Three reads, each joined on the trip's products and the counted orders (no long id lists).
+  const tripProductIds = [...productById.keys()];
+  const counted = and(inArray(rooms.productId, tripProductIds), countedOrder());
+  const tripOrderIds = db
+    .selectDistinct({ id: rooms.orderId })
     .from(rooms)
     .innerJoin(orders, eq(orders.id, rooms.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(inArray(rooms.productId, [...productById.keys()]), countedOrder()))
-    .orderBy(asc(orders.id), asc(rooms.id));
-  const roomIds = roomRows.map((r) => r.room.id);
-  const orderIds = [...new Set(roomRows.map((r) => r.order.id))];
-  const [guestRows, paidRows] = roomIds.length
-    ? await allQueries(db, [
-        db.select().from(guests).where(inArray(guests.roomId, roomIds)).orderBy(asc(guests.id)),
-        db
-          .select({ orderId: payments.orderId, total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-          .from(payments)
-          .where(inArray(payments.orderId, orderIds))
-          .groupBy(payments.orderId),
-      ] as const)
-    : [[], []];
-  const docRows = guestRows.length
-    ? await db.select({ guestId: visaDocuments.guestId }).from(visaDocuments).where(inArray(visaDocuments.guestId, guestRows.map((g) => g.id)))
-    : [];
-  const withDocs = new Set(docRows.map((d) => d.guestId));
+    .where(counted);
+  const [roomRows, guestJoined, paidRows] = await allQueries(db, [
+    db
+      .select({ room: rooms, order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(rooms)
+      .innerJoin(orders, eq(orders.id, rooms.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(counted)
+      .orderBy(asc(orders.id), asc(rooms.id)),
+    db
+      .select({ guest: guests, docId: visaDocuments.id })
+      .from(guests)
+      .innerJoin(rooms, eq(rooms.id, guests.roomId))
+      .innerJoin(orders, eq(orders.id, rooms.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(visaDocuments, eq(visaDocuments.guestId, guests.id))
+      .where(counted)
+      .orderBy(asc(guests.id)),
+    db
+      .select({ orderId: payments.orderId, total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+      .from(payments)
+      .where(inArray(payments.orderId, tripOrderIds))
+      .groupBy(payments.orderId),
+  ] as const);
+  const guestRows = guestJoined.map((g) => g.guest);
+  const withDocs = new Set(guestJoined.filter((g) => g.docId !== null).map((g) => g.guest.id));
   const paidBy = new Map(paidRows.map((p) => [p.orderId, Number(p.total)]));
 
   const guestById = new Map<number, TripGuest>();
@@ -204,7 +215,9 @@ export async function loadTrip(db: DbOrTx, startDate: string): Promise<LoadedTri
       gender: rg === 0 || rg === 1 ? rg : g.gender === 0 || g.gender === 1 ? g.gender : null,
     };
     guestById.set(g.id, info);
-    guestsOfRoom.set(g.roomId, [...(guestsOfRoom.get(g.roomId) ?? []), info]);
+    const list = guestsOfRoom.get(g.roomId);
+    if (list) list.push(info);
+    else guestsOfRoom.set(g.roomId, [info]);
   }
 
   const orderDtos = new Map<number, TripOrderDto>();
