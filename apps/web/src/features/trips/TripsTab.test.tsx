@@ -74,6 +74,7 @@ const dto = (key: string, max_guests: number, ids: number[], flex = {}): RoomDto
 });
 
 let trips: TripSummary[];
+let refuseSave = false;
 let saved: { version: number; created_at: string; rooms: RoomDto[] }[];
 const fetchMock = vi.fn<typeof fetch>();
 const posts = (path: string) =>
@@ -108,6 +109,18 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
     return jsonResponse(merged(v ? Number(v) : undefined));
   }
   if (url.pathname === '/api/merged_rooms' && method === 'POST') {
+    if (refuseSave) {
+      return jsonResponse(
+        {
+          message: 'Hamza Test is niet ingedeeld in een kamer.',
+          details: [
+            { path: 'rooms', message: 'Hamza Test is niet ingedeeld in een kamer.' },
+            { path: 'rooms', message: 'Kamer 1 is leeg.' },
+          ],
+        },
+        400,
+      );
+    }
     const body = JSON.parse(String(init?.body)) as { rooms: { max_guests: number; flex: string; guests: { guest_id: number }[] }[] };
     saved.push({
       version: saved.length + 1,
@@ -122,6 +135,7 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
 beforeEach(() => {
   trips = [trip, { ...trip, start_date: '2026-11-05', end_date: '2026-11-19', label: 'Umrah november 2026', region: 'BE', regions: ['BE'], year: 2026, month: 10 }];
   saved = [];
+  refuseSave = false;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => serve(input, init));
   vi.stubGlobal('fetch', fetchMock);
@@ -217,5 +231,20 @@ describe('trip page', () => {
     const page1 = await screen.findByRole('region', { name: 'Pagina 1 van 1' });
     expect(within(page1).getByText('Mekka: 512 · Medina: –')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'PDF downloaden' })).toBeTruthy();
+  });
+
+  it("shows the server's rule breaks in Dutch when a save is refused, and keeps the edits", async () => {
+    refuseSave = true;
+    renderApp(<TripsTab />, { path: '/admin', route: '/admin?tab=reisoverzichten&reis=2027-03-04' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Kamerindeling' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Indeling maken' }));
+    await screen.findByRole('region', { name: /^Kamer 1/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    // (Success notifications of earlier tests may still be around: the editor's alert is the one titled 'Niet gelukt'.)
+    const alert = (await screen.findByText('Niet gelukt')).closest('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toContain('Hamza Test is niet ingedeeld in een kamer.');
+    expect(within(alert).getByText('Kamer 1 is leeg.')).toBeTruthy();
+    expect(within(alert).queryAllByText('Hamza Test is niet ingedeeld in een kamer.')).toHaveLength(1);
+    expect(screen.getByTestId('rooming-state').textContent).toMatch(/^Nieuw voorstel \(niet opgeslagen\)/);
   });
 });

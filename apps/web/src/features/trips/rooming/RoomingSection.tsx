@@ -70,6 +70,9 @@ const guestDetails = (g: GuestInfo) =>
 const roomHeading = (room: EditorRoom, index: number) =>
   `${roomTitle(index)} – ${room.capacity}-persoonskamer, ${kindLabel(room.kind)}${room.exclusive ? ', exclusief' : ''}`;
 
+/** The other broken rules of a 400 (the first is its message already). */
+const ruleMessages = (err: ApiError) => [...new Set((err.details ?? []).map((d) => d.message))].filter((m) => m && m !== err.message);
+
 const droppedWarnings = (names: string[]) => names.map((n) => `${n} staat niet meer op deze reis en is uit de indeling gehaald.`);
 
 interface Confirm {
@@ -90,6 +93,8 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
   const [dirty, setDirty] = useState(false);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  /** Every rule the server's 400 names (its message is the first). */
+  const [errorDetails, setErrorDetails] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<'proposal' | 'save' | 'open' | 'pdf' | 'xlsx' | null>(null);
   const [swapFrom, setSwapFrom] = useState<number | null>(null);
@@ -124,17 +129,20 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
   const apply = (result: EditResult) => {
     if (!result.ok) {
       setError(result.error);
+      setErrorDetails([]);
       return;
     }
     setRooms(result.rooms);
     setDirty(true);
     setError(null);
+    setErrorDetails([]);
     setMessage(null);
   };
 
   const propose = async () => {
     setBusy('proposal');
     setError(null);
+    setErrorDetails([]);
     setMessage(null);
     try {
       const proposal = await fetchProposal(start);
@@ -154,6 +162,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
   const openVersion = async (n: number) => {
     setBusy('open');
     setError(null);
+    setErrorDetails([]);
     setMessage(null);
     try {
       const data = await queryClient.fetchQuery({ queryKey: tripKeys.rooms(start, n), queryFn: ({ signal }) => fetchMergedRooms(start, n, signal) });
@@ -179,6 +188,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
     if (!rooms) return;
     setBusy('save');
     setError(null);
+    setErrorDetails([]);
     setMessage(null);
     try {
       const res = await saveMergedRooms(toSaveBody(start, rooms));
@@ -190,6 +200,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
       setVersion(fresh.current?.version ?? null);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : MSG.unknownError);
+      setErrorDetails(err instanceof ApiError ? ruleMessages(err) : []);
     } finally {
       setBusy(null);
     }
@@ -199,6 +210,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
     if (version === null) return;
     setBusy(kind);
     setError(null);
+    setErrorDetails([]);
     try {
       const name = await downloadTripFile(
         start,
@@ -265,6 +277,13 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
       {error && (
         <Alert color="red" role="alert" title="Niet gelukt" withCloseButton closeButtonLabel="Foutmelding sluiten" onClose={() => setError(null)}>
           {error}
+          {errorDetails.length > 0 && (
+            <List size="sm" mt={4}>
+              {errorDetails.map((d) => (
+                <List.Item key={d}>{d}</List.Item>
+              ))}
+            </List>
+          )}
         </Alert>
       )}
       {latest.isError && (
@@ -532,9 +551,9 @@ function EditView(p: EditViewProps) {
                   <Title order={4} size="h5" id={headingId}>
                     {roomHeading(room, index)}
                   </Title>
-                  <Badge variant="light" c="dark.7" tt="none" color={beds > room.capacity ? 'red' : 'gray'} title="Bedden bezet">
+                  <Text size="xs" fw={600} c={beds > room.capacity ? 'red.9' : 'dark.4'} style={{ whiteSpace: 'nowrap', flex: 'none' }} mt={4}>
                     {beds}/{room.capacity} bedden
-                  </Badge>
+                  </Text>
                 </Group>
                 {wheelchair && <WheelchairMark />}
                 {problems.length > 0 && (
