@@ -204,6 +204,29 @@ describe('POST /api/order/remind/payments', () => {
   });
 });
 
+describe('payment reminder wording around the deadline', () => {
+  it('names the deadline while it is ahead, and says it has passed once it is behind', async () => {
+    const order = await placeOrder(['Ahmed']);
+    const [t] = await app.ctx.db.select().from(products).where(eq(products.id, tripId));
+    const setDeadline = (d: string | null) =>
+      app.ctx.db.update(products).set({ paymentDeadline: d }).where(and(eq(products.label, t.label), eq(products.start, t.start!)));
+    try {
+      const after = await lastMailId();
+      await setDeadline('2099-03-01');
+      await post('/api/order/remind/payments', { orders: [order.id], amount_sent: 0 }, admin);
+      await setDeadline('2020-03-01');
+      await post('/api/order/remind/payments', { orders: [order.id], amount_sent: 1 }, admin);
+      const [ahead, behind] = await mailsAfter(after);
+      expect(ahead.text).toContain('Graag ontvangen we de betaling vóór 01-03-2099.');
+      expect(ahead.text).not.toContain('verstreken');
+      expect(behind.text).toContain('Graag ontvangen we de betaling zo snel mogelijk.');
+      expect(behind.text).toContain('De betaaltermijn (01-03-2020) is verstreken.');
+    } finally {
+      await setDeadline(t.paymentDeadline);
+    }
+  });
+});
+
 describe('GET /api/order/{id}/reminders', () => {
   it('lists the steps sent (from the log) with the next one to offer, and the log rows', async () => {
     const order = await placeOrder(['Ahmed']);

@@ -72,6 +72,8 @@ export function paymentReminderMail(p: {
   paid: number;
   open: number;
   deadline: string | null;
+  /** Today's Dutch date: a deadline already passed is named as passed, not as a date to pay before. */
+  today: string;
   link: string;
 }) {
   const subject = {
@@ -81,7 +83,8 @@ export function paymentReminderMail(p: {
     9: `Derde herinnering: betaling van je bestelling ${p.orderNumber}`,
     10: `Laatste bericht: betaling van je bestelling ${p.orderNumber}`,
   }[p.step];
-  const due = p.deadline ? ` vóór ${formatDate(p.deadline)}` : '';
+  const passed = p.deadline !== null && p.deadline < p.today;
+  const due = p.deadline && !passed ? ` vóór ${formatDate(p.deadline)}` : ' zo snel mogelijk';
   const body =
     p.step === 10
       ? [
@@ -92,6 +95,7 @@ export function paymentReminderMail(p: {
           p.step === 6
             ? `Voor je bestelling ${p.orderNumber} staat nog een bedrag open. Graag ontvangen we de betaling${due}.`
             : `Dit is een herinnering: voor je bestelling ${p.orderNumber} staat nog een bedrag open. Graag ontvangen we de betaling${due}.`,
+          ...(passed ? [`De betaaltermijn (${formatDate(p.deadline)}) is verstreken.`] : []),
           `Openstaand bedrag: ${formatEuro(p.open)} (totaal ${formatEuro(p.total)}, al betaald ${formatEuro(p.paid)}).`,
           'Je betaalt via Account - Mijn bestellingen. Heb je al betaald? Dan kun je dit bericht negeren.',
         ];

@@ -193,7 +193,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
       const step = (LogType.PAYMENT_REQUEST + Math.min(due.index, LogType.PAYMENT_THIRD - LogType.PAYMENT_REQUEST)) as PaymentStep;
       await each(tx, f.id, async (sp) => {
         if (!(await claimStep(sp, f.id, 'payment', due))) return;
-        await queuePaymentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor de betaaltermijn)`);
+        await queuePaymentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor de betaaltermijn)`, today);
         result.payments.push({ order_id: f.id, days_before: due.current, type: step });
       });
     }

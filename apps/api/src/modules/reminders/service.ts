@@ -7,6 +7,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { orderNumber } from '../orders/dto.ts';
+import { dutchToday } from '../vouchers/time.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import {
   DOCUMENT_STEPS,
@@ -113,7 +114,15 @@ export async function queueDocumentReminder(tx: DbOrTx, ctx: Pick<Ctx, 'config'>
 }
 
 /** Queues a payment reminder and writes its log row. */
-export async function queuePaymentReminder(tx: DbOrTx, ctx: Pick<Ctx, 'config'>, f: OrderFacts, step: PaymentStep, actor: string, note = '') {
+export async function queuePaymentReminder(
+  tx: DbOrTx,
+  ctx: Pick<Ctx, 'config'>,
+  f: OrderFacts,
+  step: PaymentStep,
+  actor: string,
+  note = '',
+  today = dutchToday(),
+) {
   const nr = orderNumber(f.id);
   const open = amountOpen(f);
   const mail = paymentReminderMail({
@@ -124,6 +133,7 @@ export async function queuePaymentReminder(tx: DbOrTx, ctx: Pick<Ctx, 'config'>,
     paid: f.paid,
     open,
     deadline: f.deadline,
+    today,
     link: `${ctx.config.publicUrl}/account/bestellingen/${f.id}`,
   });
   await queueMail(tx, { to: f.email, ...mail });
