@@ -288,6 +288,10 @@ describe('the rooming list', () => {
       [2, 5],
       [1, 4],
     ]);
+    for (const v of list.json().versions) {
+      expect(Date.parse(v.created_at)).toBeGreaterThan(Date.now() - 120_000);
+      expect(v.created_by).toBe(DEMO_ACCOUNTS.admin.email);
+    }
     const current = list.json().current;
     expect(current).toMatchObject({ version: 2, problems: [] });
     expect(current.rooms).toHaveLength(5);
@@ -549,5 +553,14 @@ describe('who may use the trip overviews', () => {
     }
     expect((await app.ctx.db.select().from(mergedRoomVersions)).length).toBe(versionsBefore);
     expect((await app.ctx.db.select().from(auditLog)).length).toBe(auditBefore);
+  });
+});
+
+describe('a saved version after a new booking', () => {
+  it('lists the guest who is not in it yet as a broken rule, so staff regenerate', async () => {
+    const late = await placeOrder(other, trip.id, [{ room_type: 2, room_gender: 0, guests: [{ first_name: 'Laat' }] }]);
+    await settle(late.id, OrderStatus.DOWN_PAYMENT, 1000);
+    const res = await get(`/api/merged_rooms?start_date=${trip.start}`, admin);
+    expect(res.json().current.problems).toEqual([{ rule: 'missing_guest', message: ROOMING_MSG.missingGuest('Laat Yilmaz'), guest_id: late.guests[0]!.id }]);
   });
 });
