@@ -183,6 +183,21 @@ describe('liveProblems (the domain rules, numbered as the editor shows the rooms
   });
 });
 
+describe('toRoomingInput', () => {
+  it('groups an order’s rooms by hotel class, as the API does', () => {
+    const mixed = order(4, 0, 2, [guest(41, 'Idris', 0)]);
+    mixed.rooms.push({ id: 41, room_type: 2, room_gender: 0, exclusive: false, class: 'Premiumclass', guests: [guest(42, 'Anas', 0)] });
+    const built = toRoomingInput([mixed]);
+    expect(built.orders.map((o) => [o.id, o.group, o.rooms.map((r) => r.id)])).toEqual([
+      [4, 'Firstclass', [40]],
+      [4, 'Premiumclass', [41]],
+    ]);
+    // Guests in other hotels never share a room.
+    const p = liveProblems(built, [room('a', 2, 'male', [41, 42])]);
+    expect(p.byRoom.get('a')).toEqual(['Kamer 1: reizigers in verschillende hotels (reisklassen) kunnen geen kamer delen.']);
+  });
+});
+
 describe('conversions', () => {
   const dto = (over: Partial<RoomDto>): RoomDto => ({
     key: 'kamer-1',

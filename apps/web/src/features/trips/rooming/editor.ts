@@ -53,13 +53,23 @@ export function indexGuests(orders: TripOrder[]): Map<number, GuestInfo> {
   return map;
 }
 
-/** The trip's orders as the domain's rooming rules read them (the hotel class is the group). */
+/**
+ * The trip's orders as the domain's rooming rules read them. As the API does, an order's rooms are
+ * grouped by their hotels (the room's class): guests in other hotels never share a room.
+ */
 export function toRoomingInput(orders: TripOrder[]): RoomingInput {
-  return {
-    orders: orders.map((o) => ({
-      id: o.id,
-      group: o.rooms[0]?.class ?? '',
-      rooms: o.rooms.map((r) => ({
+  const result: RoomingInput['orders'] = [];
+  for (const o of orders) {
+    const byClass = new Map<string, RoomingInput['orders'][number]>();
+    for (const r of o.rooms) {
+      const group = r.class ?? '';
+      let entry = byClass.get(group);
+      if (!entry) {
+        entry = { id: o.id, group, rooms: [] };
+        byClass.set(group, entry);
+        result.push(entry);
+      }
+      entry.rooms.push({
         id: r.id,
         room_type: r.room_type,
         room_gender: r.room_gender,
@@ -73,9 +83,10 @@ export function toRoomingInput(orders: TripOrder[]): RoomingInput {
           bed_included: g.bed_included,
           wheelchair: g.wheelchair,
         })),
-      })),
-    })),
-  };
+      });
+    }
+  }
+  return { orders: result };
 }
 
 /**
