@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus } from '@umrah/domain';
-import { orders, payments, simulatorPayments, transactions, users } from '../src/db/schema.ts';
-import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken } from './helpers.ts';
+import { ORDER_MSG, OrderStatus } from '@umrah/domain';
+import { orderLines, orders, payments, simulatorPayments, transactions, users } from '../src/db/schema.ts';
+import { EXAMPLE, exampleTrip, placeExampleOrder, stockOf } from './documents-helpers.ts';
+import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
 // Issue 12: the order lifecycle. One provider payment however often 'Betalen' is pressed; a
 // pending payment whose webhook was lost is still found by the catch-up sync. Over real HTTP: the
@@ -110,5 +111,118 @@ describe("pressing 'Betalen' again reuses the provider payment", () => {
     expect(await app.ctx.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
     expect((await orderRow(order.id)).status).toBe(OrderStatus.COMPLETED);
     expect((await transactionRows(order.id))[0]!.status).toBe('paid');
+  });
+});
+
+describe('the order log', () => {
+  const logsOf = async (orderId: number, token = admin) => {
+    const res = await app.inject({ method: 'GET', url: `/api/order/${orderId}/logs`, headers: auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().logs as { type: number; message: string; user_executed_mail: string | null; created_at: string }[];
+  };
+  const lastLog = async (orderId: number) => (await logsOf(orderId)).at(-1)!;
+  const payload = (first: string, discounts: string[]) => ({
+    rooms: [
+      {
+        product_id: tripId,
+        room_type: 2,
+        room_gender: 0,
+        guests: [
+          { first_name: first, last_name: 'Yilmaz', age_category: 0, european_passport: false },
+          { first_name: 'Yusuf', last_name: 'Yilmaz', age_category: 1, european_passport: true, bed_included: false },
+        ],
+      },
+    ],
+    flex: JSON.stringify({ pay_partly: true, discounts }),
+  });
+  let tripId: number;
+  beforeAll(async () => {
+    tripId = (await exampleTrip(app)).id;
+  });
+
+  it('every change writes one row with the actor, in order: created, payment added, edited, payment removed, paid online, cancelled', async () => {
+    const orderId = await placeExampleOrder(app, customer, tripId);
+    let log = await lastLog(orderId);
+    expect(log).toMatchObject({ type: 0, user_executed_mail: DEMO_ACCOUNTS.customer.email });
+    expect(log.message).toBe('Bestelling aangemaakt: € 3.390,-. Kortingscodes: kid-without-bed, WELKOM50.');
+
+    const added = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(admin), payload: { order_id: orderId, payment_type: 2, amount: EXAMPLE.half } });
+    expect(added.statusCode, added.body).toBe(201);
+    const paymentId = added.json().payment.id;
+    log = await lastLog(orderId);
+    expect(log.user_executed_mail).toBe(DEMO_ACCOUNTS.admin.email);
+    expect(log.message).toBe(`Betaling #${paymentId} toegevoegd: € 1.695,- (Bankoverschrijving). Status: Niet betaald → Aanbetaald.`);
+
+    // Staff change a guest's name and drop the discount code: one row naming both and the new total.
+    const edited = await app.inject({ method: 'POST', url: `/api/order/${orderId}`, headers: auth(admin), payload: payload('Ahmet', []) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    log = await lastLog(orderId);
+    expect(log.message).toBe(
+      'Bestelling gewijzigd: reizigers Ahmed Yilmaz, Yusuf Yilmaz → Ahmet Yilmaz, Yusuf Yilmaz; kortingscodes kid-without-bed, WELKOM50 → kid-without-bed; totaal € 3.390,- → € 3.440,-.',
+    );
+    expect(log.user_executed_mail).toBe(DEMO_ACCOUNTS.admin.email);
+
+    const removed = await app.inject({ method: 'DELETE', url: `/api/payment/${paymentId}`, headers: auth(admin) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await lastLog(orderId)).message).toBe(`Betaling #${paymentId} verwijderd: € 1.695,- (Bankoverschrijving). Status: Aanbetaald → Niet betaald.`);
+    expect((await orderRow(orderId)).status).toBe(OrderStatus.LEAD);
+
+    // Paid in full at the provider: the exchange writes the row, as the provider.
+    const start = await prepare(orderId, 100);
+    expect(start.statusCode, start.body).toBe(200);
+    const res = await fetch(start.json().transaction.paymentURL, { method: 'POST', body: new URLSearchParams({ choice: 'paid' }), redirect: 'manual' });
+    expect(res.status).toBe(303);
+    log = await lastLog(orderId);
+    expect(log.user_executed_mail).toBe('betaalprovider (simulator)');
+    expect(log.message).toMatch(/^Betaling ontvangen via de betaalprovider: € 3\.440,- \(transactie #\d+\)\. Status: Niet betaald → Voltooid\.$/);
+
+    const cancelled = await app.inject({ method: 'POST', url: `/api/order/cancel/${orderId}`, headers: auth(admin), payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    log = await lastLog(orderId);
+    expect(log.message).toBe('Bestelling geannuleerd; plaatsen terug in de voorraad. Status: Voltooid → Geannuleerd. Betaald: € 3.440,-; creditfactuur mee met de annuleringsmail.');
+
+    const all = await logsOf(orderId);
+    expect(all).toHaveLength(6);
+    // Oldest first; the bookkeeper reads the same.
+    expect(all.map((l) => l.created_at)).toEqual([...all.map((l) => l.created_at)].sort());
+    const bookkeeper = await loginToken(app, DEMO_ACCOUNTS.bookkeeper.email, DEMO_ACCOUNTS.bookkeeper.password);
+    expect(await logsOf(orderId, bookkeeper)).toEqual(all);
+
+    // The admin orders list carries the log; the customer's own list never does (it names staff).
+    const list = await app.inject({ method: 'GET', url: `/api/admin/orders?q=${orderId}`, headers: auth(admin) });
+    const inList = list.json().orders.find((o: { id: number }) => o.id === orderId);
+    expect(inList.logs).toEqual(all);
+    const own = await app.inject({ method: 'GET', url: '/api/orders', headers: auth(customer) });
+    expect(own.json().orders.find((o: { id: number }) => o.id === orderId)).not.toHaveProperty('logs');
+  });
+
+  it('the log is for staff only; an unknown order is a 404', async () => {
+    const orderId = (await newOrder(10_000)).id;
+    expect((await app.inject({ method: 'GET', url: `/api/order/${orderId}/logs`, headers: auth(customer) })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/order/${orderId}/logs` })).statusCode).toBe(401);
+    const unknown = await app.inject({ method: 'GET', url: '/api/order/2147483000/logs', headers: auth(admin) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(ORDER_MSG.notFound);
+  });
+
+  it('a change the state machine refuses is a 409 in Dutch and writes nothing: no status, no stock, no log', async () => {
+    const orderId = await placeExampleOrder(app, customer, tripId);
+    const ids = [...new Set((await app.ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((l) => l.productId!))];
+    // Refunded is a staff decision with no endpoint yet; the row is set as such a decision would.
+    await app.ctx.db.update(orders).set({ status: OrderStatus.REFUNDED }).where(eq(orders.id, orderId));
+    const stock = await stockOf(app, ids);
+    const logsBefore = await logsOf(orderId);
+
+    const res = await app.inject({ method: 'POST', url: `/api/order/cancel/${orderId}`, headers: auth(admin), payload: {} });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Deze statuswijziging is niet toegestaan: Terugbetaald → Geannuleerd.');
+    expect((await orderRow(orderId)).status).toBe(OrderStatus.REFUNDED);
+    expect(await stockOf(app, ids)).toEqual(stock);
+    expect(await logsOf(orderId)).toEqual(logsBefore);
+
+    // Nor may staff change a refunded order's contents.
+    const edit = await app.inject({ method: 'POST', url: `/api/order/${orderId}`, headers: auth(admin), payload: payload('Ahmed', ['WELKOM50']) });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(ORDER_MSG.notEditable);
   });
 });

@@ -4,9 +4,9 @@ import {
   LogType,
   MSG,
   ORDER_MSG,
-  OrderStatus,
   Role,
   VISA_MSG,
+  mayDeliverDocuments,
   passportValidEnough,
   type AdminVisaGuestDto,
   type GuestNameInput,
@@ -32,8 +32,6 @@ export interface Actor {
   actingAdminId?: number;
 }
 
-/** Documents can be delivered once something is paid (SPEC 2 'Visa wizard'). */
-export const ELIGIBLE_STATUSES: number[] = [OrderStatus.COMPLETED, OrderStatus.DOWN_PAYMENT];
 
 /**
  * order_logs.type of visa events that are not reminders. SPEC 3 numbers only reminders (1-5
@@ -136,7 +134,7 @@ async function finishSent(db: DbOrTx, orderId: number): Promise<boolean> {
 export async function visaOverview(ctx: Ctx, actor: Actor, orderId: number): Promise<VisaOrderDto> {
   const order = await accessibleOrder(ctx.db, actor.user, orderId);
   const { list, trip } = await guestsOfOrder(ctx.db, orderId);
-  const eligible = ELIGIBLE_STATUSES.includes(order.status);
+  const eligible = mayDeliverDocuments(order.status);
   return {
     order_id: order.id,
     status: order.status,
@@ -155,7 +153,7 @@ export async function visaOverview(ctx: Ctx, actor: Actor, orderId: number): Pro
  */
 export async function submitVisa(ctx: Ctx, actor: Actor, input: VisaData) {
   const order = await accessibleOrder(ctx.db, actor.user, input.order_id);
-  if (!ELIGIBLE_STATUSES.includes(order.status)) throw conflict(VISA_MSG.notEligible);
+  if (!mayDeliverDocuments(order.status)) throw conflict(VISA_MSG.notEligible);
   const { list } = await guestsOfOrder(ctx.db, order.id);
   const guest = list.find((g) => g.row.id === input.guest_id);
   if (!guest) throw notFound(VISA_MSG.guestNotInOrder);
@@ -179,7 +177,7 @@ export async function submitVisa(ctx: Ctx, actor: Actor, input: VisaData) {
     await ctx.db.transaction(async (tx) => {
       // The status may have changed (cancelled, refunded) while the photo was being converted.
       const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).for('update');
-      if (!locked || !ELIGIBLE_STATUSES.includes(locked.status)) throw conflict(VISA_MSG.notEligible);
+      if (!locked || !mayDeliverDocuments(locked.status)) throw conflict(VISA_MSG.notEligible);
       const inserted = await tx
         .insert(visaDocuments)
         .values({
@@ -315,7 +313,7 @@ export async function deleteFiles(ctx: Pick<Ctx, 'files'>, keys: string[]): Prom
  */
 export async function finishDocuments(ctx: Ctx, actor: Actor, orderId: number) {
   const order = await accessibleOrder(ctx.db, actor.user, orderId);
-  if (!ELIGIBLE_STATUSES.includes(order.status)) throw conflict(VISA_MSG.notEligible);
+  if (!mayDeliverDocuments(order.status)) throw conflict(VISA_MSG.notEligible);
   const sent = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
     const { list, trip } = await guestsOfOrder(tx, order.id);
