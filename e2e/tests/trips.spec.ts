@@ -234,6 +234,7 @@ test('an admin opens a trip, sees the statistics, makes and saves the rooming li
     await expect(value('documents_complete')).toHaveText('0');
     await expect(value('documents_missing')).toHaveText('9');
     expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('trips-stats-desktop.png') });
     await stats.getByRole('button', { name: 'Sluiten' }).click();
     await expect(stats).toBeHidden();
     expect(await axeProblems(page)).toEqual([]);
@@ -319,6 +320,7 @@ test('an admin opens a trip, sees the statistics, makes and saves the rooming li
     await expect(pages.nth(1).locator('[data-preview-room]')).toHaveCount(2);
     await expect(pages.nth(0)).toContainText('Mekka: 1204 · Medina: 305');
     expect(await axeProblems(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('trips-preview-desktop.png'), fullPage: true });
 
     const pdf = await download(page, page.getByRole('button', { name: 'PDF downloaden' }));
     expect(pdf.download.suggestedFilename()).toBe(`kamerindeling-${trip.start}-v2.pdf`);
@@ -372,6 +374,10 @@ test('an admin opens a trip, sees the statistics, makes and saves the rooming li
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath('trips-rooming-phone.png'), fullPage: true });
+    await page.getByRole('tab', { name: /^Bestellingen/ }).click();
+    await expect(page.locator('article[data-order]')).toHaveCount(6);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('trips-detail-phone.png'), fullPage: true });
     await page.goto('/admin?tab=reisoverzichten');
     await expect(page.locator(`a[data-trip="${trip.start}"]`)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('trips-cards-phone.png'), fullPage: true });
