@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatEuro, lineTotal, type DocumentLine, type DocumentTotals } from '@umrah/domain';
 import { COMPANY, companyAddressLines } from './company.ts';
+import { BOLD, FONT, registerFonts } from './fonts.ts';
 
 // A small layout engine over pdfkit for the shop's A4 documents: letterhead, customer block, meta
 // block, tables that continue on a new page with their header repeated, a totals block with the
@@ -40,8 +41,6 @@ const GREEN = '#0b6e4f';
 const GREY = '#6b7280';
 const TEXT = '#1f2937';
 const RULE = '#d1d5db';
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -254,6 +253,7 @@ export function layoutPdf(unbounded: PdfModel): Promise<Buffer> {
     lang: 'nl-NL',
     info: { Title: model.title, Author: COMPANY.name, Subject: model.subject ?? model.title, Creator: COMPANY.name },
   });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { BOLD, FONT, registerFonts } from '../../infra/pdf/fonts.ts';
 
 // Builders of the trip downloads from plain data (no database rows), run in the export worker
 // (pool.ts). Every text is cut and made one line first, so a hostile name cannot make a layout slow.
@@ -52,6 +53,7 @@ const RED = '#b91c1c';
 
 export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margins: { top: M, bottom: 20, left: M, right: M }, bufferPages: true, lang: 'nl-NL', info: { Title: clean(sheet.title) } });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -62,8 +64,8 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
   const blockHeight = (PAGE.height - headerBottom - 50) / ROOMS_PER_PAGE;
 
   const pageHeader = () => {
-    doc.font('Helvetica-Bold').fontSize(15).fillColor(GREEN).text(clean(sheet.title), M, M, { width: WIDTH, lineBreak: false });
-    doc.font('Helvetica').fontSize(9).fillColor(GREY).text(clean(sheet.subtitle, 200), M, M + 22, { width: WIDTH, lineBreak: false });
+    doc.font(BOLD).fontSize(15).fillColor(GREEN).text(clean(sheet.title), M, M, { width: WIDTH, lineBreak: false });
+    doc.font(FONT).fontSize(9).fillColor(GREY).text(clean(sheet.subtitle, 200), M, M + 22, { width: WIDTH, lineBreak: false });
   };
 
   const cols = [
@@ -76,7 +78,7 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
 
   if (sheet.rooms.length === 0) {
     pageHeader();
-    doc.font('Helvetica').fontSize(10).fillColor(TEXT).text('Geen kamers.', M, headerBottom);
+    doc.font(FONT).fontSize(10).fillColor(TEXT).text('Geen kamers.', M, headerBottom);
   }
   sheet.rooms.forEach((room, i) => {
     const slot = i % ROOMS_PER_PAGE;
@@ -88,20 +90,20 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
     doc.roundedRect(M, top, WIDTH, blockHeight - 12, 6).lineWidth(0.8).strokeColor('#cbd5e1').stroke();
     const x = M + 12;
     const inner = WIDTH - 24;
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(TEXT).text(`Kamer ${room.no}`, x, top + 10, { lineBreak: false });
+    doc.font(BOLD).fontSize(13).fillColor(TEXT).text(`Kamer ${room.no}`, x, top + 10, { lineBreak: false });
     const facts = [`${room.beds}-persoonskamer`, clean(room.kind), room.exclusive ? 'Exclusief' : ''].filter(Boolean).join(' · ');
-    doc.font('Helvetica').fontSize(10).fillColor(GREY).text(facts, x + 80, top + 13, { width: inner - 80, lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(TEXT);
+    doc.font(FONT).fontSize(10).fillColor(GREY).text(facts, x + 80, top + 13, { width: inner - 80, lineBreak: false });
+    doc.font(BOLD).fontSize(10).fillColor(TEXT);
     doc.text(`Kamernummer Mekka: ${clean(room.mekka, 20) || '—'}`, x, top + 32, { width: inner / 2, lineBreak: false });
     doc.text(`Kamernummer Medina: ${clean(room.medina, 20) || '—'}`, x + inner / 2, top + 32, { width: inner / 2, lineBreak: false });
     if (room.wheelchair) {
-      doc.font('Helvetica-Bold').fontSize(9).fillColor(RED).text('ROLSTOEL IN DEZE KAMER', x, top + 48, { width: inner, lineBreak: false });
+      doc.font(BOLD).fontSize(9).fillColor(RED).text('ROLSTOEL IN DEZE KAMER', x, top + 48, { width: inner, lineBreak: false });
     }
     let y = top + 66;
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor(GREY);
+    doc.font(BOLD).fontSize(8.5).fillColor(GREY);
     for (const c of cols) doc.text(c.header, x + c.x, y, { width: c.w, lineBreak: false });
     y += 14;
-    doc.font('Helvetica').fontSize(10).fillColor(TEXT);
+    doc.font(FONT).fontSize(10).fillColor(TEXT);
     for (const g of room.guests.slice(0, 8)) {
       const cells = [`${clean(g.last_name)}, ${clean(g.first_name)}`, clean(g.gender, 20), clean(g.age, 20), clean(g.order, 20), g.wheelchair ? 'Rolstoel' : ''];
       cells.forEach((cell, ci) => doc.fillColor(ci === 4 ? RED : TEXT).text(cell, x + cols[ci]!.x, y, { width: cols[ci]!.w, lineBreak: false, ellipsis: true }));
@@ -112,7 +114,7 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let p = range.start; p < range.start + range.count; p++) {
     doc.switchToPage(p);
-    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.font(FONT).fontSize(8).fillColor(GREY);
     doc.text(`Pagina ${p - range.start + 1} van ${range.count}`, M, PAGE.height - 34, { width: WIDTH, align: 'right', lineBreak: false });
   }
   doc.end();
