@@ -100,22 +100,29 @@ describe('a 5 MB first name', () => {
   });
 
   it('is refused by the API at once while /api/health keeps answering in < 100 ms', async () => {
-    let settled = false;
-    const pending = fetch(`${base}/api/user`, {
-      method: 'PUT',
-      headers: { ...auth(customer), 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: `Fatima${'x'.repeat(HUGE)}` }),
-    }).finally(() => (settled = true));
-    const times: number[] = [];
-    do {
-      const started = performance.now();
-      await sleep(5);
-      expect((await fetch(`${base}/api/health`)).status).toBe(200);
-      times.push(performance.now() - started - 5);
-    } while (!settled);
-    const res = await pending;
-    expect([400, 413]).toContain(res.status);
-    expect(Math.max(...times)).toBeLessThan(100);
+    const body = JSON.stringify({ first_name: `Fatima${'x'.repeat(HUGE)}` });
+    // The test and the app share this thread (and 2 cores with the rest of the suite): tried up to
+    // three times, as the document checks below; a server that read and parsed the 5 MB would stall every try.
+    let slowest = Infinity;
+    for (let attempt = 0; attempt < 3 && slowest >= 100; attempt++) {
+      let settled = false;
+      const pending = fetch(`${base}/api/user`, {
+        method: 'PUT',
+        headers: { ...auth(customer), 'content-type': 'application/json' },
+        body,
+      }).finally(() => (settled = true));
+      const times: number[] = [];
+      do {
+        const started = performance.now();
+        await sleep(5);
+        expect((await fetch(`${base}/api/health`)).status).toBe(200);
+        times.push(performance.now() - started - 5);
+      } while (!settled);
+      const res = await pending;
+      expect([400, 413]).toContain(res.status);
+      slowest = Math.max(...times);
+    }
+    expect(slowest).toBeLessThan(100);
   });
 });
 
