@@ -457,4 +457,31 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * Leads (SPEC 1, 3 'Morocco request', 'Custom-trip request'): every 'Umrah op maat' and Morocco
+ * request is kept here, so none lives only in a mailbox. The form's fields are jsonb (validated by
+ * the domain schemas); staff follow up with status open → contacted → converted and a note.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: serial('id').primaryKey(),
+    /** 'custom' (Umrah op maat, POST contact/individual) | 'morocco' (POST contact/individual_hadj). */
+    kind: text('kind').notNull(),
+    email: text('email').notNull(),
+    fields: jsonb('fields').notNull().default({}),
+    status: text('status').notNull().default('open'),
+    note: text('note').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('requests_status_created_idx').on(t.status, t.createdAt),
+    check('requests_kind', sql`${t.kind} in ('custom', 'morocco')`),
+    check('requests_status', sql`${t.status} in ('open', 'contacted', 'converted')`),
+    check('requests_text_lengths', sql`char_length(${t.email}) <= 254 and char_length(${t.note}) <= 5000`),
+  ],
+);
+
 export const nowSql = sql`now()`;
