@@ -10,3 +10,5 @@ export * from './crowdfund.ts';
 export * from './contact.ts';
 export * from './visa.ts';
 export * from './trips.ts';
+export * from './requests.ts';
+export * from './article.ts';
