@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   OrderStatus,
+  TRIP_OVERVIEW_STATUSES,
   Role,
   TRIP_MSG,
   formatDate,
@@ -42,7 +43,8 @@ export interface Actor {
   user: UserRow;
 }
 
-export const COUNTED_STATUSES: number[] = [OrderStatus.DOWN_PAYMENT, OrderStatus.COMPLETED];
+/** The order state machine's rule (domain showsInTripOverview), as the list SQL needs. */
+export const COUNTED_STATUSES: number[] = [...TRIP_OVERVIEW_STATUSES];
 
 /**
  * Internal test accounts (SPEC 2 'Some internal test accounts are excluded from trip overviews'):
