@@ -24,6 +24,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Umrah Reizen <info@umrahreizen.nl>'),
   OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
+  // The chat widget's external link (SPEC 1), e.g. 'https://wa.me/31612345678?text=' or a URL with {text}.
+  CHAT_URL: z.string().max(500).regex(/^https?:\/\/[^\s]+$/, 'CHAT_URL moet een http(s)-adres zijn').optional(),
   VISA_ENCRYPTION_KEY: z.string().optional(),
   VISA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
   VISA_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -93,6 +95,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   officeEmail: string;
+  /** The chat widget's link with the typed text ({text} or appended); unset hides the widget. */
+  chatUrl?: string;
   /** AES-256 key (base64, 32 bytes) sealing passport data and photos. */
   visaEncryptionKey: string;
   /** Keys of earlier rotations: they still open old data until `npm run visa:reencrypt` has run. */
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,
     officeEmail: parsed.OFFICE_EMAIL,
+    chatUrl: parsed.CHAT_URL || undefined,
     visaEncryptionKey: parsed.VISA_ENCRYPTION_KEY ?? devVisaKey(dataDir),
     visaPreviousKeys,
     visaRetentionDays: parsed.VISA_RETENTION_DAYS,

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MSG,
+  REQUEST_KINDS,
+  REQUEST_STATUSES,
+  customTripBodySchema,
+  customTripGuestSchema,
+  idParam,
+  moroccoRequestSchema,
+  requestListQuerySchema,
+  requestUpdateSchema,
+} from '@umrah/domain';
+import { optionalUser, requireAdmin } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { listRequests, sendCustomTrip, sendMoroccoRequest, updateRequest } from './service.ts';
+
+const sentAnswer = z.object({ status: z.literal('success'), message: z.string(), token: z.string().nullable().optional() });
+
+const requestDto = z.object({
+  id: z.number(),
+  kind: z.enum(REQUEST_KINDS),
+  email: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+  status: z.enum(REQUEST_STATUSES),
+  note: z.string(),
+  user_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(publicConfigRoutes);
+  // Like /api/contact: a handful a minute per address, and a small body (a form of short fields).
+  const formLimits = {
+    config: { rateLimit: { max: 5 * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } },
+    bodyLimit: 16 * 1024,
+  };
+
+  app.post(
+    '/api/contact/individual_hadj',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'Aanvraag Umrah vanuit Marokko (met ALTCHA-oplossing in `altcha`)',
+        description: 'Slaat de aanvraag op, zet een mail naar het kantoor (Reply-To de afzender) en een bevestiging in de outbox.',
+        body: moroccoRequestSchema,
+        response: { 200: sentAnswer },
+      },
+      onRequest: optionalUser,
+      ...formLimits,
+    },
+    async (req) => sendMoroccoRequest(app.ctx, req.body, req.user),
+  );
+
+  app.post(
+    '/api/contact/individual',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: "Aanvraag 'Umrah op maat' (met ALTCHA-oplossing in `altcha`)",
+        description:
+          'Ingelogd: de gegevens van het account worden gebruikt. Niet ingelogd: de persoonsgegevens en een wachtwoord zijn verplicht en er wordt tegelijk een account aangemaakt (het antwoord bevat dan een token).',
+        body: customTripBodySchema,
+        response: { 200: sentAnswer },
+      },
+      onRequest: optionalUser,
+      ...formLimits,
+    },
+    async (req) => {
+      if (req.user) return sendCustomTrip(app.ctx, req.body, req.user);
+      // Not logged in: the registration fields are required too. Checked before the captcha is
+      // spent, with the same answer shape as a schema failure, so the form shows them per field.
+      const parsed = customTripGuestSchema.safeParse(req.body);
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw new AppError(400, details[0]?.message ?? MSG.invalidInput, 'Bad Request', details);
+      }
+      return sendCustomTrip(app.ctx, req.body, undefined, parsed.data);
+    },
+  );
+
+  app.get(
+    '/api/admin/requests',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'Aanvragen (leads), nieuwste eerst, 25 per pagina',
+        security: [{ bearerAuth: [] }],
+        querystring: requestListQuerySchema,
+        response: {
+          200: z.object({
+            requests: z.array(requestDto.extend({ name: z.string() })),
+            total: z.number(),
+            page: z.number(),
+            page_size: z.number(),
+          }),
+        },
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => listRequests(app.ctx, req.query),
+  );
+
+  app.put(
+    '/api/admin/requests/:id',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'Status en notitie van een aanvraag',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: idParam() }),
+        body: requestUpdateSchema,
+        response: { 200: requestDto },
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => updateRequest(app.ctx, req.params.id, req.body),
+  );
+};
+
+/** GET /api/config: the public settings the web app needs (the chat widget's link; null hides it). */
+export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/config',
+    { schema: { tags: ['system'], summary: 'Publieke instellingen', response: { 200: z.object({ chat_url: z.string().nullable() }) } } },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return { chat_url: app.ctx.config.chatUrl ?? null };
+    },
+  );
+};
