@@ -25,7 +25,7 @@ import { paidTotal } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { loadOrderDtos } from './dto.ts';
 import { userActor, writeOrderLog } from './log.ts';
-import { loadCatalog, price, type Actor } from './service.ts';
+import { insertOrderLines, loadCatalog, price, type Actor } from './service.ts';
 import { changeOrderStatus } from './status.ts';
 import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
 
@@ -212,24 +212,7 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
       guestIds.push(ids);
     }
     await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
-    if (priced.lines.length) {
-      await tx.insert(orderLines).values(
-        priced.lines.map((l) => ({
-          orderId,
-          productId: l.productId,
-          guestId: l.room !== undefined && l.guest !== undefined ? guestIds[l.room][l.guest] : null,
-          label: l.label,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          flex: {
-            kind: l.kind,
-            ...(l.room !== undefined ? { room: l.room } : {}),
-            ...(l.voucherId !== undefined ? { voucher_id: l.voucherId, voucher_label: l.voucherLabel } : {}),
-            ...(l.crowdfundId !== undefined ? { crowdfund_id: l.crowdfundId } : {}),
-          },
-        })),
-      );
-    }
+    await insertOrderLines(tx, orderId, priced.lines, guestIds);
     const newFlex = {
       ...(current.flex as Record<string, unknown>),
       discounts: priced.discounts,

@@ -17,6 +17,7 @@ import {
   toPricingProduct,
   toPricingVoucher,
   type Order,
+  type PricedLine,
   type PricedOrder,
   type PricingCatalog,
 } from '@umrah/domain';
@@ -208,24 +209,7 @@ async function writeContents(tx: Tx, orderId: number, order: Order, priced: Pric
     }
     guestIds.push(ids);
   }
-  if (priced.lines.length) {
-    await tx.insert(orderLines).values(
-      priced.lines.map((l) => ({
-        orderId,
-        productId: l.productId,
-        guestId: l.room !== undefined && l.guest !== undefined ? guestIds[l.room][l.guest] : null,
-        label: l.label,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        flex: {
-          kind: l.kind,
-          ...(l.room !== undefined ? { room: l.room } : {}),
-          ...(l.voucherId !== undefined ? { voucher_id: l.voucherId, voucher_label: l.voucherLabel } : {}),
-          ...(l.crowdfundId !== undefined ? { crowdfund_id: l.crowdfundId } : {}),
-        },
-      })),
-    );
-  }
+  await insertOrderLines(tx, orderId, priced.lines, guestIds);
   if (order.crowdfunds.length) {
     await tx
       .insert(orderCrowdfunds)
@@ -376,10 +360,11 @@ export async function previewOrder(ctx: AppContext, actor: Actor | null, order: 
   return price(order, await loadCatalog(ctx.db, order, null, false), actor);
 }
 
-/** GET /api/order/{id}: the owner's or, for an admin, any order. */
+/** GET /api/order/{id}: the owner's or, for staff (admin, bookkeeper: reading only), any order. */
 export async function getOrder(ctx: AppContext, actor: Actor, orderId: number) {
   const [row] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  if (!row || (!isAdmin(actor.user) && row.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
+  const staff = isAdmin(actor.user) || actor.user.role === Role.BOOKKEEPER;
+  if (!row || (!staff && row.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   return dto;
 }
@@ -488,4 +473,25 @@ export async function adminOrders(ctx: AppContext, query: AdminOrderQuery) {
     pageOfOrders(ctx.db, and(base, eq(orders.status, OrderStatus.LEAD)), LEADS_SHOWN, 0),
   ]);
   return { ...page, leads: leads.orders, leads_total: leads.total };
+}
+
+/** The priced lines of an order, each tied to its guest row (guestIds[room][guest]) where it has one. */
+export async function insertOrderLines(tx: Tx, orderId: number, lines: readonly PricedLine[], guestIds: readonly (readonly number[])[]) {
+  if (!lines.length) return;
+  await tx.insert(orderLines).values(
+    lines.map((l) => ({
+      orderId,
+      productId: l.productId,
+      guestId: l.room !== undefined && l.guest !== undefined ? guestIds[l.room][l.guest] : null,
+      label: l.label,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      flex: {
+        kind: l.kind,
+        ...(l.room !== undefined ? { room: l.room } : {}),
+        ...(l.voucherId !== undefined ? { voucher_id: l.voucherId, voucher_label: l.voucherLabel } : {}),
+        ...(l.crowdfundId !== undefined ? { crowdfund_id: l.crowdfundId } : {}),
+      },
+    })),
+  );
 }
