@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROWDFUND_MSG, DONATION_MSG, MSG, type CrowdfundDto } from '@umrah/domain';
-import { adminToken, auth, createTestApp, customerToken } from './helpers.ts';
+import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
 // Crowdfunds (SPEC 3, 5 'Donation', 7): the public list with what is funded and still needed, the
 // admin's create and update, and the donation rule of the order that uses the same 'funded so far'.
@@ -203,5 +203,57 @@ describe('POST /api/crowdfund and PUT /api/crowdfund/{id} (admin)', () => {
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toBe('Ongeldig id.');
     expect(await waterput()).toEqual(fund);
+  });
+});
+
+describe('GET /api/admin/crowdfunds (issue 13: crowdfund admin)', () => {
+  const adminList = async (token: string | null = admin) =>
+    app.inject({ method: 'GET', url: '/api/admin/crowdfunds', headers: token ? auth(token) : {} });
+
+  it('lists closed goals too, with funded and remaining, open goals first; a closed goal leaves the public list', async () => {
+    const created = await create({ label: `Moskee ${Date.now()}`, goal_amount: 300_000 });
+    expect(created.statusCode, created.body).toBe(201);
+    const goal: CrowdfundDto = created.json().result[0];
+    const donated = await donate(goal.id, 12_345);
+    expect(donated.statusCode, donated.body).toBe(201);
+
+    const open = await adminList();
+    expect(open.statusCode).toBe(200);
+    expect(open.json().crowdfunds.find((c: CrowdfundDto) => c.id === goal.id)).toMatchObject({
+      funded_amount: 12_345,
+      remaining: 300_000 - 12_345,
+      is_active: true,
+    });
+
+    const closed = await update(goal.id, { is_active: false });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().crowdfund.is_active).toBe(false);
+    expect((await list()).some((c) => c.id === goal.id)).toBe(false);
+
+    const after: CrowdfundDto[] = (await adminList()).json().crowdfunds;
+    // Still listed for the admin, with what was given to it, after every open goal.
+    expect(after.find((c) => c.id === goal.id)).toMatchObject({ is_active: false, funded_amount: 12_345, remaining: 300_000 - 12_345 });
+    const firstClosed = after.findIndex((c) => !c.is_active);
+    expect(after.slice(firstClosed).every((c) => !c.is_active)).toBe(true);
+    expect(after.slice(0, firstClosed).length).toBeGreaterThan(0);
+
+    // And it can be opened again.
+    expect((await update(goal.id, { is_active: true })).statusCode).toBe(200);
+    expect((await list()).some((c) => c.id === goal.id)).toBe(true);
+  });
+
+  it('is for admins only: 401 anonymous, 403 customer and bookkeeper', async () => {
+    const bookkeeper = await loginToken(app, DEMO_ACCOUNTS.bookkeeper.email, DEMO_ACCOUNTS.bookkeeper.password);
+    expect((await adminList(null)).statusCode).toBe(401);
+    for (const token of [customer, bookkeeper]) {
+      const res = await adminList(token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MSG.forbidden);
+    }
+    // The bookkeeper cannot create or change a goal either.
+    const fund = await waterput();
+    expect((await create({ label: 'Boekhouder', goal_amount: 100 }, bookkeeper)).statusCode).toBe(403);
+    expect((await update(fund.id, { is_active: false }, bookkeeper)).statusCode).toBe(403);
+    expect((await waterput()).is_active).toBe(true);
   });
 });

@@ -25,6 +25,20 @@ export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => sendCatalog(req, reply, await service.publicList(app.ctx)),
   );
 
+  app.get(
+    '/api/admin/crowdfunds',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Alle crowdfunddoelen (admin), ook gesloten, met gedoneerd en nog benodigd bedrag; open doelen eerst',
+        description: 'Antwoord { crowdfunds: [{ id, label, description, goal_amount, funded_amount, remaining, is_active }] }, bedragen in centen.',
+      },
+      onRequest: requireAdmin,
+    },
+    async () => ({ crowdfunds: await service.adminList(app.ctx) }),
+  );
+
   app.post(
     '/api/crowdfund',
     {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { CROWDFUND_MSG, remainingGoal, type CrowdfundDto, type CrowdfundInput, type CrowdfundUpdate } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
@@ -48,6 +48,15 @@ async function activeList(db: DbOrTx): Promise<{ crowdfunds: CrowdfundDto[] }> {
 /** GET /api/crowdfunds: every active crowdfund with funded_amount and remaining (cents). */
 export function publicList(ctx: AppContext): Promise<CatalogEntry> {
   return catalogCache(ctx).get(CROWDFUNDS_KEY, () => activeList(ctx.db));
+}
+
+/**
+ * GET /api/admin/crowdfunds: every goal, closed ones too, with the same sums; open goals first.
+ * Read fresh (not from the public cache): the admin sees a just-saved change at once.
+ */
+export async function adminList(ctx: AppContext): Promise<CrowdfundDto[]> {
+  const rows = await ctx.db.select().from(crowdfunds).orderBy(desc(crowdfunds.isActive), asc(crowdfunds.id));
+  return withFunding(ctx.db, rows);
 }
 
 export async function createCrowdfund(ctx: AppContext, input: CrowdfundInput): Promise<CrowdfundDto> {
