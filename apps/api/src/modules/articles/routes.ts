@@ -1,10 +1,27 @@
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@umrah/domain';
+import { ARTICLE_MSG, MSG, articleCategorySchema, articleCreateSchema, articleUpdateSchema, idParam } from '@umrah/domain';
+import { requireAdmin } from '../../lib/auth.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sendCatalog } from '../products/routes.ts';
+import * as admin from './admin.ts';
+import { publicImageKey } from './image.ts';
 import * as service from './service.ts';
 
 const tags = ['articles'];
+const security = [{ bearerAuth: [] }];
+/** A JSON body with the cropped JPEG as base64 (at most 4 MB of picture) and up to 100 kB of html. */
+const PHOTO_BODY_LIMIT = 6 * 1024 * 1024;
+// A body over the limit is refused before any handler runs: give it the photo's Dutch message.
+const photoTooLarge = (error: FastifyError, _req: unknown, reply: { status: (n: number) => { send: (b: unknown) => unknown } }) => {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 'Payload Too Large', message: ARTICLE_MSG.photoTooLarge });
+  throw error;
+};
+const articleDescription =
+  'Body { type: 0 kennis | 1 flyer, label, description, html (wordt opgeschoond), categories: [id], image: { name, data: JPEG als data-URL of base64 } }. ' +
+  "De foto moet een echte JPEG zijn ('{bestand} is geen a jpg of jpeg bestand.'), 413 boven 4 MB; hij wordt bijgesneden tot 25/19 (kennis) of 0.70625 (flyer) " +
+  'en opgeslagen als AVIF, WebP en JPEG in 480 en 1200 pixels breed (flex.image).';
 // 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
 const idParams = z.object({ id: idParam() });
 const typeQuery = z.object({
@@ -49,6 +66,98 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => sendCatalog(req, reply, await service.publicCategories(app.ctx)),
+  );
+
+  app.post(
+    '/api/article',
+    {
+      schema: { tags, security, summary: 'Kennisartikel of flyer toevoegen (admin)', description: `201 { message: 'CREATED', article }. ${articleDescription}`, body: articleCreateSchema },
+      onRequest: requireAdmin,
+      bodyLimit: PHOTO_BODY_LIMIT,
+      errorHandler: photoTooLarge,
+    },
+    async (req, reply) => reply.status(201).send({ message: 'CREATED', article: await admin.createArticle(app.ctx, req.body, req.log) }),
+  );
+
+  app.put(
+    '/api/article/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Kennisartikel of flyer wijzigen (admin)',
+        description: `{ message: 'UPDATED', article } (SPEC 7: gelukt als message UPDATED is). Zonder image blijft de foto. ${articleDescription}`,
+        params: idParams,
+        body: articleUpdateSchema,
+      },
+      onRequest: requireAdmin,
+      bodyLimit: PHOTO_BODY_LIMIT,
+      errorHandler: photoTooLarge,
+    },
+    async (req) => ({ message: 'UPDATED', article: await admin.updateArticle(app.ctx, req.params.id, req.body, req.log) }),
+  );
+
+  app.delete(
+    '/api/article/:id',
+    {
+      schema: { tags, security, summary: 'Kennisartikel of flyer verwijderen, met zijn foto (admin)', description: "{ message: 'DELETED' }; 404 als het niet bestaat.", params: idParams },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      await admin.deleteArticle(app.ctx, req.params.id, req.log);
+      return { message: 'DELETED' };
+    },
+  );
+
+  app.post(
+    '/api/articlecat',
+    {
+      schema: { tags, security, summary: 'Kennis-categorie toevoegen (admin)', description: "201 { message: 'CREATED', articleCategory }. Body { label, flex? }.", body: articleCategorySchema },
+      onRequest: requireAdmin,
+    },
+    async (req, reply) => reply.status(201).send({ message: 'CREATED', articleCategory: await admin.createCategory(app.ctx, req.body) }),
+  );
+
+  app.put(
+    '/api/articlecat/:id',
+    {
+      schema: { tags, security, summary: 'Kennis-categorie wijzigen (admin)', description: "{ message: 'UPDATED', articleCategory }; 404 als ze niet bestaat.", params: idParams, body: articleCategorySchema },
+      onRequest: requireAdmin,
+    },
+    async (req) => ({ message: 'UPDATED', articleCategory: await admin.updateCategory(app.ctx, req.params.id, req.body) }),
+  );
+
+  app.delete(
+    '/api/articlecat/:id',
+    {
+      schema: { tags, security, summary: 'Kennis-categorie verwijderen (admin); de artikelen blijven', description: "{ message: 'DELETED' }; 404 als ze niet bestaat.", params: idParams },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      await admin.deleteCategory(app.ctx, req.params.id);
+      return { message: 'DELETED' };
+    },
+  );
+
+  app.get(
+    '/api/files/articles/:folder/:file',
+    {
+      schema: {
+        tags,
+        summary: 'Een foto van een artikel of flyer (openbaar)',
+        description: 'AVIF, WebP of JPEG; de naam verandert bij elke nieuwe foto, dus een jaar te cachen (immutable).',
+        params: z.object({ folder: z.string().max(64), file: z.string().max(32) }),
+      },
+    },
+    async (req, reply) => {
+      const found = publicImageKey(req.params.folder, req.params.file);
+      const data = found && (await app.ctx.files.get(found.key));
+      if (!found || !data) throw notFound(MSG.notFound);
+      return reply
+        .header('Content-Type', found.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(data);
+    },
   );
 
   app.get(

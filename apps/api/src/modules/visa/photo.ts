@@ -20,11 +20,12 @@ export function decodePhoto(value: string): Buffer | null {
 }
 
 // Decoding a large photo takes up to ~150 MB and the CPU: at most two at a time per process, the
-// others wait their turn instead of all competing for memory on a small machine.
+// others wait their turn instead of all competing for memory on a small machine. Shared with the
+// article pictures (modules/articles/image.ts), so both together stay within the bound.
 const MAX_PARALLEL = 2;
 let active = 0;
 const waiting: (() => void)[] = [];
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+export async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (active >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
   active++;
   try {
