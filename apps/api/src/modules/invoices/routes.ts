@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_MSG, INVOICE_MSG, ORDER_DOCUMENTS, invoiceSchema, invoiceTokenSchema, type OrderDocumentKind } from '@umrah/domain';
+import { DOCUMENT_MSG, INVOICE_MSG, MSG, ORDER_DOCUMENTS, Role, invoiceSchema, invoiceTokenSchema, type OrderDocumentKind } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider } from '../../infra/payments/index.ts';
 import { closePdfPool } from '../../infra/pdf/index.ts';
-import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+import { currentUser, requireAdmin, requireStaff, requireUser } from '../../lib/auth.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
 import * as service from './service.ts';
@@ -70,14 +70,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Alle offertes en facturen (admin), nieuwste eerst; zoeken op nummer, email of naam',
+        summary: 'Alle offertes en facturen (admin en boekhouder), nieuwste eerst; zoeken op nummer, email of naam',
         querystring: z.object({
           q: z.string().max(200).optional(),
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
       },
-      onRequest: requireAdmin,
+      // Reading is for staff: the bookkeeper sees quotes and invoices read-only (issue 13).
+      onRequest: requireStaff,
     },
     async (req) => ({ ...(await service.adminInvoices(app.ctx, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
   );
@@ -140,7 +141,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Eigen offerte online betalen (of elke, voor medewerkers)',
+        summary: 'Eigen offerte online betalen (of elke, voor een admin; de boekhouder alleen de eigen)',
         params: invoiceParams,
         response: { 200: transactionAnswer },
       },
@@ -150,6 +151,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = currentUser(req);
       const l = await service.invoiceFor(app.ctx.db, user, req.params.id);
+      // The bookkeeper reads every quote but starts no payment on someone else's (issue 13: read-only).
+      if (user.role === Role.BOOKKEEPER && l.invoice.userId !== user.id) throw forbidden(MSG.forbidden);
       return { transaction: await startInvoicePayment(app.ctx, paymentProvider(app), l.invoice.id, user.id) };
     },
   );

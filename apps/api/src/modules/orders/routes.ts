@@ -119,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/order/:id',
     {
-      schema: { tags, security, summary: 'Eén bestelling (eigen, of elke voor een admin)', params: idParams },
+      schema: { tags, security, summary: 'Eén bestelling (eigen, of elke voor admin en boekhouder)', params: idParams },
       onRequest: requireUser,
     },
     async (req) => ({ order: await service.getOrder(app.ctx, actorOf(req), req.params.id) }),
@@ -172,7 +172,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Bestellingen (admin): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
+        summary: 'Bestellingen (admin en boekhouder): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
         querystring: z.object({
           q: z.string().max(200).optional(),
           products: productIdsQuery.optional(),
@@ -181,7 +181,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
       },
-      onRequest: requireAdmin,
+      // Reading is for staff: the bookkeeper sees orders read-only (issue 13).
+      onRequest: requireStaff,
     },
     async (req) => {
       const result = await service.adminOrders(app.ctx, req.query);

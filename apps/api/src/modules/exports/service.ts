@@ -1,0 +1,326 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { paymentTypeLabels, type PaymentType } from '@umrah/domain/enums';
+import { documentTotals, invoiceTypeTitle, proportionalTotals, type DocumentTotals } from '@umrah/domain/documents';
+import type { ExportFormat, ExportKind, ExportRange } from '@umrah/domain/validation/exports';
+import type { AppContext } from '../../context.ts';
+import { auditLog, invoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
+import type { UserRow } from '../../lib/auth.ts';
+import { itemLines, loadInvoices } from '../invoices/service.ts';
+
+// Bookkeeper exports (issue 13): payments and invoices of a date range as CSV or XLSX.
+// Rows are read in batches by id (each batch its own short query, never one long transaction) and
+// written to the response as they come, so a two-year export never sits in memory at once.
+
+/** Rows per query: small enough for a short query, large enough that two years take few round trips. */
+const BATCH = 500;
+const ZONE = 'Europe/Amsterdam';
+
+type Cell = string | number;
+interface Column {
+  header: string;
+  /** money: cents in the row, euros with two decimals in the file. */
+  kind: 'text' | 'number' | 'money' | 'date';
+  width: number;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Dates: the range is in Dutch days, the database keeps instants.
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The Amsterdam day of an instant, 'YYYY-MM-DD'. */
+export const amsterdamDay = (d: Date) => dayFormat.format(d);
+
+/** Midnight in Amsterdam at the start of `ymd`, as an instant. DST changes at 01:00 UTC, never at midnight. */
+export function amsterdamMidnight(ymd: string): Date {
+  const utc = Date.parse(`${ymd}T00:00:00Z`);
+  const p = Object.fromEntries(partsFormat.formatToParts(new Date(utc)).map((x) => [x.type, x.value]));
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return new Date(utc - (local - utc));
+}
+
+function nextDay(ymd: string): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** [start, end) instants of the range, both days included. */
+export const rangeInstants = (range: ExportRange) => ({ start: amsterdamMidnight(range.from), end: amsterdamMidnight(nextDay(range.to)) });
+
+// ------------------------------------------------------------------------------------------------
+// CSV: UTF-8 with BOM, ';' between fields and a decimal comma, which is what Dutch Excel opens as
+// columns and numbers by a double click.
+
+export const CSV_SEPARATOR = ';';
+
+/** A text cell an spreadsheet would run as a formula (=, +, -, @, or a tab/CR before one) gets a leading '. */
+export const neutraliseFormula = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+export const euros = (cents: number) => (cents / 100).toFixed(2);
+
+function csvField(value: Cell, kind: Column['kind']): string {
+  let s: string;
+  if (kind === 'money') s = euros(value as number).replace('.', ',');
+  else if (kind === 'date') s = ddmmyyyy(value as string);
+  else if (kind === 'number') s = String(value);
+  else s = neutraliseFormula(String(value));
+  return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}-${ymd.slice(5, 7)}-${ymd.slice(0, 4)}`;
+
+async function* csvChunks(columns: Column[], rows: AsyncIterable<Cell[]>): AsyncGenerator<string> {
+  yield '\uFEFF' + columns.map((c) => csvField(c.header, 'text')).join(CSV_SEPARATOR) + '\r\n';
+  let chunk = '';
+  for await (const row of rows) {
+    chunk += row.map((v, i) => csvField(v, columns[i].kind)).join(CSV_SEPARATOR) + '\r\n';
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+// ------------------------------------------------------------------------------------------------
+// XLSX: exceljs's streaming writer; numbers stay numbers with a format, dates are real dates.
+
+const NUM_FMT: Record<Column['kind'], string | undefined> = { text: '@', number: '0', money: '#,##0.00', date: 'dd-mm-yyyy' };
+
+async function writeXlsx(columns: Column[], rows: AsyncIterable<Cell[]>, out: PassThrough, sheetName: string): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: { numFmt: NUM_FMT[c.kind] } }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const row of rows) {
+    sheet
+      .addRow(
+        row.map((v, i) => {
+          const kind = columns[i].kind;
+          if (kind === 'money') return Number(euros(v as number));
+          // The Dutch day as a date at UTC midnight: Excel has no time zones and shows that day.
+          if (kind === 'date') return new Date(`${v as string}T00:00:00Z`);
+          // Excel runs no formula from a string cell, but the sheet may be saved as CSV later.
+          if (kind === 'text') return neutraliseFormula(String(v));
+          return v;
+        }),
+      )
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+// ------------------------------------------------------------------------------------------------
+// The rows
+
+const customer = (u: { firstName: string | null; lastName: string | null; email: string | null } | null) =>
+  u ? `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() : '';
+
+export const PAYMENT_COLUMNS: Column[] = [
+  { header: 'Datum', kind: 'date', width: 12 },
+  { header: 'Betalingsnummer', kind: 'number', width: 16 },
+  { header: 'Bestel-/factuurnummer', kind: 'text', width: 20 },
+  { header: 'Soort', kind: 'text', width: 16 },
+  { header: 'Klant', kind: 'text', width: 28 },
+  { header: 'E-mail', kind: 'text', width: 30 },
+  { header: 'Betaalmethode', kind: 'text', width: 26 },
+  { header: 'Bedrag incl. btw', kind: 'money', width: 16 },
+  { header: 'Btw-tarief (%)', kind: 'number', width: 14 },
+  { header: 'Btw-bedrag', kind: 'money', width: 14 },
+  { header: 'Bedrag excl. btw', kind: 'money', width: 16 },
+];
+
+/**
+ * One row per payment and VAT rate. An order's payment carries 21 % on what the agency sells and
+ * 0 % on its crowdfund donations, split in proportion like the down-payment documents do; a quote's
+ * payment is split over the quote's own line rates. Most payments have one rate and so one row.
+ */
+async function* paymentRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
+  const { start, end } = rangeInstants(range);
+  let after = 0;
+  for (;;) {
+    const batch = await ctx.db
+      .select({
+        id: payments.id,
+        createdAt: payments.createdAt,
+        type: payments.paymentType,
+        amount: payments.amount,
+        orderId: payments.orderId,
+        invoiceId: payments.invoiceId,
+        orderTotal: orders.totalPrice,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(payments)
+      .leftJoin(orders, eq(orders.id, payments.orderId))
+      .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .leftJoin(users, sql`${users.id} = coalesce(${orders.userId}, ${invoices.userId})`)
+      .where(and(gte(payments.createdAt, start), lt(payments.createdAt, end), gt(payments.id, after)))
+      .orderBy(asc(payments.id))
+      .limit(BATCH);
+    if (batch.length === 0) return;
+    after = batch[batch.length - 1].id;
+
+    const orderIds = [...new Set(batch.map((p) => p.orderId).filter((id): id is number => id !== null))];
+    const donations = new Map<number, number>();
+    if (orderIds.length > 0) {
+      const rows = await ctx.db
+        .select({ orderId: orderCrowdfunds.orderId, total: sql<string>`coalesce(sum(${orderCrowdfunds.fundingAmount}), 0)` })
+        .from(orderCrowdfunds)
+        .where(inArray(orderCrowdfunds.orderId, orderIds))
+        .groupBy(orderCrowdfunds.orderId);
+      for (const r of rows) donations.set(r.orderId, Number(r.total));
+    }
+    const invoiceIds = [...new Set(batch.map((p) => p.invoiceId).filter((id): id is number => id !== null))];
+    const invoiceTotals = new Map<number, DocumentTotals>();
+    for (const l of await loadInvoices(ctx.db, invoiceIds)) invoiceTotals.set(l.invoice.id, documentTotals(itemLines(l.items)));
+
+    for (const p of batch) {
+      let of: DocumentTotals;
+      if (p.invoiceId !== null) {
+        of = invoiceTotals.get(p.invoiceId) ?? documentTotals([]);
+      } else {
+        const donated = donations.get(p.orderId ?? 0) ?? 0;
+        const sold = Math.max(0, (p.orderTotal ?? 0) - donated);
+        of = documentTotals([
+          { label: 'reis', quantity: 1, unitPrice: sold, vatRate: 21 },
+          { label: 'donatie', quantity: 1, unitPrice: donated, vatRate: 0 },
+        ]);
+      }
+      const isOrder = p.invoiceId === null;
+      const number = `FCU2${isOrder ? (p.orderId ?? '') : p.invoiceId}`;
+      for (const part of proportionalTotals(p.amount, of).breakdown) {
+        yield [
+          amsterdamDay(p.createdAt),
+          p.id,
+          number,
+          isOrder ? 'Bestelling' : 'Offerte/factuur',
+          customer(p),
+          p.email ?? '',
+          paymentTypeLabels[p.type as PaymentType] ?? String(p.type),
+          part.incl,
+          part.rate,
+          part.vat,
+          part.excl,
+        ];
+      }
+    }
+  }
+}
+
+export const INVOICE_COLUMNS: Column[] = [
+  { header: 'Datum', kind: 'date', width: 12 },
+  { header: 'Factuurnummer', kind: 'text', width: 16 },
+  { header: 'Type', kind: 'text', width: 10 },
+  { header: 'Klant', kind: 'text', width: 28 },
+  { header: 'E-mail', kind: 'text', width: 30 },
+  { header: 'Bedrag incl. btw', kind: 'money', width: 16 },
+  { header: 'Btw-tarief (%)', kind: 'number', width: 14 },
+  { header: 'Btw-bedrag', kind: 'money', width: 14 },
+  { header: 'Bedrag excl. btw', kind: 'money', width: 16 },
+  { header: 'Betaalmethode', kind: 'text', width: 26 },
+  { header: 'Betaald incl. btw', kind: 'money', width: 16 },
+];
+
+/** One row per quote/invoice and VAT rate of its lines (the VAT from the sum per rate, as on the PDF). */
+async function* invoiceRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
+  const { start, end } = rangeInstants(range);
+  let after = 0;
+  for (;;) {
+    const ids = await ctx.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(gte(invoices.createdAt, start), lt(invoices.createdAt, end), gt(invoices.id, after)))
+      .orderBy(asc(invoices.id))
+      .limit(BATCH);
+    if (ids.length === 0) return;
+    after = ids[ids.length - 1].id;
+    for (const l of await loadInvoices(
+      ctx.db,
+      ids.map((r) => r.id),
+    )) {
+      const totals = documentTotals(itemLines(l.items));
+      const methods = [...new Set(l.payments.map((p) => paymentTypeLabels[p.paymentType as PaymentType] ?? String(p.paymentType)))].join(', ');
+      const paid = l.payments.reduce((s, p) => s + p.amount, 0);
+      const rows = totals.breakdown.length > 0 ? totals.breakdown : [{ rate: 21, incl: 0, excl: 0, vat: 0 }];
+      for (const [i, part] of rows.entries()) {
+        yield [
+          amsterdamDay(l.invoice.createdAt),
+          `FCU2${l.invoice.id}`,
+          invoiceTypeTitle(l.invoice.type),
+          customer(l.user),
+          l.user.email,
+          part.incl,
+          part.rate,
+          part.vat,
+          part.excl,
+          methods,
+          // What was paid belongs to the document, not to a rate: on its first row only, so a sum stays right.
+          i === 0 ? paid : 0,
+        ];
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+
+const SOURCES: Record<ExportKind, { columns: Column[]; rows: typeof paymentRows; file: string; sheet: string }> = {
+  payments: { columns: PAYMENT_COLUMNS, rows: paymentRows, file: 'betalingen', sheet: 'Betalingen' },
+  invoices: { columns: INVOICE_COLUMNS, rows: invoiceRows, file: 'facturen', sheet: 'Facturen' },
+};
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: Readable;
+  /** Resolves when the file is written; rejects (after the stream is destroyed) on a failure. */
+  done: Promise<void>;
+}
+
+/** Writes the audit row (who, when, what, which range), then streams the file. */
+export async function startExport(ctx: AppContext, actor: UserRow, kind: ExportKind, format: ExportFormat, range: ExportRange, actingAdminId?: number): Promise<ExportFile> {
+  await ctx.db.insert(auditLog).values({
+    actorUserId: actingAdminId ?? actor.id,
+    actorEmail: actor.email,
+    action: `export.${kind}`,
+    details: { format, from: range.from, to: range.to, ...(actingAdminId ? { as_user_id: actor.id } : {}) },
+  });
+  const source = SOURCES[kind];
+  const filename = `${source.file}_${range.from}_${range.to}.${format}`;
+  const rows = source.rows(ctx, range);
+  if (format === 'csv') {
+    const body = Readable.from(csvChunks(source.columns, rows));
+    const done = new Promise<void>((resolve, reject) => {
+      body.on('end', resolve).on('error', reject).on('close', resolve);
+    });
+    return { filename, contentType: CONTENT_TYPES.csv, body, done };
+  }
+  const body = new PassThrough();
+  const done = writeXlsx(source.columns, rows, body, source.sheet).catch((err: unknown) => {
+    body.destroy(err as Error);
+    throw err;
+  });
+  return { filename, contentType: CONTENT_TYPES.xlsx, body, done };
+}
