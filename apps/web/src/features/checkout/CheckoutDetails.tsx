@@ -62,7 +62,7 @@ export function CheckoutDetails() {
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           Kloppen je gegevens niet? Wijzigingen doe je op je{' '}
-          <Anchor component={Link} to="/account">
+          <Anchor component={Link} to="/account" underline="always">
             accountpagina
           </Anchor>
           .
