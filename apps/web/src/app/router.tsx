@@ -28,6 +28,8 @@ const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 const ADMIN = [Role.ADMIN] as const;
+/** /admin itself: the bookkeeper sees its read-only tabs there (issue 13). */
+const STAFF = [Role.ADMIN, Role.BOOKKEEPER] as const;
 
 /** The route table of SPEC 2, with its guards. */
 export const routes: RouteObject[] = [
@@ -64,7 +66,7 @@ export const routes: RouteObject[] = [
       {
         path: '/admin',
         element: (
-          <RequireAuth roles={ADMIN}>
+          <RequireAuth roles={STAFF}>
             <AdminPage />
           </RequireAuth>
         ),

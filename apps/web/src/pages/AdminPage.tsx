@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { PageLoader } from '../components/Feedback';
 import { usePageTitle } from '../lib/usePageTitle';
+import { useAdminTabs } from '../features/admin/roles';
 
 const titleOnly = (title: string) =>
   function TitleOnlyTab() {
@@ -36,7 +37,8 @@ export default function AdminPage() {
   usePageTitle('Admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab = ADMIN_TABS.some((t) => t.value === requested) ? requested! : 'dashboard';
+  const tabs = useAdminTabs(ADMIN_TABS); // the bookkeeper sees three read-only tabs
+  const tab = tabs.some((t) => t.value === requested) ? requested! : tabs[0].value;
 
   return (
     <Container size="xl" py="xl">
@@ -44,13 +46,13 @@ export default function AdminPage() {
         <Title order={1}>Admin portaal</Title>
         <Tabs value={tab} keepMounted={false} onChange={(v) => v && setParams({ tab: v })}>
           <Tabs.List>
-            {ADMIN_TABS.map((t) => (
+            {tabs.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>
                 {t.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {ADMIN_TABS.map(({ value, Component }) => (
+          {tabs.map(({ value, Component }) => (
             <Tabs.Panel key={value} value={value} pt="lg">
               <Suspense fallback={<PageLoader />}>
                 <Component />

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Role } from '@umrah/domain/enums';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { fullName } from '../../features/auth/types';
 import { UserIcon } from '../../components/icons';
 import classes from './Header.module.css';
 
-/** The logged-in user's name with a popover: Account, Admin (admins only), Uitloggen. */
+/** The logged-in user's name with a popover: Account, Admin (admins and the bookkeeper), Uitloggen. */
 export default function UserMenu() {
   const { user, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
@@ -38,7 +39,8 @@ export default function UserMenu() {
           <Button variant="subtle" justify="start" role="menuitem" onClick={() => go('/account')}>
             Account
           </Button>
-          {isAdmin && (
+          {/* The bookkeeper has read-only admin tabs (issue 13). */}
+          {(isAdmin || user.role === Role.BOOKKEEPER) && (
             <Button variant="subtle" justify="start" role="menuitem" onClick={() => go('/admin')}>
               Admin
             </Button>

@@ -6,6 +6,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { adminKeys, fetchMails } from './adminApi';
 import OrdersSection from './OrdersSection';
+import { RequestsSection } from '../requests/RequestsSection';
+import { CrowdfundAdminSection } from '../crowdfunds/CrowdfundAdminSection';
 
 const PAGE_SIZE = 20;
 const STATUS: Record<string, { label: string; color: string }> = {
@@ -34,6 +36,10 @@ export default function DashboardTab() {
         Dashboard
       </Title>
       <OrdersSection />
+      <Divider my="md" />
+      <RequestsSection />
+      <Divider my="md" />
+      <CrowdfundAdminSection />
       <Divider my="md" />
       <Title order={3} size="h4">
         Verstuurde mails

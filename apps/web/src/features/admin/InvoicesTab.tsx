@@ -12,6 +12,7 @@ import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError, apiGet } from '../../lib/api';
 import { downloadWithNotice, fetchAdminInvoices, invoiceKeys, INVOICES_PAGE_SIZE } from '../invoices/api';
 import { OrderDocuments } from '../orders/OrderDocuments';
+import { ExportForm } from './ExportForm';
 
 interface OrderSummary {
   id: number;
@@ -179,6 +180,7 @@ export default function InvoicesTab() {
       <Title order={2} size="h3">
         Facturen/aanbetalingsbewijzen
       </Title>
+      <ExportForm kind="invoices" />
       <OrderLookup />
       <InvoiceList />
     </Stack>

@@ -43,6 +43,7 @@ import { QuickEditModal } from './orders/QuickEditModal';
 import { ReminderModal } from './orders/ReminderModal';
 import { adminStatusLabel, customerName, orderActions, statusColor } from './orders/rules';
 import { PaymentModal } from './PaymentsTab';
+import { useReadOnlyAdmin } from './roles';
 
 type Dialog = { kind: 'cancel' | 'discounts' | 'payment' | 'quickEdit' | 'payments' | 'documents'; order: AdminOrder } | null;
 
@@ -58,8 +59,11 @@ function Chevron({ open }: { open: boolean }) {
 
 function OrderActionsBar({ order, onAction }: { order: AdminOrder; onAction: (d: NonNullable<Dialog>) => void }) {
   const actions = orderActions(order);
+  // The bookkeeper reads: no cancel, discounts, payments, quick edit or reminders (issue 13).
+  const readOnly = useReadOnlyAdmin();
   return (
     <Group gap="xs" justify="space-between" align="flex-start">
+      {!readOnly && (
       <Group gap="xs" role="group" aria-label="Acties">
         {actions.cancel && (
           <Button size="xs" color="red" variant="light" onClick={() => onAction({ kind: 'cancel', order })}>
@@ -88,6 +92,7 @@ function OrderActionsBar({ order, onAction }: { order: AdminOrder; onAction: (d:
           Herinneringen documenten
         </Button>
       </Group>
+      )}
       <OrderDocuments order={order} withCredit />
     </Group>
   );

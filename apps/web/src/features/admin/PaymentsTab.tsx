@@ -26,6 +26,8 @@ import {
   updatePayment,
   type PaymentDto,
 } from '../checkout/paymentApi';
+import { ExportForm } from './ExportForm';
+import { useReadOnlyAdmin } from './roles';
 
 const PAGE_SIZE = 25;
 
@@ -186,6 +188,8 @@ export default function PaymentsTab() {
   const [editing, setEditing] = useState<PaymentDto | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PaymentDto | null>(null);
   const [busy, setBusy] = useState(false);
+  // The bookkeeper reads payments: no add, change or delete (issue 13).
+  const readOnly = useReadOnlyAdmin();
   const orderId = parseOrderNumber(debounced);
   const invalidSearch = debounced.trim() !== '' && orderId === undefined;
 
@@ -219,8 +223,9 @@ export default function PaymentsTab() {
         <Title order={2} size="h3">
           Betalingen
         </Title>
-        <Button onClick={() => setEditing('new')}>Betaling toevoegen</Button>
+        {!readOnly && <Button onClick={() => setEditing('new')}>Betaling toevoegen</Button>}
       </Group>
+      <ExportForm kind="payments" />
       <TextInput
         label="Zoek op bestelnummer"
         placeholder="FCU2123 of 123"
@@ -254,7 +259,7 @@ export default function PaymentsTab() {
                   <Table.Th>Methode</Table.Th>
                   <Table.Th ta="right">Bedrag</Table.Th>
                   <Table.Th>Datum</Table.Th>
-                  <Table.Th />
+                  {!readOnly && <Table.Th />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -273,6 +278,7 @@ export default function PaymentsTab() {
                       {formatEuro(p.amount)}
                     </Table.Td>
                     <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
+                    {!readOnly && (
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         <Button size="xs" variant="light" onClick={() => setEditing(p)} disabled={p.order_id === null}>
@@ -285,6 +291,7 @@ export default function PaymentsTab() {
                         )}
                       </Group>
                     </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

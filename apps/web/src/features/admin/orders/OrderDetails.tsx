@@ -11,6 +11,7 @@ import { OrderLog } from './OrderLog';
 import { ResetDocumentsModal } from './ResetDocumentsModal';
 import { VisaDocumentsModal } from './VisaDocumentsModal';
 import { DocumentsBadge } from '../../visa/DocumentsBadge';
+import { useReadOnlyAdmin } from '../roles';
 
 const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
 const GUEST_GENDER = ['man', 'vrouw'];
@@ -20,6 +21,8 @@ type DocumentsDialog = { kind: 'view' | 'reset'; guestId: number } | null;
 export function OrderDetails({ order }: { order: AdminOrder }) {
   const discounts = chosenDiscounts(order);
   const [documents, setDocuments] = useState<DocumentsDialog>(null);
+  // Passports are the admin's (an admin-only API); the bookkeeper sees whether they are complete only.
+  const readOnly = useReadOnlyAdmin();
   const guests = order.rooms.flatMap((r) => r.guests);
   const delivered = guests.filter((g) => g.has_documents === true).map((g) => ({ id: g.id, name: `${g.first_name} ${g.last_name}`.trim() }));
   return (
@@ -43,7 +46,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                     {g.has_documents !== undefined && (
                       <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>
                         <DocumentsBadge delivered={g.has_documents} size="sm" />
-                        {g.has_documents && (
+                        {g.has_documents && !readOnly && (
                           <>
                             <Button
                               size="compact-xs"

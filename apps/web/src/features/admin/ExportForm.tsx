@@ -1,0 +1,122 @@
+// Exports for the accountant (issue 13): payments or invoices of a date range as CSV or XLSX, for
+// the admin and the bookkeeper. The range is checked with the API's own schema before the download;
+// the file is fetched with the bearer token and handed to the browser as a blob.
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/nl';
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { EXPORT_MSG, exportRangeSchema, type ExportFormat, type ExportKind } from '@umrah/domain/validation/exports';
+import { getToken } from '../../lib/api';
+import { parseDutchDate } from '../auth/AccountFields';
+
+const TITLES: Record<ExportKind, string> = { payments: 'Betalingen', invoices: 'Offertes en facturen' };
+
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The filename the server gave (Content-Disposition), or a sensible one. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  const m = /filename="([^"]+)"/.exec(disposition ?? '');
+  return m ? m[1] : fallback;
+}
+
+/** GET the export with the token; the browser saves the blob under the server's filename. */
+export async function downloadExport(kind: ExportKind, format: ExportFormat, from: string, to: string): Promise<void> {
+  const token = getToken();
+  const res = await fetch(`/api/admin/exports/${kind}.${format}?from=${from}&to=${to}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? EXPORT_MSG.failed);
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filenameOf(res.headers.get('content-disposition'), `${kind}_${from}_${to}.${format}`);
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportForm({ kind }: { kind: ExportKind }) {
+  const today = new Date();
+  const [from, setFrom] = useState<string | null>(isoDay(new Date(today.getFullYear(), 0, 1)));
+  const [to, setTo] = useState<string | null>(isoDay(today));
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+
+  const start = async (format: ExportFormat) => {
+    const checked = exportRangeSchema.safeParse({ from: from ?? undefined, to: to ?? undefined });
+    if (!checked.success) {
+      const next: { from?: string; to?: string } = {};
+      for (const issue of checked.error.issues) {
+        const key = issue.path[0] === 'from' ? 'from' : 'to';
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(format);
+    try {
+      await downloadExport(kind, format, checked.data.from, checked.data.to);
+      notifications.show({ color: 'green', message: `De export van ${TITLES[kind].toLowerCase()} is gedownload.` });
+    } catch (err) {
+      notifications.show({ color: 'red', message: err instanceof Error ? err.message : EXPORT_MSG.failed });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const titleId = `export-${kind}-titel`;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={titleId}>
+          Exporteren: {TITLES[kind].toLowerCase()}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Voor de boekhouding: datum, nummer, klant, bedrag incl. btw, btw-tarief en -bedrag en betaalmethode. CSV met puntkomma's (voor
+          Nederlandse Excel), of een Excel-bestand. Hoogstens 2 jaar per export.
+        </Text>
+        <Group align="flex-start">
+          <DateInput
+            label="Van"
+            placeholder="DD-MM-JJJJ"
+            valueFormat="DD-MM-YYYY"
+            dateParser={parseDutchDate}
+            locale="nl"
+            value={from}
+            onChange={setFrom}
+            error={errors.from}
+            w={170}
+          />
+          <DateInput
+            label="Tot en met"
+            placeholder="DD-MM-JJJJ"
+            valueFormat="DD-MM-YYYY"
+            dateParser={parseDutchDate}
+            locale="nl"
+            value={to}
+            onChange={setTo}
+            error={errors.to}
+            w={170}
+          />
+        </Group>
+        <Group gap="xs">
+          <Button variant="light" loading={busy === 'csv'} disabled={busy !== null} onClick={() => start('csv')}>
+            {TITLES[kind]} als CSV
+          </Button>
+          <Button variant="light" loading={busy === 'xlsx'} disabled={busy !== null} onClick={() => start('xlsx')}>
+            {TITLES[kind]} als Excel (XLSX)
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,237 @@
+// 'Crowdfunding' in the admin dashboard (issue 13): every goal with what is funded, the goal and
+// what remains (the API's sums), add and edit goals, and close one (is_active false) after a
+// confirmation, or open it again. Closed goals leave the home page and take no donations.
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, NumberInput, ScrollArea, Skeleton, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { eurosToCents, formatEuro } from '@umrah/domain/money';
+import { crowdfundInputSchema, type CrowdfundDto } from '@umrah/domain/validation/crowdfund';
+import { EmptyState, LoadError } from '../../components/Feedback';
+import { ApiError } from '../../lib/api';
+import { crowdfundKeys } from './api';
+import { adminCrowdfundKeys, createCrowdfund, fetchAdminCrowdfunds, updateCrowdfund } from './adminApi';
+
+export const CROWDFUND_ADMIN_MSG = {
+  created: (label: string) => `Doel '${label}' is toegevoegd.`,
+  updated: (label: string) => `Doel '${label}' is opgeslagen.`,
+  closed: (label: string) => `Doel '${label}' is gesloten.`,
+  reopened: (label: string) => `Doel '${label}' is weer open.`,
+  failed: 'Opslaan is mislukt. Probeer het opnieuw.',
+} as const;
+
+interface FormValues {
+  label: string;
+  description: string;
+  /** euros, as typed */
+  goal: number | string;
+}
+
+/** The form in euros, checked with the API's own schema in cents, so the messages are the same. */
+export function validateCrowdfund(values: FormValues): Record<string, string> {
+  const euros = values.goal === '' ? undefined : Number(values.goal);
+  const result = crowdfundInputSchema.safeParse({
+    label: values.label,
+    description: values.description,
+    goal_amount: euros === undefined || !Number.isFinite(euros) ? undefined : eurosToCents(euros),
+  });
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] === 'goal_amount' ? 'goal' : String(issue.path[0] ?? 'label');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | 'new'; onClose: () => void; onSaved: () => void }) {
+  const isNew = fund === 'new';
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: isNew ? { label: '', description: '', goal: '' } : { label: fund.label, description: fund.description, goal: fund.goal_amount / 100 },
+    validate: validateCrowdfund,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    const body = { label: values.label.trim(), description: values.description, goal_amount: eurosToCents(Number(values.goal)) };
+    try {
+      const saved = isNew ? await createCrowdfund({ ...body, is_active: true }) : await updateCrowdfund(fund.id, body);
+      notifications.show({ color: 'green', message: isNew ? CROWDFUND_ADMIN_MSG.created(saved.label) : CROWDFUND_ADMIN_MSG.updated(saved.label) });
+      onSaved();
+    } catch (err) {
+      setError(err instanceof ApiError && err.status < 500 ? err.message : CROWDFUND_ADMIN_MSG.failed);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={isNew ? 'Crowdfunddoel toevoegen' : `Doel '${fund.label}' wijzigen`} centered>
+      <form onSubmit={submit} noValidate aria-label="Crowdfunddoel">
+        <Stack gap="sm">
+          <TextInput label="Titel" withAsterisk maxLength={200} {...form.getInputProps('label')} />
+          <Textarea label="Beschrijving" autosize minRows={2} maxLength={5000} {...form.getInputProps('description')} />
+          <NumberInput
+            label="Doelbedrag (€)"
+            withAsterisk
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator="."
+            allowNegative={false}
+            hideControls
+            {...form.getInputProps('goal')}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Annuleren
+            </Button>
+            <Button type="submit" loading={busy}>
+              Opslaan
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function CrowdfundAdminSection() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: adminCrowdfundKeys.all, queryFn: ({ signal }) => fetchAdminCrowdfunds(signal) });
+  const [editing, setEditing] = useState<CrowdfundDto | 'new' | null>(null);
+  const [closing, setClosing] = useState<CrowdfundDto | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // The admin list and the public one (home page, admin cart) both change with a goal.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminCrowdfundKeys.all }),
+      queryClient.invalidateQueries({ queryKey: crowdfundKeys.all }),
+    ]);
+
+  const setActive = async (fund: CrowdfundDto, active: boolean) => {
+    setBusy(true);
+    try {
+      await updateCrowdfund(fund.id, { is_active: active });
+      notifications.show({ color: 'green', message: active ? CROWDFUND_ADMIN_MSG.reopened(fund.label) : CROWDFUND_ADMIN_MSG.closed(fund.label) });
+      setClosing(null);
+      await refresh();
+    } catch (err) {
+      notifications.show({ color: 'red', message: err instanceof ApiError && err.status < 500 ? err.message : CROWDFUND_ADMIN_MSG.failed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack component="section" aria-labelledby="crowdfunding-admin-titel">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3} size="h4" id="crowdfunding-admin-titel">
+          Crowdfunding
+        </Title>
+        <Button onClick={() => setEditing('new')}>Doel toevoegen</Button>
+      </Group>
+      {list.isError ? (
+        <LoadError />
+      ) : list.isPending ? (
+        <Skeleton height={72} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>Er zijn nog geen crowdfunddoelen.</EmptyState>
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped aria-label="Crowdfunddoelen" miw={760}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Doel</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Opgehaald</Table.Th>
+                <Table.Th ta="right">Doelbedrag</Table.Th>
+                <Table.Th ta="right">Nog nodig</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Acties</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((f) => (
+                <Table.Tr key={f.id} data-crowdfund={f.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {f.label}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={f.is_active ? 'green' : 'gray'}>
+                      {f.is_active ? 'Open' : 'Gesloten'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatEuro(f.funded_amount)}</Table.Td>
+                  <Table.Td ta="right">{formatEuro(f.goal_amount)}</Table.Td>
+                  <Table.Td ta="right" data-testid="crowdfund-remaining">
+                    {formatEuro(f.remaining)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => setEditing(f)}>
+                        Wijzigen<VisuallyHidden>: {f.label}</VisuallyHidden>
+                      </Button>
+                      {f.is_active ? (
+                        <Button size="xs" variant="light" color="red" onClick={() => setClosing(f)}>
+                          Sluiten<VisuallyHidden>: {f.label}</VisuallyHidden>
+                        </Button>
+                      ) : (
+                        <Button size="xs" variant="light" loading={busy} onClick={() => setActive(f, true)}>
+                          Heropenen<VisuallyHidden>: {f.label}</VisuallyHidden>
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {editing && (
+        <CrowdfundFormModal
+          fund={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+      <Modal opened={closing !== null} onClose={() => setClosing(null)} title="Doel sluiten" centered>
+        {closing && (
+          <Stack>
+            <Text>
+              Weet je zeker dat je het doel '{closing.label}' wilt sluiten? Het verdwijnt van de homepagina en neemt geen donaties meer aan. De
+              donaties die al gedaan zijn blijven staan.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setClosing(null)}>
+                Annuleren
+              </Button>
+              <Button color="red" loading={busy} onClick={() => setActive(closing, false)}>
+                Sluiten
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+export default CrowdfundAdminSection;
