@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { COMPANY } from '../../lib/company';
+import { MoroccoRequestForm } from '../requests/MoroccoRequestForm';
 
 const INCLUDED = [
   { title: 'Vlucht', text: 'Retourvlucht vanuit Marokko naar Jeddah of Medina.' },
@@ -67,19 +68,14 @@ export default function MoroccoModals({
         </Stack>
       </Modal>
 
-      <Modal opened={reserve} onClose={() => setReserve(false)} title="Reserveren: Umrah vanuit Marokko" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
-        <Stack>
-          <Text>
-            Het aanvraagformulier voor de Umrah vanuit Marokko komt binnenkort online. Wil je nu al reserveren? Mail ons
-            op <Anchor href={`mailto:${COMPANY.email}`}>{COMPANY.email}</Anchor>, dan nemen we binnen 1 werkdag contact
-            met je op.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setReserve(false)}>
-              Sluiten
-            </Button>
-          </Group>
-        </Stack>
+      <Modal
+        opened={reserve}
+        onClose={() => setReserve(false)}
+        title="Reserveren: Umrah vanuit Marokko"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Sluiten' }}
+      >
+        {reserve && <MoroccoRequestForm onDone={() => setReserve(false)} />}
       </Modal>
     </>
   );

@@ -1,0 +1,191 @@
+// 'Umrah op maat' (SPEC 2 Modals, SPEC 3 'Custom-trip request', SPEC 5 'Custom trip'): period,
+// hotel wish, rooms with babies/children/adults, and the personal details.
+//
+// Logged in, the request goes out with the account's details. Not logged in, the form asks the
+// registration fields and a password, and the API creates the account with the request (like the
+// room wizard's register step); the answer's token logs the visitor in.
+import { useState } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import dayjs from 'dayjs';
+import { customTripGuestSchema, customTripSchema } from '@umrah/domain/validation/requests';
+import { fieldErrors, zodValidate } from '../../lib/form';
+import { AccountFields, emptyAccount, type AccountValues } from '../auth/AccountFields';
+import { Altcha } from '../auth/Altcha';
+import { useAuth } from '../auth/AuthProvider';
+import { useAuthModals } from '../auth/AuthModalsProvider';
+import { requestErrorMessage, sendCustomTrip, useSentMessage } from './api';
+
+type Count = number | string;
+interface RoomValues {
+  babys: Count;
+  kids: Count;
+  adults: Count;
+}
+export type CustomTripValues = AccountValues & {
+  start: string | null;
+  end: string | null;
+  hotel_name: string;
+  hotel_rating: string | null;
+  rooms: RoomValues[];
+  password: string;
+  altcha: string;
+};
+
+const newRoom = (): RoomValues => ({ babys: 0, kids: 0, adults: 2 });
+const RATINGS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: n === 1 ? '1 ster' : `${n} sterren` }));
+
+/** The API body: NumberInput's '' (emptied) stays as it is, so the schema says 'Aantal is verplicht!'. */
+export function customTripBody(v: CustomTripValues, loggedIn: boolean) {
+  const trip = {
+    start: v.start ?? '',
+    end: v.end ?? '',
+    hotel_name: v.hotel_name,
+    hotel_rating: v.hotel_rating ? Number(v.hotel_rating) : null,
+    rooms: v.rooms.map((r) => ({ babys: r.babys === '' ? undefined : r.babys, kids: r.kids === '' ? undefined : r.kids, adults: r.adults === '' ? undefined : r.adults })),
+    altcha: v.altcha,
+  };
+  if (loggedIn) return trip;
+  const { start: _s, end: _e, hotel_name: _h, hotel_rating: _r, rooms: _rooms, altcha: _a, ...personal } = v;
+  return { ...trip, ...personal };
+}
+
+export function CustomTripForm({ onDone }: { onDone: () => void }) {
+  const { user, loginWithToken } = useAuth();
+  const modals = useAuthModals();
+  const loggedIn = Boolean(user);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useSentMessage(onDone);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const schema = loggedIn ? customTripSchema : customTripGuestSchema;
+  const form = useForm<CustomTripValues>({
+    mode: 'controlled',
+    initialValues: { start: null, end: null, hotel_name: '', hotel_rating: null, rooms: [newRoom()], ...emptyAccount(), password: '', altcha: '' },
+    validate: (values) => zodValidate(schema)(customTripBody(values, loggedIn) as never),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await sendCustomTrip(customTripBody(values, loggedIn));
+      if (res.token) await loginWithToken(res.token).catch(() => undefined);
+      setSent(res.message);
+    } catch (err) {
+      form.setErrors(fieldErrors(err));
+      setError(requestErrorMessage(err));
+    } finally {
+      form.setFieldValue('altcha', '');
+      setCaptchaKey((k) => k + 1);
+      setBusy(false);
+    }
+  });
+
+  if (sent)
+    return (
+      <Alert color="green" role="status" title="Aanvraag verzonden">
+        {sent}
+      </Alert>
+    );
+
+  const periodError = form.errors.start ?? form.errors.end;
+  const roomsError = form.errors.rooms;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Aanvraag Umrah op maat">
+      <Stack gap="sm">
+        <Text size="sm">
+          Wil je op een andere datum op Umrah, met een eigen hotelkeuze of kamerindeling? Vul je wensen in, dan stellen we een reis op
+          maat voor je samen.
+        </Text>
+        <DatePickerInput
+          type="range"
+          label="Periode"
+          placeholder="Kies de heen- en terugreisdatum"
+          valueFormat="DD-MM-YYYY"
+          locale="nl"
+          minDate={dayjs().format('YYYY-MM-DD')}
+          allowSingleDateInRange
+          value={[form.values.start, form.values.end]}
+          onChange={([start, end]) => {
+            form.setFieldValue('start', start ? dayjs(start).format('YYYY-MM-DD') : null);
+            form.setFieldValue('end', end ? dayjs(end).format('YYYY-MM-DD') : null);
+            form.clearFieldError('start');
+            form.clearFieldError('end');
+          }}
+          error={periodError}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Hotel (voorkeur)" placeholder="Bijvoorbeeld Swissôtel Makkah" {...form.getInputProps('hotel_name')} />
+          <Select label="Aantal sterren" placeholder="Geen voorkeur" data={RATINGS} clearable {...form.getInputProps('hotel_rating')} />
+        </SimpleGrid>
+
+        <Stack gap="xs" role="group" aria-label="Kamers">
+          <Text fw={600} size="sm">
+            Kamers
+          </Text>
+          {form.values.rooms.map((_, i) => (
+            <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
+              <NumberInput label={`Kamer ${i + 1}: volwassenen`} min={1} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.adults`)} />
+              <NumberInput label="Kinderen" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.kids`)} />
+              <NumberInput label="Baby's" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.babys`)} />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mb={4}
+                aria-label={`Kamer ${i + 1} verwijderen`}
+                onClick={() => form.removeListItem('rooms', i)}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          {typeof roomsError === 'string' && (
+            <Text c="red" size="sm" role="alert">
+              {roomsError}
+            </Text>
+          )}
+          <Button variant="light" w="fit-content" onClick={() => form.insertListItem('rooms', newRoom())} disabled={form.values.rooms.length >= 20}>
+            Kamer toevoegen
+          </Button>
+        </Stack>
+
+        {loggedIn ? (
+          <Text size="sm" c="dimmed">
+            We versturen de aanvraag met de gegevens van je account ({user!.email}).
+          </Text>
+        ) : (
+          <>
+            <Text fw={600} size="sm">
+              Je gegevens
+            </Text>
+            <Text size="sm" c="dimmed">
+              Met deze aanvraag maken we ook je account aan. Heb je al een account?{' '}
+              <Anchor component="button" type="button" onClick={() => modals.open('login')}>
+                Log in
+              </Anchor>
+            </Text>
+            <AccountFields getInputProps={form.getInputProps} />
+            <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
+          </>
+        )}
+        <Altcha
+          key={captchaKey}
+          onChange={(payload) => form.setFieldValue('altcha', payload)}
+          error={typeof form.errors.altcha === 'string' ? form.errors.altcha : null}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} w="fit-content">
+          Aanvraag versturen
+        </Button>
+      </Stack>
+    </form>
+  );
+}

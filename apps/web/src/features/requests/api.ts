@@ -1,0 +1,57 @@
+// The lead forms' calls (SPEC 7 contact/individual, contact/individual_hadj) and the admin's leads list.
+import { useEffect, useRef, useState } from 'react';
+import { MSG } from '@umrah/domain/messages';
+import { REQUEST_SENT_MS, type RequestDto, type RequestStatus } from '@umrah/domain/validation/requests';
+import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
+
+export interface SentAnswer {
+  status: 'success';
+  message: string;
+  /** Set when the custom-trip request created the visitor's account. */
+  token?: string | null;
+}
+
+export const sendMoroccoRequest = (body: unknown) => apiPost<SentAnswer>('/api/contact/individual_hadj', body);
+export const sendCustomTrip = (body: unknown) => apiPost<SentAnswer>('/api/contact/individual', body);
+
+export type LeadRow = RequestDto & { name: string };
+export interface LeadsPage {
+  requests: LeadRow[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+export const leadsKey = ['admin', 'requests'] as const;
+export const fetchLeads = (q: { status?: RequestStatus; q?: string; page: number }, signal?: AbortSignal) =>
+  apiGet<LeadsPage>('/api/admin/requests', { status: q.status, q: q.q?.trim() || undefined, page: q.page }, signal);
+export const updateLead = (id: number, body: { status: RequestStatus; note: string }) =>
+  apiPut<RequestDto>(`/api/admin/requests/${id}`, body);
+
+/** The text to show for a failed send: the server's Dutch message where it gave one. */
+export function requestErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 422) return `${MSG.emailTaken} Log in om de aanvraag met je account te versturen.`;
+    if (err.status > 0 && err.status < 500 && err.message) return err.message;
+    if (err.status === 0) return err.message;
+  }
+  return 'De aanvraag kon niet worden verzonden. Probeer het later opnieuw.';
+}
+
+/**
+ * SPEC 8: the success text stays REQUEST_SENT_MS (5 seconds), then `onDone` (closing the modal).
+ * The timer is cleared when the form goes away earlier.
+ */
+export function useSentMessage(onDone: () => void) {
+  const [sent, setSent] = useState<string | null>(null);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (!sent) return;
+    const t = setTimeout(() => {
+      setSent(null);
+      done.current();
+    }, REQUEST_SENT_MS);
+    return () => clearTimeout(t);
+  }, [sent]);
+  return [sent, setSent] as const;
+}
