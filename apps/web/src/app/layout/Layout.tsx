@@ -7,6 +7,7 @@ import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { usePreferences } from '../../features/preferences/PreferencesProvider';
+import { ChatWidget } from '../../features/chat/ChatWidget';
 
 const RegionModal = lazy(() => import('./RegionModal'));
 
@@ -34,6 +35,7 @@ export function Layout() {
         </Suspense>
       )}
       <CookieBanner />
+      <ChatWidget />
       <ScrollRestoration />
     </Box>
   );
