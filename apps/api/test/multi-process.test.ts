@@ -1,114 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@umrah/domain';
 import { DEMO_ACCOUNTS } from './helpers.ts';
+import { processCluster, type ProcessCluster } from './processes.ts';
 
 // Two real API processes on one PostgreSQL database: what one process learns (a used captcha, a
 // rate-limit count, a catalog change) must hold in the other. PGlite is one process by nature.
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess, log: () => string) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`API process ended: ${log()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`API process did not start: ${log()}`);
-}
 
 describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL', () => {
-  const dbName = `umrah_test_mp_${randomBytes(5).toString('hex')}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'umrah-mp-'));
-  const children: ChildProcess[] = [];
+  let cluster: ProcessCluster;
   let a = '';
   let b = '';
 
-  async function start(port: number, databaseUrl: string, secrets: Record<string, string>) {
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        ...secrets,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'error',
-        SEED_DEMO: 'true',
-        RATE_LIMIT_FACTOR: '1',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        SMTP_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    children.push(child);
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHealth(base, child, () => output);
-    return base;
-  }
-
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${dbName}`;
-    const secrets = {
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
-      VISA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    };
+    cluster = await processCluster('mp');
     // One after the other: the first migrates and seeds, the second finds it done.
-    a = await start(await freePort(), url.toString(), secrets);
-    b = await start(await freePort(), url.toString(), secrets);
+    a = await cluster.start();
+    b = await cluster.start();
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null) return resolve();
-            c.once('exit', () => resolve());
-            c.kill('SIGTERM');
-            setTimeout(() => c.kill('SIGKILL'), 5000).unref();
-          }),
-      ),
-    );
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.stop();
   });
 
   const post = (base: string, url: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -1,10 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import dayjs from 'dayjs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +8,7 @@ import { mailOutbox, orderLogs, orders, products, reminderSteps } from '../src/d
 import { dueSteps, runScheduledJobs } from '../src/modules/reminders/scheduler.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 import { exampleTrip, payManually } from './documents-helpers.ts';
+import { processCluster, type ProcessCluster } from './processes.ts';
 import { startSmtpServer } from './smtp.ts';
 
 // The scheduler (modules/reminders/scheduler.ts) run directly with a fixed 'now': the plan's steps
@@ -224,106 +218,33 @@ describe('scheduler run with a fixed now', () => {
 // ---------------------------------------------------------------------------------------------
 // Two real server processes with the scheduler on, one PostgreSQL database, one SMTP server.
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 describe.skipIf(!process.env.DATABASE_URL)('two server processes with the scheduler on, one PostgreSQL', () => {
-  const dbName = `umrah_test_sched_${randomBytes(5).toString('hex')}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'umrah-sched-'));
-  const children: ChildProcess[] = [];
+  let cluster: ProcessCluster;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let db: pg.Client;
   let base = '';
 
-  async function start(port: number, databaseUrl: string, secrets: Record<string, string>) {
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        ...secrets,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'error',
-        SEED_DEMO: 'true',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        SMTP_URL: smtp.url,
-        SCHEDULER_ENABLED: 'true',
-        SCHEDULER_INTERVAL_SECONDS: '1',
-        REMINDER_PLAN_DAYS: '-30,-14,-7',
-        LEAD_EXPIRY_HOURS: '48',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    children.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
-      if (child.exitCode !== null) throw new Error(`API process ended: ${output}`);
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) return url;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`API process did not start: ${output}`);
-  }
-
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${dbName}`;
-    const secrets = {
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
-      VISA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    cluster = await processCluster('sched');
+    const env = {
+      SMTP_URL: smtp.url,
+      SCHEDULER_ENABLED: 'true',
+      SCHEDULER_INTERVAL_SECONDS: '1',
+      REMINDER_PLAN_DAYS: '-30,-14,-7',
+      LEAD_EXPIRY_HOURS: '48',
     };
     // One after the other: the first migrates and seeds, the second finds it done.
-    base = await start(await freePort(), url.toString(), secrets);
-    await start(await freePort(), url.toString(), secrets);
-    db = new pg.Client({ connectionString: url.toString() });
+    base = await cluster.start(env);
+    await cluster.start(env);
+    db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null) return resolve();
-            c.once('exit', () => resolve());
-            c.kill('SIGTERM');
-            setTimeout(() => c.kill('SIGKILL'), 5000).unref();
-          }),
-      ),
-    );
     await db?.end();
+    await cluster?.stop();
     await smtp?.close();
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const call = async (method: string, url: string, token: string | null, body?: unknown) => {
@@ -399,6 +320,6 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
       [customerLead.id, 'expiry', 'systeem'],
     ]);
     // Both processes are still up.
-    expect(children.every((c) => c.exitCode === null)).toBe(true);
+    expect(cluster.allRunning()).toBe(true);
   }, 90_000);
 });
