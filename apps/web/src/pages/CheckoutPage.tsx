@@ -11,6 +11,7 @@ import { OrderSummary } from '../features/checkout/OrderSummary';
 import { cartToOrder, readCheckoutCart } from '../features/checkout/cart';
 import { goToPayment, startPayment } from '../features/checkout/paymentApi';
 import { ApiError, apiPost } from '../lib/api';
+import { FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE, checkedAnswer } from '../lib/answer';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** /afrekenen: create the order, start its payment, and send the browser to the provider (SPEC 4). */
@@ -35,10 +36,13 @@ export default function CheckoutPage() {
     setBusy(partly ? 'partly' : 'full');
     let orderId: number;
     try {
-      const res = await apiPost<{ order: { id: number } }>('/api/order', cartToOrder(cart, partly));
+      const res = await checkedAnswer(apiPost<{ order?: { id: number } }>('/api/order', cartToOrder(cart, partly)));
+      // An answer without an order is no order (SPEC 8: 'An unknown error occured.').
+      if (!res.order?.id) throw new ApiError(FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE);
       orderId = res.order.id;
     } catch (err) {
-      const known = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message !== ORDER_MSG.failed;
+      const known =
+        err instanceof ApiError && ((err.status >= 400 && err.status < 500) || err.status === FAILED_ANSWER_STATUS) && err.message !== ORDER_MSG.failed;
       setError({ title: ORDER_MSG.failed, message: known ? (err as ApiError).message : undefined });
       setBusy(null);
       return;

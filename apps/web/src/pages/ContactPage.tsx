@@ -42,6 +42,10 @@ export default function ContactPage() {
                     </Anchor>
                   </List.Item>
                 </List>
+                {/* SPEC 1: the support claims of the page text. */}
+                <Text size="sm" mt="sm" data-testid="reactietijd">
+                  Onze klantenservice reageert meestal binnen vier uur. Een medewerker neemt binnen 1 werkdag contact met je op.
+                </Text>
               </section>
               <section aria-labelledby="ons-kantoor">
                 <Title order={2} id="ons-kantoor" mb="sm">

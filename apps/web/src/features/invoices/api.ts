@@ -2,6 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { DOCUMENT_MSG, type PdfDownload } from '@umrah/domain/documents';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { checkedAnswer } from '../../lib/answer';
 
 export interface InvoiceItem {
   id: number;
@@ -62,8 +63,9 @@ export const fetchOwnInvoices = (signal?: AbortSignal) => apiGet<{ invoices: Inv
 export const fetchInvoiceByToken = (token: string, signal?: AbortSignal) =>
   apiPost<{ invoice: Invoice }>('/api/invoiceByToken', { token }, { auth: false, signal }).then((r) => r.invoice);
 
+/** An empty or { status: 'error' } answer fails with its text or 'An unknown error occured.' (SPEC 8). */
 export const saveInvoice = (id: number | null, body: unknown) =>
-  apiPost<{ message: string; invoice: Invoice }>(id ? `/api/invoice/${id}` : '/api/invoice', body);
+  checkedAnswer(apiPost<{ message: string; invoice: Invoice }>(id ? `/api/invoice/${id}` : '/api/invoice', body));
 
 export const payInvoiceByToken = (token: string) =>
   apiPost<{ transaction: { paymentURL: string } }>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
