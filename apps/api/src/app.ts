@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { existsSync } from 'node:fs';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import http from 'node:http';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -21,7 +19,9 @@ import { createCaptcha } from './infra/captcha/index.ts';
 import { localEventBus, postgresEventBus } from './infra/events/index.ts';
 import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
-import { addSecurityHeaders } from './infra/http/security-headers.ts';
+import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
+import { createStaticFiles } from './infra/http/static-files.ts';
+import { createPageRenderer, injectFetch, renderedPageHeaders } from './infra/http/render-page.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
 import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
@@ -53,7 +53,15 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: AppConfig = { ...loadConfig(), ...opts.config };
+  // The web build, from memory. A rebuilt web app is picked up within a second or two (except in tests).
+  const web = createStaticFiles(config.webDist, securityHeaderSets(), { watch: config.env !== 'test' });
   const app = Fastify({
+    // A file of the build is answered before Fastify makes a request and a reply of it: a static
+    // server's speed for the shop's JavaScript, CSS and images. Everything else goes on to Fastify.
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (!web.serve(req, res)) handler(req, res);
+      }),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Only the configured proxies may name the client address (rate limits are keyed on it).
     // (A hop count is accepted at run time; the type omits it.)
@@ -72,6 +80,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const larger = Math.max(0, ...methods.map((m) => LARGER_BODIES[`${m} ${route.url}`] ?? 0));
     if (larger && route.bodyLimit === undefined) route.bodyLimit = larger;
+  });
+  // The same fast path for requests that do not come through the server above (app.inject in tests).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (web.serve(request.raw, reply.raw)) return reply.hijack();
+    done();
   });
   // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
   app.addHook('preValidation', rejectHostileInput);
@@ -96,6 +109,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     files: createFileStore(config.fileStore),
   } satisfies AppContext);
   app.addHook('onClose', async () => {
+    web.close();
     await scheduler.stop();
     await mail.stop();
     await retention.stop();
@@ -170,38 +184,29 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(registerModules);
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      // Looked up per request, so a rebuilt web app is served without a restart.
-      wildcard: true,
-      index: false,
-      // The build writes .br/.gz twins (apps/web/scripts/precompress.mjs): sent as they are.
-      preCompressed: true,
-      maxAge: 0,
-      setHeaders(res, filePath) {
-        // Vite names built assets by content hash, so they can be cached for good.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-  if (hasWeb) {
-    // The home page is the app itself (the static plugin would refuse the bare directory).
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
-  }
+  // Public pages come rendered with current data (infra/http/render-page.ts), the rest as the plain app.
+  const pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
+  /** The single-page app's document (index.html from memory, revalidated on each visit). */
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    const index = web.index;
+    if (!index) return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
+    const rendered = pages?.handles(request.url) ? await pages.render(request.url, index.identity.body.toString('utf8')) : null;
+    if (rendered) return reply.headers(renderedPageHeaders(index.identity.headers)).send(rendered);
+    reply.hijack();
+    web.send(request.raw, reply.raw, index);
+  };
+  // The home page is the app itself.
+  app.get('/', { schema: { hide: true } }, sendApp);
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0];
+    const pathname = request.url.split('?')[0]!;
     // A missing file (a stale asset name) is a 404, not the app: the browser would parse HTML as JS.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    if (pathname.startsWith('/api/') || request.method !== 'GET' || !hasWeb || looksLikeFile) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || !isRead || looksLikeFile) {
       return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
     }
     // Every other GET is a route of the single-page app.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendApp(request, reply);
   });
 
   app.addHook('onReady', async () => {

@@ -44,9 +44,14 @@ export function securityHeaders(): Record<string, string> {
 /** What a JSON answer needs: CSP and friends only govern documents, so they stay off the hot API path. */
 const API_HEADER_NAMES = ['x-content-type-options', 'cross-origin-resource-policy', 'x-frame-options', 'referrer-policy'];
 
+/** The headers of a document (HTML, SVG) and those of anything else (JSON, scripts, styles, images). */
+export function securityHeaderSets(): { document: Record<string, string>; other: Record<string, string> } {
+  const document = securityHeaders();
+  return { document, other: Object.fromEntries(API_HEADER_NAMES.map((name) => [name, document[name]!])) };
+}
+
 export function addSecurityHeaders(app: FastifyInstance) {
-  const page = securityHeaders();
-  const api = Object.fromEntries(API_HEADER_NAMES.map((name) => [name, page[name]!]));
+  const { document: page, other: api } = securityHeaderSets();
   app.addHook('onSend', (_req, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const isJson = typeof type === 'string' && type.startsWith('application/json');
