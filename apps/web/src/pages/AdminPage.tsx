@@ -5,15 +5,6 @@ import { PageLoader } from '../components/Feedback';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useAdminTabs } from '../features/admin/roles';
 
-const titleOnly = (title: string) =>
-  function TitleOnlyTab() {
-    return (
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-    );
-  };
-
 interface AdminTab {
   value: string;
   label: string;
@@ -25,7 +16,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'dashboard', label: 'Dashboard', Component: lazy(() => import('../features/admin/DashboardTab')) },
   { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/UsersTab')) },
   { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/ProductsTab')) },
-  { value: 'kennis', label: 'Kennis/Flyers', Component: titleOnly('Kennis/Flyers') },
+  { value: 'kennis', label: 'Kennis/Flyers', Component: lazy(() => import('../features/content-admin/ContentAdminTab')) },
   { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: lazy(() => import('../features/admin/InvoicesTab')) },
   { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/PaymentsTab')) },
   { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: lazy(() => import('../features/admin/VouchersTab')) },

@@ -1,7 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { Anchor, Badge, Container, Group, Image, Stack, Typography } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Typography } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
 import { LoadError, PageLoader } from '../components/Feedback';
+import { ArticlePicture } from '../features/content/ArticlePicture';
 import { ArticleKind, parseArticleId, useArticle } from '../features/content/api';
 import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -50,7 +51,13 @@ export default function KnowledgeDetailPage() {
               ))}
             </Group>
           )}
-          {a.img && <Image src={a.img} alt="" radius="md" mah={420} fit="cover" />}
+          <ArticlePicture
+            article={a}
+            alt=""
+            sizes="(max-width: 960px) 100vw, 920px"
+            loading="eager"
+            style={{ maxHeight: 420, objectFit: 'cover', borderRadius: 'var(--mantine-radius-md)' }}
+          />
           {/* The API sanitises the html (no script, no event handlers) before it is served. */}
           <Typography>
             <div data-testid="kennis-inhoud" dangerouslySetInnerHTML={{ __html: a.html }} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
+import { ArticlePicture } from '../features/content/ArticlePicture';
 import { ArticleKind, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content/api';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -15,7 +16,7 @@ function ArticleCard({ article }: { article: ArticleDto }) {
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid="kennis-kaart">
       {article.img && (
         <Card.Section>
-          <Image src={article.img} alt="" h={190} fit="cover" loading="lazy" />
+          <ArticlePicture article={article} alt="" sizes="(max-width: 768px) 100vw, 400px" style={{ height: 190, objectFit: 'cover' }} />
         </Card.Section>
       )}
       <Stack gap="xs" mt="md" h="100%">

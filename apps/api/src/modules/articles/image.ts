@@ -44,7 +44,8 @@ export function prepareArticleImage(photo: ArticlePhotoInput, type: number): Pro
 }
 
 async function convert(photo: ArticlePhotoInput, type: number): Promise<PreparedImage> {
-  const notJpeg = badRequest(notJpegMessage(photo.name));
+  // With the field's path, so the form shows it under the photo.
+  const notJpeg = badRequest(notJpegMessage(photo.name), [{ path: 'image', message: notJpegMessage(photo.name) }]);
   if (!isJpegName(photo.name)) throw notJpeg;
   const bytes = decodePhoto(photo.data);
   if (!bytes || bytes.length === 0) throw notJpeg;
@@ -59,7 +60,7 @@ async function convert(photo: ArticlePhotoInput, type: number): Promise<Prepared
   if (meta.format !== 'jpeg' || !meta.width || !meta.height) throw notJpeg;
   // A rotated camera photo is as wide as it is high after turning it upright.
   const width = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
-  if (width < ARTICLE_IMAGE_MIN_WIDTH) throw badRequest(ARTICLE_MSG.photoTooSmall);
+  if (width < ARTICLE_IMAGE_MIN_WIDTH) throw badRequest(ARTICLE_MSG.photoTooSmall, [{ path: 'image', message: ARTICLE_MSG.photoTooSmall }]);
 
   const largest = Math.min(width, ARTICLE_IMAGE_WIDTHS[ARTICLE_IMAGE_WIDTHS.length - 1]);
   const widths = [...new Set([...ARTICLE_IMAGE_WIDTHS.filter((w) => w < largest), largest])];

@@ -3,10 +3,10 @@
 import '@mantine/carousel/styles.css';
 import { useEffect, useRef, useState } from 'react';
 import { Carousel, type CarouselProps } from '@mantine/carousel';
-import { Image } from '@mantine/core';
 import { useReducedMotion, useWindowEvent } from '@mantine/hooks';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { FLYER_AUTOPLAY_MS, slidesPerView } from './api';
+import { ArticlePicture } from './ArticlePicture';
 
 type Embla = Parameters<NonNullable<CarouselProps['getEmblaApi']>>[0];
 
@@ -51,7 +51,12 @@ export default function FlyerCarousel({ flyers }: { flyers: ArticleDto[] }) {
       >
         {flyers.map((f) => (
           <Carousel.Slide key={f.id} data-testid="flyer">
-            <Image src={f.img ?? undefined} alt={f.description ? `${f.label}: ${f.description}` : f.label} radius="md" loading="lazy" />
+            <ArticlePicture
+              article={f}
+              alt={f.description ? `${f.label}: ${f.description}` : f.label}
+              sizes="(max-width: 400px) 100vw, (max-width: 768px) 50vw, 240px"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
           </Carousel.Slide>
         ))}
       </Carousel>
