@@ -1,0 +1,259 @@
+// Order path under load (issue 14.3), on PostgreSQL: 50 customers at once, each in a loop placing an
+// order (a 2-person room with 2 guests, voucher WELKOM50, pay 50 %) and starting its payment on the
+// simulator, for 60 s. The shop runs as its own process on a throwaway database (rate limits raised
+// with RATE_LIMIT_FACTOR for this run only); the customers are plain keep-alive HTTP clients here.
+// One trip in ten is nearly sold out (100 places): those orders race for the last places, and after
+// the run stock and guests must agree exactly (0 oversold). Alone: `npx tsx bench/orders.ts`;
+// BENCH_ORDERS_SECONDS=10 for a quick check; BENCH_CPU_PROF=dir writes the server's CPU profile.
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ProductType } from '@umrah/domain';
+import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
+import { percentile, startShop, throwawayDatabase } from './server.ts';
+
+export const ORDERS_BUDGET = { minOrdersPerSec: 300, maxP99Ms: 250 } as const;
+
+export interface OrdersBenchOptions {
+  customers: number;
+  durationSeconds: number;
+}
+
+export interface OrdersBenchResult {
+  customers: number;
+  durationSeconds: number;
+  orders: number;
+  ordersPerSec: number;
+  soldOut: number;
+  failed: number;
+  firstFailure?: string;
+  /** Whole customer step: the order and its payment start. */
+  path: { p50: number; p99: number };
+  order: { p50: number; p99: number };
+  payment: { p50: number; p99: number };
+  stock: { product: number; initial: number; final: number; guests: number; oversold: number }[];
+  loadAverage: number;
+  pass: boolean;
+  failures: string[];
+}
+
+const SCARCE_PLACES = 100;
+const PLENTY = 1_000_000;
+
+function client(base: string) {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  return (method: string, pathname: string, body: unknown, token?: string) =>
+    new Promise<{ status: number; json: any }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: pathname,
+          headers: {
+            ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            let json: unknown = null;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = text;
+            }
+            resolve({ status: res.statusCode ?? 0, json });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+}
+
+export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBenchResult> {
+  const database = await throwawayDatabase('umrah_bench_orders');
+  const profDir = process.env.BENCH_CPU_PROF;
+  let shop: Awaited<ReturnType<typeof startShop>> | undefined;
+  const sql = new pg.Client({ connectionString: database.url });
+  try {
+    shop = await startShop({
+      databaseUrl: database.url,
+      env: { RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000' },
+      nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    });
+    await sql.connect();
+    const call = client(shop.base);
+
+    // Customers: copies of the demo customer (same password hash), each logging in once.
+    await sql.query(
+      `insert into users (email, password_hash, first_name, last_name, role)
+       select 'bench-klant-' || i || '@example.nl', password_hash, 'Klant' || i, 'Bench', 0
+       from users, generate_series(1, $1) as i where email = $2`,
+      [opts.customers, DEMO_ACCOUNTS.customer.email],
+    );
+    const tokens: string[] = [];
+    for (let i = 1; i <= opts.customers; i++) {
+      const res = await call('POST', '/api/login', { email: `bench-klant-${i}@example.nl`, password: DEMO_ACCOUNTS.customer.password });
+      if (res.status !== 200) throw new Error(`login ${i}: ${res.status} ${JSON.stringify(res.json)}`);
+      tokens.push(res.json.token);
+    }
+
+    // Two trips: one with plenty of places, one nearly sold out.
+    const trips = (
+      await sql.query(
+        `select id from products where type = $1 and region = 'NL' and stock > 0 and start > now() order by start limit 2`,
+        [ProductType.UMRAH_2_ADULT],
+      )
+    ).rows.map((r) => r.id as number);
+    if (trips.length < 2) throw new Error('the seed has fewer than two NL trips with 2-person rooms');
+    const [plenty, scarce] = trips as [number, number];
+    await sql.query('update products set stock = $2 where id = $1', [plenty, PLENTY]);
+    await sql.query('update products set stock = $2 where id = $1', [scarce, SCARCE_PLACES]);
+    const initial = new Map([
+      [plenty, PLENTY],
+      [scarce, SCARCE_PLACES],
+    ]);
+
+    const payload = (i: number, productId: number) => ({
+      rooms: [
+        {
+          product_id: productId,
+          room_type: 2,
+          room_gender: 2,
+          guests: [
+            { first_name: `Gast${i}`, last_name: 'Bench', age_category: 0, gender: 0 },
+            { first_name: `Reiziger${i}`, last_name: 'Bench', age_category: 0, gender: 1 },
+          ],
+        },
+      ],
+      flex: { pay_partly: true, discounts: ['WELKOM50'] },
+    });
+
+    // One order by hand first: a broken payload fails here with its message, not as 60 s of 400s.
+    const first = await call('POST', '/api/order', payload(0, plenty), tokens[0]);
+    if (first.status !== 201) throw new Error(`a test order answered ${first.status}: ${JSON.stringify(first.json)}`);
+    const firstPay = await call('POST', `/api/payment/${first.json.order.id}`, { trans: 'none' }, tokens[0]);
+    if (firstPay.status !== 200) throw new Error(`a test payment answered ${firstPay.status}: ${JSON.stringify(firstPay.json)}`);
+
+    const loadAverage = os.loadavg()[0]!;
+    const pathTimes: number[] = [];
+    const orderTimes: number[] = [];
+    const paymentTimes: number[] = [];
+    let orders = 0;
+    let soldOut = 0;
+    let failed = 0;
+    let firstFailure: string | undefined;
+    const fail = (what: string, res: { status: number; json: unknown }) => {
+      failed++;
+      firstFailure ??= `${what} ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`;
+    };
+    const started = performance.now();
+    const deadline = started + opts.durationSeconds * 1000;
+    let n = 0;
+    await Promise.all(
+      tokens.map(async (token) => {
+        while (performance.now() < deadline) {
+          const i = ++n;
+          const t0 = performance.now();
+          const order = await call('POST', '/api/order', payload(i, i % 10 === 0 ? scarce : plenty), token);
+          const t1 = performance.now();
+          orderTimes.push(t1 - t0);
+          if (order.status === 409) {
+            soldOut++;
+            continue;
+          }
+          if (order.status !== 201) {
+            fail('order', order);
+            continue;
+          }
+          const pay = await call('POST', `/api/payment/${order.json.order.id}`, { trans: 'none' }, token);
+          const t2 = performance.now();
+          paymentTimes.push(t2 - t1);
+          if (pay.status !== 200 || !pay.json.transaction) {
+            fail('payment', pay);
+            continue;
+          }
+          pathTimes.push(t2 - t0);
+          orders++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+
+    // Stock and guests must agree: what left stock is exactly the guests placed in rooms of the trip.
+    const stock: OrdersBenchResult['stock'] = [];
+    for (const [product, before] of initial) {
+      const { rows } = await sql.query(
+        `select p.stock::int as final,
+                (select count(*)::int from guests g join rooms r on r.id = g.room_id where r.product_id = p.id) as guests
+         from products p where p.id = $1`,
+        [product],
+      );
+      const { final, guests } = rows[0] as { final: number; guests: number };
+      stock.push({ product, initial: before, final, guests, oversold: Math.max(0, guests - before, before - final - guests, final < 0 ? -final : 0) });
+    }
+
+    const q = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
+    const result: OrdersBenchResult = {
+      customers: opts.customers,
+      durationSeconds: seconds,
+      orders,
+      ordersPerSec: orders / seconds,
+      soldOut,
+      failed,
+      firstFailure,
+      path: q(pathTimes),
+      order: q(orderTimes),
+      payment: q(paymentTimes),
+      stock,
+      loadAverage,
+      pass: false,
+      failures: [],
+    };
+    if (result.ordersPerSec < ORDERS_BUDGET.minOrdersPerSec) result.failures.push(`${result.ordersPerSec.toFixed(0)} orders/s < ${ORDERS_BUDGET.minOrdersPerSec}`);
+    if (!(result.path.p99 < ORDERS_BUDGET.maxP99Ms)) result.failures.push(`p99 ${result.path.p99.toFixed(0)} ms ≥ ${ORDERS_BUDGET.maxP99Ms} ms`);
+    if (failed > 0) result.failures.push(`${failed} failed requests (${firstFailure})`);
+    for (const s of stock) if (s.oversold > 0) result.failures.push(`product ${s.product}: ${s.oversold} places oversold or lost`);
+    if (soldOut === 0) result.failures.push('the nearly sold-out trip never sold out: the race was not tested');
+    result.pass = result.failures.length === 0;
+    return result;
+  } finally {
+    await sql.end().catch(() => {});
+    await shop?.stop();
+    await database.drop();
+  }
+}
+
+export function printOrders(r: OrdersBenchResult) {
+  const ms = (x: number) => `${x.toFixed(0).padStart(4)} ms`;
+  console.log(
+    `${r.customers} customers, ${r.durationSeconds.toFixed(0)} s, ${os.cpus().length} CPU(s), load average ${r.loadAverage.toFixed(2)} at the start`,
+  );
+  console.log(`orders placed and payment started  ${r.orders} (${r.ordersPerSec.toFixed(0)} orders/s); ${r.soldOut} refused as sold out (409, expected)`);
+  console.log(`order + payment start   p50 ${ms(r.path.p50)}   p99 ${ms(r.path.p99)}`);
+  console.log(`  POST /api/order       p50 ${ms(r.order.p50)}   p99 ${ms(r.order.p99)}`);
+  console.log(`  POST /api/payment/:id p50 ${ms(r.payment.p50)}   p99 ${ms(r.payment.p99)}`);
+  for (const s of r.stock) {
+    console.log(`  trip ${s.product}: stock ${s.initial} → ${s.final}, ${s.guests} guests placed, oversold ${s.oversold}`);
+  }
+  console.log(`budget: ≥ ${ORDERS_BUDGET.minOrdersPerSec} orders/s, p99 < ${ORDERS_BUDGET.maxP99Ms} ms (order + payment start), 0 oversold`);
+  console.log(r.pass ? 'PASS: order path within budget' : `FAIL: order path over budget (${r.failures.join('; ')})`);
+}
+
+export const ordersSeconds = () => Number(process.env.BENCH_ORDERS_SECONDS ?? 60);
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const result = await benchOrders({ customers: 50, durationSeconds: ordersSeconds() });
+  printOrders(result);
+  if (!result.pass && process.argv.includes('--strict')) process.exitCode = 1;
+}
