@@ -1,7 +1,7 @@
 // The Morocco reservation form (SPEC 2 'Home, Morocco offer', SPEC 5 'Morocco form'): the desired
 // period, the personal details of the registration form and the captcha. No account is made.
 import { useState } from 'react';
-import { Alert, Button, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DESIRED_YEARS, DESIRED_YEAR_LABELS, moroccoRequestSchema } from '@umrah/domain/validation/requests';
 import { fieldErrors, zodValidate } from '../../lib/form';
@@ -15,7 +15,13 @@ type MoroccoValues = AccountValues & { desired_year: string | null; altcha: stri
 const YEAR_OPTIONS = DESIRED_YEARS.map((value) => ({ value, label: DESIRED_YEAR_LABELS[value] }));
 
 export function MoroccoRequestForm({ onDone }: { onDone: () => void }) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  // The form starts from the account's details, so it waits until a logged-in user is loaded.
+  if (loading) return <Loader size="sm" aria-label="Laden..." />;
+  return <MoroccoForm onDone={onDone} user={user} />;
+}
+
+function MoroccoForm({ onDone, user }: { onDone: () => void; user: ReturnType<typeof useAuth>['user'] }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useSentMessage(onDone);
