@@ -92,6 +92,9 @@ export default async function globalSetup(_config: FullConfig) {
   // The app serves a copy of the web build, so a rebuild during the run cannot pull files away.
   const webDist = path.join(work, 'web');
   cpSync(builtWeb, webDist, { recursive: true });
+  // The server render of the public pages (apps/web dist-ssr), looked up next to the web build.
+  const builtSsr = path.join(ROOT, 'apps/web/dist-ssr');
+  if (existsSync(builtSsr)) cpSync(builtSsr, path.join(work, 'dist-ssr'), { recursive: true });
   mkdirSync(mailDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
 
@@ -115,6 +118,7 @@ export default async function globalSetup(_config: FullConfig) {
       RATE_LIMIT_FACTOR: '50',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      CHAT_URL: 'https://chat.example/start?text={text}',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
