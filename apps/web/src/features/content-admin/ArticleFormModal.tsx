@@ -62,7 +62,8 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
     setArea(null);
     if (!chosen) {
       setFile(null);
-      set('photoName', null);
+      setValues((v) => ({ ...v, photoName: null }));
+      setErrors(({ image: _gone, ...rest }) => rest);
       return;
     }
     const problem = await photoError(chosen);
@@ -73,7 +74,8 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
       return;
     }
     setFile(chosen);
-    set('photoName', chosen.name);
+    setValues((v) => ({ ...v, photoName: chosen.name }));
+    setErrors(({ image: _gone, ...rest }) => rest);
   };
 
   const submit = async (event: React.FormEvent) => {

@@ -17,7 +17,7 @@ export function ImageCropper({ src, aspect, onAreaChange }: ImageCropperProps) {
   const [zoom, setZoom] = useState(1);
   return (
     <Stack gap="xs">
-      <Box pos="relative" h={280} bg="dark.6" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} data-testid="cropper">
+      <Box pos="relative" h={280} bg="dark.6" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} data-testid="foto-uitsnede">
         <Cropper
           image={src}
           crop={crop}
