@@ -9,6 +9,7 @@ import {
   OrderStatus,
   Role,
   amountToPay,
+  downPaymentProblem,
   formatEuro,
   isUmrahType,
   mayEdit,
@@ -242,7 +243,6 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
   const orderId = await ctx.db.transaction(async (tx) => {
     const catalog = await loadCatalog(tx, order, null);
     const priced = price(order, catalog, actor);
-    await moveStock(tx, stockOf(priced), productLabels(catalog));
     const [row] = await tx
       .insert(orders)
       .values({
@@ -263,6 +263,10 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
       actor: userActor(actor.user, actor.actingAdminId),
     });
     await queueMail(tx, confirmationMail(ctx, customer, row.id, order, priced));
+    // Stock last: taking it locks the trip's product row until COMMIT, and every order of that trip
+    // waits for that lock. Taken first, the lock was held over all the writes above and orders of one
+    // trip went one at a time (bench/orders.ts). Sold out still rolls back everything written above.
+    await moveStock(tx, stockOf(priced), productLabels(catalog));
     return row.id;
   });
   invalidateCatalog(ctx);
@@ -357,7 +361,18 @@ function editSummary(
 
 /** POST /api/order/preview: the same rules on the same rows, without writing or taking stock. */
 export async function previewOrder(ctx: AppContext, actor: Actor | null, order: Order) {
-  return price(order, await loadCatalog(ctx.db, order, null, false), actor);
+  const priced = price(order, await loadCatalog(ctx.db, order, null, false), actor);
+  // Whether a 50 % down payment can still be chosen: not after the trips' payment deadline, so the
+  // checkout never offers what the payment step would then refuse.
+  const tripIds = [...new Set(priced.lines.map((l) => l.productId).filter((id): id is number => id !== null && id !== undefined))];
+  const [row] = tripIds.length
+    ? await ctx.db
+        .select({ deadline: sql<string | null>`to_char(min(${products.paymentDeadline}), 'YYYY-MM-DD')` })
+        .from(products)
+        .where(and(inArray(products.id, tripIds), sql`${products.type} between 2 and 10`))
+    : [{ deadline: null }];
+  const downPayment = downPaymentProblem({ payPartly: true, deadline: row?.deadline ?? null, today: dutchToday() });
+  return { ...priced, downPaymentProblem: downPayment };
 }
 
 /** GET /api/order/{id}: the owner's or, for staff (admin, bookkeeper: reading only), any order. */
