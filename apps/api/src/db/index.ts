@@ -37,11 +37,13 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // The admin searches' trigram indexes (migration 0008) need pg_trgm, which PGlite ships as an extension.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = opts.pgliteDir && opts.pgliteDir !== ':memory:' ? opts.pgliteDir : undefined;
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -43,6 +43,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_last_name_idx').on(t.lastName),
+    // Trigram indexes for the admin searches (ILIKE '%…%' on these columns, bench/admin.ts); pg_trgm
+    // is loaded on PGlite too (db/index.ts). A term under 3 characters cannot use them.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
+    index('users_zip_trgm_idx').using('gin', t.zip.op('gin_trgm_ops')),
     // The database holds the same limits as the forms (domain TEXT_MAX): no row, however written,
     // can make a PDF, a mail or a page work on megabytes of one name.
     check(
@@ -175,7 +183,7 @@ export const rooms = pgTable('rooms', {
   roomGender: integer('room_gender').notNull(),
   exclusive: boolean('exclusive').notNull().default(false),
   flex: jsonb('flex').notNull().default({}),
-});
+}, (t) => [index('rooms_order_idx').on(t.orderId), index('rooms_product_idx').on(t.productId)]);
 
 export const guests = pgTable('guests', {
   id: serial('id').primaryKey(),
@@ -193,7 +201,12 @@ export const guests = pgTable('guests', {
   europeanPassport: boolean('european_passport').notNull().default(true),
   bedIncluded: boolean('bed_included').notNull().default(true),
   flex: jsonb('flex').notNull().default({}),
-}, (t) => [check('guests_name_lengths', sql`char_length(${t.firstName}) <= 100 and char_length(${t.lastName}) <= 100`)]);
+}, (t) => [
+  check('guests_name_lengths', sql`char_length(${t.firstName}) <= 100 and char_length(${t.lastName}) <= 100`),
+  // An order's guests are read with every order list page and order view.
+  index('guests_order_idx').on(t.orderId),
+  index('guests_room_idx').on(t.roomId),
+]);
 
 /** Priced lines of an order, with the unit price taken from the database at order time. */
 export const orderLines = pgTable('order_lines', {
@@ -207,7 +220,7 @@ export const orderLines = pgTable('order_lines', {
   quantity: integer('quantity').notNull().default(1),
   unitPrice: integer('unit_price').notNull(),
   flex: jsonb('flex').notNull().default({}),
-});
+}, (t) => [index('order_lines_order_idx').on(t.orderId)]);
 
 export const crowdfunds = pgTable('crowdfunds', {
   id: serial('id').primaryKey(),
@@ -398,7 +411,7 @@ export const orderLogs = pgTable('order_logs', {
   message: text('message').notNull(),
   userExecutedMail: text('user_executed_mail'),
   createdAt: createdAt(),
-});
+}, (t) => [index('order_logs_order_idx').on(t.orderId)]);
 
 /**
  * Automatic reminder steps the scheduler has handled, one row per order, kind and step. The unique
