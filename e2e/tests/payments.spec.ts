@@ -12,6 +12,7 @@ interface ProductDto {
   start: string | null;
   is_active: boolean;
   price: number;
+  payment_deadline: string | null;
 }
 
 /** An Umrah trip (2-person room, adult rate) that departs later and still has room. */
@@ -19,8 +20,9 @@ async function bookableTrip(request: APIRequestContext): Promise<ProductDto> {
   const res = await request.get('/api/products', { params: { region: 'NL' } });
   expect(res.ok()).toBe(true);
   const today = new Date().toISOString().slice(0, 10);
+  // A down payment is possible only until the trip's payment deadline: take a trip still open for it.
   const trip = ((await res.json()).products as ProductDto[]).find(
-    (p) => p.type === 2 && p.is_active && p.stock >= 4 && p.start !== null && p.start > today,
+    (p) => p.type === 2 && p.is_active && p.stock >= 4 && p.start !== null && p.start > today && (p.payment_deadline ?? '9999') >= today,
   );
   if (!trip) throw new Error('no bookable trip in the demo catalog');
   return trip;

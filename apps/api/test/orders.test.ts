@@ -453,6 +453,22 @@ describe('POST /api/order/preview', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Kortingscode is verlopen.');
   });
+
+  it("says whether a 50 % down payment can still be chosen: not after the trip's payment deadline", async () => {
+    const [product] = await app.ctx.db.select().from(products).where(eq(products.id, trip.adult2));
+    const preview = () => app.inject({ method: 'POST', url: '/api/order/preview', payload: { rooms: [room([adult()])], flex: { pay_partly: true } } });
+    await app.ctx.db.update(products).set({ paymentDeadline: '2099-12-31' }).where(eq(products.id, trip.adult2));
+    expect((await preview()).json()).toMatchObject({ down_payment_allowed: true, down_payment_message: null });
+    try {
+      await app.ctx.db.update(products).set({ paymentDeadline: '2020-01-31' }).where(eq(products.id, trip.adult2));
+      expect((await preview()).json()).toMatchObject({
+        down_payment_allowed: false,
+        down_payment_message: 'De uiterste betaaldatum (31-01-2020) is verstreken: een aanbetaling is niet meer mogelijk, betaal het volledige bedrag.',
+      });
+    } finally {
+      await app.ctx.db.update(products).set({ paymentDeadline: product.paymentDeadline }).where(eq(products.id, trip.adult2));
+    }
+  });
 });
 
 describe('unexpected failures', () => {

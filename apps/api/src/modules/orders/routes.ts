@@ -87,6 +87,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         total_price: priced.total,
         discounts: priced.discounts,
         amount_to_pay: req.body.flex.pay_partly ? amountToPay(priced.total, 50) : priced.total,
+        down_payment_allowed: priced.downPaymentProblem === null,
+        down_payment_message: priced.downPaymentProblem,
       };
     },
   );

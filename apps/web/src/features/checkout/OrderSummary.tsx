@@ -20,6 +20,9 @@ export interface OrderPreview {
   donation_total: number;
   total_price: number;
   discounts: string[];
+  /** False once the trips' payment deadline has passed: then only the full amount can be paid. */
+  down_payment_allowed?: boolean;
+  down_payment_message?: string | null;
 }
 
 const DISCOUNT_KINDS = ['voucher', 'kid_without_bed'];
@@ -40,6 +43,7 @@ export function OrderSummary(props: {
   const data = preview.data;
   const items = data?.lines.filter((l) => !DISCOUNT_KINDS.includes(l.kind)) ?? [];
   const discounts = data?.lines.filter((l) => DISCOUNT_KINDS.includes(l.kind)) ?? [];
+  const downPaymentAllowed = data?.down_payment_allowed !== false;
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -96,14 +100,20 @@ export function OrderSummary(props: {
                 {formatEuro(data.total_price)}
               </Text>
             </Group>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                Aanbetaling (50%)
+            {downPaymentAllowed ? (
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  Aanbetaling (50%)
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {formatEuro(Math.round(data.total_price / 2))}
+                </Text>
+              </Group>
+            ) : (
+              <Text size="sm" data-testid="down-payment-closed">
+                {data.down_payment_message}
               </Text>
-              <Text size="sm" c="dimmed">
-                {formatEuro(Math.round(data.total_price / 2))}
-              </Text>
-            </Group>
+            )}
           </>
         ) : null}
         {props.error && (
@@ -115,9 +125,11 @@ export function OrderSummary(props: {
           <Button size="md" onClick={() => props.onPay(false)} loading={props.busy === 'full'} disabled={props.busy !== null}>
             Volledig betalen
           </Button>
-          <Button size="md" variant="light" onClick={() => props.onPay(true)} loading={props.busy === 'partly'} disabled={props.busy !== null}>
-            Aanbetaling (50%)
-          </Button>
+          {downPaymentAllowed && (
+            <Button size="md" variant="light" onClick={() => props.onPay(true)} loading={props.busy === 'partly'} disabled={props.busy !== null}>
+              Aanbetaling (50%)
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>
