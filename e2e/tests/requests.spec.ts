@@ -44,7 +44,7 @@ test.describe('requests', () => {
       await expect(modal.getByText(msg)).toBeVisible();
     expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
 
-    await modal.getByRole('textbox', { name: 'Gewenste periode' }).click();
+    await modal.getByPlaceholder('Kies een periode').click();
     await page.getByRole('option', { name: 'Wintervakantie' }).click();
     await fillAccountFields(modal, visitor);
     await solveCaptcha(modal);
@@ -70,13 +70,14 @@ test.describe('requests', () => {
     const card = leads.getByRole('article', { name: /Nadia Marrakchi/ });
     await expect(card).toBeVisible();
     await expect(card).toContainText('Periode: Wintervakantie');
-    await card.getByRole('textbox', { name: 'Status' }).click();
+    await card.locator('input:not([type=hidden])').first().click();
     await admin.getByRole('option', { name: 'Contact opgenomen' }).click();
     await card.getByRole('textbox', { name: 'Notitie' }).fill('Gebeld, belt terug');
     await card.getByRole('button', { name: 'Opslaan' }).click();
     await expect(admin.getByText('Aanvraag is gewijzigd.')).toBeVisible();
-    await leads.getByRole('radio', { name: 'Contact opgenomen' }).check({ force: true });
-    await expect(leads.getByRole('article', { name: /Nadia Marrakchi/ }).getByRole('textbox', { name: 'Notitie' })).toHaveValue('Gebeld, belt terug');
+    // After the save the list is read again: the stored status and note show.
+    await expect(card.locator('.mantine-Badge-root').last()).toHaveText('Contact opgenomen');
+    await expect(card.getByRole('textbox', { name: 'Notitie' })).toHaveValue('Gebeld, belt terug');
     await adminContext.close();
   });
 
