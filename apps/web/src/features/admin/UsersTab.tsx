@@ -10,7 +10,7 @@ import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
 import { fullName, type User } from '../auth/types';
-import { adminKeys, deleteUser, fetchUsers, loginByMail, USERS_PAGE_SIZE } from './adminApi';
+import { adminKeys, deleteUser, fetchUsers, loginByMail, logoutUserEverywhere, USERS_PAGE_SIZE } from './adminApi';
 import { UserFormModal } from './UserFormModal';
 
 export default function UsersTab() {
@@ -40,6 +40,19 @@ export default function UsersTab() {
       notifications.show({ color: 'green', message: res.message });
       setDeleting(null);
       await refresh();
+    } catch (err) {
+      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : MSG.unknownError });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // Ends every session of the user (a lost phone, a shared computer): their tokens stop working at once.
+  const logoutEverywhere = async (u: User) => {
+    setBusy(`logout-${u.user_id}`);
+    try {
+      const res = await logoutUserEverywhere(u.user_id);
+      notifications.show({ color: 'green', message: res.message });
     } catch (err) {
       notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : MSG.unknownError });
     } finally {
@@ -132,6 +145,16 @@ export default function UsersTab() {
                           onClick={() => loginAs(u)}
                         >
                           Inloggen als
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="gray"
+                          loading={busy === `logout-${u.user_id}`}
+                          onClick={() => logoutEverywhere(u)}
+                          aria-label={`${u.email} overal uitloggen`}
+                        >
+                          Overal uitloggen
                         </Button>
                         <Button
                           size="xs"

@@ -34,6 +34,7 @@ export const createUser = (body: unknown) => apiPost<{ message: string; user: Us
 export const updateUser = (id: number, body: unknown) => apiPut<{ message: string; user: User }>(`/api/user/${id}`, body);
 export const deleteUser = (id: number) => apiDelete<{ message: string }>(`/api/user/${id}`);
 export const loginByMail = (email: string) => apiPost<{ token: string }>('/api/login_by_mail', { email });
+export const logoutUserEverywhere = (id: number) => apiPost<{ message: string; sessions: number }>(`/api/user/${id}/logout_all`);
 
 export const fetchMails = (page: number, pageSize: number, signal?: AbortSignal) =>
   apiGet<{ mails: OutboxMail[]; total: number }>('/api/admin/mails', { page, pageSize }, signal);
