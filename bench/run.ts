@@ -4,6 +4,11 @@
 import { benchCatalog, printCatalog } from './catalog.ts';
 import { benchPageSpeed, printPageSpeed } from './pagespeed.ts';
 import { benchRooming, printRooming } from './rooming.ts';
+import { benchOrders, ordersSeconds, printOrders } from './orders.ts';
+import { benchAdmin, printAdmin } from './admin.ts';
+import { benchStartup, printStartup } from './startup.ts';
+import { PG_URL } from './server.ts';
+import pg from 'pg';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -14,7 +19,7 @@ const num = (name: string, fallback: number) => {
 };
 
 const strict = flag('strict');
-console.log('== Catalog: GET /api/products vs a static file ==');
+console.log('== Static files and catalog: a hashed asset and GET /api/products vs a bare static server ==');
 const catalog = await benchCatalog({
   connections: num('connections', 100),
   durationSeconds: num('duration', 10),
@@ -29,6 +34,29 @@ console.log('\n== Rooming list: 500 guests on one trip (domain function and prop
 const rooming = await benchRooming({ runs: num('rooming-runs', 30) });
 printRooming(rooming);
 
-const failed = !catalog.pass || !pagesOk || !rooming.pass;
+// The order path and the admin lists need PostgreSQL (127.0.0.1:5432 or BENCH_DATABASE_URL).
+const probe = new pg.Client({ connectionString: PG_URL });
+const pgUp = await probe.connect().then(
+  () => true,
+  () => false,
+);
+if (pgUp) await probe.end();
+let pgOk = true;
+if (pgUp) {
+  console.log(`\n== Order path: 50 customers for ${ordersSeconds()} s on PostgreSQL (BENCH_ORDERS_SECONDS) ==`);
+  const orders = await benchOrders({ customers: 50, durationSeconds: ordersSeconds() });
+  printOrders(orders);
+  console.log('\n== Admin at scale: 50,000 orders, 20,000 users, 100,000 payments on PostgreSQL ==');
+  const admin = await benchAdmin({ runs: num('admin-runs', 30) });
+  printAdmin(admin);
+  pgOk = orders.pass && admin.pass;
+} else {
+  console.log(`\n(order path and admin at scale skipped: no PostgreSQL at ${PG_URL})`);
+}
+
+console.log('\n== Quick start: npm start to /api/health ==');
+const startupOk = printStartup(await benchStartup());
+
+const failed = !catalog.pass || !pagesOk || !rooming.pass || !pgOk || !startupOk;
 if (failed && strict) process.exitCode = 1;
 else if (failed) console.log('(not --strict: exit code 0)');
