@@ -75,7 +75,11 @@ test.describe('requests', () => {
     await card.getByRole('textbox', { name: 'Notitie' }).fill('Gebeld, belt terug');
     await card.getByRole('button', { name: 'Opslaan' }).click();
     await expect(admin.getByText('Aanvraag is gewijzigd.')).toBeVisible();
-    // After the save the list is read again: the stored status and note show.
+    // After the save the list is read again: the lead left the 'Open' filter; under 'Contact
+    // opgenomen' it shows with the stored status and note.
+    await expect(card).toHaveCount(0);
+    await leads.getByText('Contact opgenomen', { exact: true }).first().click();
+    await expect(card).toBeVisible();
     await expect(card.locator('.mantine-Badge-root').last()).toHaveText('Contact opgenomen');
     await expect(card.getByRole('textbox', { name: 'Notitie' })).toHaveValue('Gebeld, belt terug');
     await adminContext.close();
