@@ -141,8 +141,9 @@ test.describe('admin Kennis/Flyers', () => {
 
   test('both show on /kennis and in the home carousel, as AVIF pictures', async ({ page }) => {
     await page.goto('/kennis');
-    const card = page.getByTestId('kennis-kaart').filter({ hasText: LABEL });
-    await expect(card.getByText('Medina')).toBeVisible();
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: LABEL }) });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Medina', { exact: true })).toBeVisible();
     const img = card.locator('picture img');
     await expect(img).toHaveAttribute('width', '1200');
     await expect(img).toHaveAttribute('height', '912');
@@ -154,8 +155,7 @@ test.describe('admin Kennis/Flyers', () => {
 
     await page.goto('/');
     const flyers = page.getByTestId('flyers');
-    await expect(flyers.getByTestId('flyer')).toHaveCount(4);
-    const flyerImg = flyers.getByRole('img', { name: new RegExp(FLYER) });
+    const flyerImg = flyers.getByRole('img', { name: new RegExp(FLYER) }).filter({ visible: true }).first();
     await expect(flyerImg).toBeVisible();
     await expect.poll(() => flyerImg.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
   });
@@ -181,9 +181,11 @@ test.describe('admin Kennis/Flyers', () => {
     expect((await res.json()).message).toBe('UPDATED');
 
     await page.goto(`/kennis/${article.id}`);
-    const content = page.getByTestId('kennis-inhoud');
+    // The page's HTML as served (it may be prerendered on the server) and the live page alike.
+    expect(await (await page.request.get(`/kennis/${article.id}`)).text()).not.toContain('__xss');
+    await expect(page.locator('[data-testid="kennis-inhoud"] script')).toHaveCount(0);
+    const content = page.getByTestId('kennis-inhoud').filter({ visible: true });
     await expect(content.getByText('Veilige tekst')).toBeVisible();
-    await expect(content.locator('script')).toHaveCount(0);
     expect(await content.innerHTML()).not.toMatch(/onerror|javascript:|<script/i);
     await content.getByText('link').click();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -232,6 +234,7 @@ test.describe('admin Kennis/Flyers', () => {
     expect((await page.request.get(`${article.flex.image!.base}/1200.jpg`)).status()).toBe(404);
     expect((await page.request.get(`${flyer.flex.image!.base}/480.avif`)).status()).toBe(404);
     await page.goto('/');
-    await expect(page.getByTestId('flyers').getByTestId('flyer')).toHaveCount(3);
+    await expect(page.getByTestId('flyers').getByRole('img', { name: /Umrah in de winter/ }).first()).toBeAttached();
+    await expect(page.getByTestId('flyers').getByRole('img', { name: new RegExp(FLYER) })).toHaveCount(0);
   });
 });

@@ -26,7 +26,8 @@ export function ImageCropper({ src, aspect, onAreaChange }: ImageCropperProps) {
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_percent, pixels) => onAreaChange(pixels)}
-          cropperProps={{ 'aria-label': 'Uitsnede van de foto (verplaats met de pijltjestoetsen)' } as React.HTMLAttributes<HTMLDivElement>}
+          // The crop frame is focusable and moves with the arrow keys: name it, as a group (a plain div may not carry a label).
+          cropperProps={{ role: 'group', 'aria-label': 'Uitsnede van de foto (verplaats met de pijltjestoetsen)' }}
         />
       </Box>
       <Text size="sm" id="zoom-label">
