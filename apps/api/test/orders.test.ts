@@ -490,3 +490,20 @@ describe('unexpected failures', () => {
     expect(negative[0].n).toBe(0);
   });
 });
+
+describe('GET /api/admin/orders search', () => {
+  it("finds an order by its number, the customer's email, first, last and full name; nothing for a stranger", async () => {
+    const created = (await order({ rooms: [room([adult()])] }, customer)).json().order;
+    const [me] = await app.ctx.db.select().from(users).where(eq(users.id, customerId));
+    const ids = async (q: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(q)}`, headers: auth(admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return [...body.orders, ...body.leads].map((o: { id: number }) => o.id);
+    };
+    for (const q of [`FCU2${created.id}`, me.email.slice(2, 10).toUpperCase(), me.firstName, me.lastName, `${me.firstName} ${me.lastName}`]) {
+      expect(await ids(q), q).toContain(created.id);
+    }
+    expect(await ids('niemand-zoekt-dit-xyz')).toEqual([]);
+  });
+});
