@@ -43,6 +43,7 @@ import { QuickEditModal } from './orders/QuickEditModal';
 import { ReminderModal } from './orders/ReminderModal';
 import { adminStatusLabel, customerName, orderActions, statusColor } from './orders/rules';
 import { PaymentModal } from './PaymentsTab';
+import { MergeRoomsModal } from './orders/MergeRoomsModal';
 import { useReadOnlyAdmin } from './roles';
 
 type Dialog = { kind: 'cancel' | 'discounts' | 'payment' | 'quickEdit' | 'payments' | 'documents'; order: AdminOrder } | null;
@@ -209,6 +210,8 @@ export default function OrdersSection() {
   const [leadsChoice, setLeadsChoice] = useState<boolean | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [merging, setMerging] = useState(false);
+  const readOnlyAdmin = useReadOnlyAdmin();
 
   const list = useQuery({
     queryKey: adminOrderKeys.list(q, page),
@@ -245,9 +248,17 @@ export default function OrdersSection() {
 
   return (
     <Stack>
-      <Title order={3} size="h4">
-        Bestellingen
-      </Title>
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          Bestellingen
+        </Title>
+        {!readOnlyAdmin && (
+          <Button size="xs" variant="light" onClick={() => setMerging(true)}>
+            Kamers samenvoegen
+          </Button>
+        )}
+      </Group>
+      {merging && <MergeRoomsModal opened onClose={() => setMerging(false)} />}
       <TextInput
         label="Zoeken"
         placeholder="Bestelnummer (FCU2123), email of naam"
