@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { EmptyState } from '../components/Feedback';
-import { fetchUsers } from '../features/admin/adminApi';
+import { userPickerQuery } from '../features/admin/adminApi';
 import { CartCards, CartTable } from '../features/cart/CartItems';
 import { AdminDonationButton } from '../features/crowdfunds/AdminDonationButton';
 import { ADMIN_CART_KEY, clearCart, useCartEntries } from '../features/cart/cartStorage';
@@ -51,12 +51,8 @@ export default function AdminCartPage() {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
 
-  const users = useQuery({
-    queryKey: ['admin', 'user-picker', q],
-    queryFn: ({ signal }) => fetchUsers(q, 1, signal),
-    staleTime: 30_000,
-  });
-  const options: Option[] = (users.data?.users ?? []).map((u) => ({
+  const users = useQuery(userPickerQuery(q));
+  const options: Option[] = (users.data ?? []).map((u) => ({
     value: String(u.user_id),
     label: `${u.email} (${u.first_name} ${u.last_name})`,
     email: u.email,

@@ -11,7 +11,8 @@ import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invo
 import { MSG } from '@umrah/domain/messages';
 import { ApiError } from '../../lib/api';
 import { fieldErrors } from '../../lib/form';
-import { saveInvoice, searchUsers, type Invoice } from '../invoices/api';
+import { saveInvoice, type Invoice } from '../invoices/api';
+import { userPickerQuery } from './adminApi';
 
 interface ItemValues {
   label: string;
@@ -90,11 +91,7 @@ export function QuoteFormModal({ invoice, onClose, onSaved }: { invoice?: Invoic
     validate,
   });
 
-  const users = useQuery({
-    queryKey: ['admin', 'user-picker', q],
-    queryFn: ({ signal }) => searchUsers(q, signal),
-    staleTime: 30_000,
-  });
+  const users = useQuery(userPickerQuery(q));
   const options = (users.data ?? []).map((u) => ({ value: String(u.user_id), label: userLabel(u) }));
   if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked);
 

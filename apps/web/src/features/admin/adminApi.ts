@@ -1,4 +1,5 @@
 // The admin calls of the users and mail-outbox tabs.
+import { queryOptions } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 import type { User } from '../auth/types';
 
@@ -38,3 +39,15 @@ export const logoutUserEverywhere = (id: number) => apiPost<{ message: string; s
 
 export const fetchMails = (page: number, pageSize: number, signal?: AbortSignal) =>
   apiGet<{ mails: OutboxMail[]; total: number }>('/api/admin/mails', { page, pageSize }, signal);
+
+/**
+ * The user picker of the admin cart and the quote form: ONE key for ONE data shape (a list of users).
+ * The two once shared a key for different shapes, and the second screen opened within the cache's
+ * lifetime crashed on the first one's data.
+ */
+export const userPickerQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['admin', 'user-picker', q] as const,
+    queryFn: ({ signal }) => fetchUsers(q, 1, signal).then((r) => r.users),
+    staleTime: 30_000,
+  });

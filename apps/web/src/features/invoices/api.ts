@@ -70,14 +70,6 @@ export const saveInvoice = (id: number | null, body: unknown) =>
 export const payInvoiceByToken = (token: string) =>
   apiPost<{ transaction: { paymentURL: string } }>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
 
-export interface UserOption {
-  user_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
-export const searchUsers = (q: string, signal?: AbortSignal) =>
-  apiGet<{ users: UserOption[] }>('/api/users', { q: q.trim() || undefined, page: 1, pageSize: 20 }, signal).then((r) => r.users);
 
 /** Saves a PDF the API sent as base64 under its own file name. */
 export function savePdf(doc: PdfDownload) {
