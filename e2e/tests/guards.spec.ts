@@ -38,8 +38,9 @@ test.describe('route guards', () => {
     });
   }
 
-  test('/admin refuses the bookkeeper and admits the admin', async ({ page, browser }) => {
-    await loginByToken(page, DEMO.bookkeeper.email, DEMO.bookkeeper.password);
+  // The bookkeeper is admitted read-only (bookkeeper.spec.ts); a customer is not.
+  test('/admin refuses a customer and admits the admin', async ({ page, browser }) => {
+    await loginByToken(page, DEMO.customer.email, DEMO.customer.password);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: FORBIDDEN })).toBeVisible();
 
