@@ -194,7 +194,7 @@ test('the room wizard, the cart, checkout, Mijn bestellingen and the visa wizard
   expect(paid.status(), await paid.text()).toBe(201);
 
   await page.goto('/account/bestellingen');
-  const card = page.locator(`[data-order="${id}"]`);
+  const card = page.locator(`div[data-order="${id}"]`);
   await expect(card).toBeVisible();
   await page.waitForLoadState('networkidle');
   problems['mijn bestellingen'] = await axeProblems(page);

@@ -172,7 +172,7 @@ test("'Mijn bestellingen' offers the down-payment proof of a half-paid order; th
 
   await test.step('the customer downloads the down-payment proof; there is no invoice yet', async () => {
     await page.goto(`/account/bestellingen/${order.id}`);
-    const panel = page.locator(`[data-order="${order.id}"]`);
+    const panel = page.locator(`div[data-order="${order.id}"]`);
     await expect(panel.getByRole('button', { name: 'Aanbetalingsbewijs (PDF)' })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Factuur (PDF)' })).toHaveCount(0);
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Aanbetalingsbewijs (PDF)' }).click()]);

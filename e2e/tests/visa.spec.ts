@@ -199,7 +199,7 @@ test('a customer delivers the visa documents of two guests, resumes halfway, fin
   const { account, orderId, tripEnd, guestIds } = await customerWithHalfPaidOrder(page, adminToken);
   const number = `FCU2${orderId}`;
   await loginByToken(page, account.email, account.password);
-  const card = page.locator(`[data-order="${orderId}"]`);
+  const card = page.locator(`div[data-order="${orderId}"]`);
   const deliver = card.getByRole('link', { name: 'Documenten aanleveren' });
 
   await test.step("'Mijn bestellingen' offers 'Documenten aanleveren' and shows both guests without documents", async () => {
