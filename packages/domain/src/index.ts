@@ -11,3 +11,4 @@ export * from './documents.ts';
 export * from './countries.ts';
 export * from './order-state.ts';
 export * from './rooming.ts';
+export * from './order-number.ts';
