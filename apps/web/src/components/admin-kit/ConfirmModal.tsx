@@ -1,0 +1,62 @@
+// The admin's 'are you sure?' dialog (delete, cancel, close): a question, the request's error
+// inside the dialog, and a cancel and a (red) confirm button that spins while the request runs.
+import type { ReactNode } from 'react';
+import { Modal, Stack, type MantineColor } from '@mantine/core';
+import { FormFooter } from './FormFooter';
+
+export interface ConfirmModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** The question; rendered only while the dialog is open, so it may read the item being confirmed. */
+  children: ReactNode;
+  onConfirm: () => void;
+  confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+  confirmColor?: MantineColor;
+  busy?: boolean;
+  error?: string | null;
+  centered?: boolean;
+  /** Accessible name of the dialog's close (×) button; null leaves Mantine's unnamed button. */
+  closeLabel?: string | null;
+}
+
+export function ConfirmModal({
+  opened,
+  onClose,
+  title,
+  children,
+  onConfirm,
+  confirmLabel = 'Verwijderen',
+  cancelLabel = 'Annuleren',
+  confirmColor = 'red',
+  busy = false,
+  error,
+  centered,
+  closeLabel = 'Sluiten',
+}: ConfirmModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered={centered}
+      closeButtonProps={closeLabel === null ? undefined : { 'aria-label': closeLabel }}
+    >
+      {opened && (
+        <Stack>
+          {children}
+          <FormFooter
+            error={error}
+            onCancel={onClose}
+            cancelLabel={cancelLabel}
+            submitLabel={confirmLabel}
+            submitColor={confirmColor}
+            onSubmit={onConfirm}
+            busy={busy}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

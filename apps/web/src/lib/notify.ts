@@ -1,0 +1,40 @@
+// One way to turn a failed request into the words the user sees: the server's Dutch message for an
+// ApiError (validation, conflict, network: api.ts already puts the Dutch text in it), a fallback
+// otherwise. Mutations pass `onError: notifyError` (or notifyErrorWith(fallback)) instead of
+// writing the notification each time; modals show errorMessage(mutation.error) in their footer.
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@umrah/domain/messages';
+import { ApiError } from './api';
+
+/** The text for an error, or null when there is none (a mutation that has not failed). */
+export function errorMessage(err: unknown, fallback?: string): string | null;
+export function errorMessage(err: unknown, fallback: string = MSG.unknownError): string | null {
+  if (err === null || err === undefined) return null;
+  return err instanceof ApiError ? err.message : fallback;
+}
+
+/**
+ * Like errorMessage, but only a client error (status below 500) shows the server's text; a server
+ * failure shows the fallback instead of its technical message.
+ */
+export function clientErrorMessage(err: unknown, fallback: string = MSG.unknownError): string | null {
+  if (err === null || err === undefined) return null;
+  return err instanceof ApiError && err.status < 500 ? err.message : fallback;
+}
+
+/** A red notification with the error's text. Takes only the error, so `onError: notifyError` fits useMutation. */
+export function notifyError(err: unknown): void {
+  notifications.show({ color: 'red', message: errorMessage(err) ?? MSG.unknownError });
+}
+
+/** An onError handler whose non-API errors show `fallback` (a feature's own 'unknown error' text). */
+export const notifyErrorWith =
+  (fallback: string, pick: (err: unknown, fallback: string) => string | null = errorMessage) =>
+  (err: unknown): void => {
+    notifications.show({ color: 'red', message: pick(err, fallback) ?? fallback });
+  };
+
+/** The green (or, for 'nothing changed', yellow) confirmation after a mutation. */
+export function notifySuccess(message: string, options: { color?: string; autoClose?: number } = {}): void {
+  notifications.show({ color: options.color ?? 'green', message, ...(options.autoClose ? { autoClose: options.autoClose } : {}) });
+}
