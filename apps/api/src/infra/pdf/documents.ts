@@ -3,7 +3,7 @@ import {
   documentTotals,
   formatDate,
   formatEuro,
-  invoiceNumber,
+  formatOrderNumber,
   invoiceTypeTitle,
   negateLines,
   orderLineVatRate,
@@ -60,7 +60,6 @@ export interface OrderPdfData {
   cancelledAt?: Date | null;
 }
 
-const orderNo = (id: number) => `FCU2${id}`;
 const sumPaid = (payments: PdfPayment[]) => payments.reduce((s, p) => s + p.amount, 0);
 const lastPaymentDate = (payments: PdfPayment[], fallback: Date) =>
   payments.reduce<Date | null>((d, p) => (!d || p.date > d ? p.date : d), null) ?? fallback;
@@ -161,10 +160,10 @@ export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {
   const paid = sumPaid(data.payments);
   const model: PdfModel = {
     title: 'Factuur',
-    subject: `Factuur ${orderNo(data.orderId)}`,
+    subject: `Factuur ${formatOrderNumber(data.orderId)}`,
     meta: [
-      ['Factuurnummer', orderNo(data.orderId)],
-      ['Bestelnummer', orderNo(data.orderId)],
+      ['Factuurnummer', formatOrderNumber(data.orderId)],
+      ['Bestelnummer', formatOrderNumber(data.orderId)],
       ['Factuurdatum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
       ['Besteldatum', formatDate(data.createdAt)],
     ],
@@ -196,9 +195,9 @@ export function orderDownPaymentPdf(data: OrderPdfData): Promise<Buffer> {
   const open = Math.max(0, totals.incl - paid);
   return renderPdf({
     title: 'Aanbetalingsbewijs',
-    subject: `Aanbetalingsbewijs ${orderNo(data.orderId)}`,
+    subject: `Aanbetalingsbewijs ${formatOrderNumber(data.orderId)}`,
     meta: [
-      ['Bestelnummer', orderNo(data.orderId)],
+      ['Bestelnummer', formatOrderNumber(data.orderId)],
       ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
       ['Besteldatum', formatDate(data.createdAt)],
     ],
@@ -233,12 +232,12 @@ export function orderCreditInvoicePdf(data: OrderPdfData): Promise<Buffer> {
   const date = data.cancelledAt ?? new Date();
   return renderPdf({
     title: 'Creditfactuur',
-    subtitle: `Creditering van factuur ${orderNo(data.orderId)}`,
-    subject: `Creditfactuur ${orderNo(data.orderId)}`,
+    subtitle: `Creditering van factuur ${formatOrderNumber(data.orderId)}`,
+    subject: `Creditfactuur ${formatOrderNumber(data.orderId)}`,
     meta: [
-      ['Creditfactuurnummer', `${orderNo(data.orderId)}-C`],
-      ['Betreft factuur', orderNo(data.orderId)],
-      ['Bestelnummer', orderNo(data.orderId)],
+      ['Creditfactuurnummer', `${formatOrderNumber(data.orderId)}-C`],
+      ['Betreft factuur', formatOrderNumber(data.orderId)],
+      ['Bestelnummer', formatOrderNumber(data.orderId)],
       ['Datum', formatDate(date)],
     ],
     customer: customerBlock(data.customer),
@@ -250,7 +249,7 @@ export function orderCreditInvoicePdf(data: OrderPdfData): Promise<Buffer> {
       { kind: 'summary', rows: [{ label: 'Totaal betaald', value: formatEuro(paid), bold: true }] },
       {
         kind: 'text',
-        text: `Je bestelling ${orderNo(data.orderId)} is geannuleerd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${orderNo(data.orderId)}. Over de terugbetaling van het betaalde bedrag van ${formatEuro(paid)} nemen we contact met je op.`,
+        text: `Je bestelling ${formatOrderNumber(data.orderId)} is geannuleerd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${formatOrderNumber(data.orderId)}. Over de terugbetaling van het betaalde bedrag van ${formatEuro(paid)} nemen we contact met je op.`,
       },
     ],
   });
@@ -263,7 +262,7 @@ export function orderDownPaymentCreditPdf(data: OrderPdfData): Promise<Buffer> {
   const paid = sumPaid(data.payments);
   const part = proportionalTotals(-paid, orderTotals);
   const creditLines: DocumentLine[] = part.breakdown.map((r) => ({
-    label: `Creditering aanbetaling bestelling ${orderNo(data.orderId)}${part.breakdown.length > 1 ? ` (btw ${r.rate}%)` : ''}`,
+    label: `Creditering aanbetaling bestelling ${formatOrderNumber(data.orderId)}${part.breakdown.length > 1 ? ` (btw ${r.rate}%)` : ''}`,
     quantity: 1,
     unitPrice: r.incl,
     vatRate: r.rate,
@@ -271,11 +270,11 @@ export function orderDownPaymentCreditPdf(data: OrderPdfData): Promise<Buffer> {
   const date = data.cancelledAt ?? new Date();
   return renderPdf({
     title: 'Creditnota aanbetaling',
-    subtitle: `Creditering van de aanbetaling op bestelling ${orderNo(data.orderId)}`,
-    subject: `Creditnota aanbetaling ${orderNo(data.orderId)}`,
+    subtitle: `Creditering van de aanbetaling op bestelling ${formatOrderNumber(data.orderId)}`,
+    subject: `Creditnota aanbetaling ${formatOrderNumber(data.orderId)}`,
     meta: [
-      ['Creditnotanummer', `${orderNo(data.orderId)}-CA`],
-      ['Bestelnummer', orderNo(data.orderId)],
+      ['Creditnotanummer', `${formatOrderNumber(data.orderId)}-CA`],
+      ['Bestelnummer', formatOrderNumber(data.orderId)],
       ['Datum', formatDate(date)],
     ],
     customer: customerBlock(data.customer),
@@ -287,7 +286,7 @@ export function orderDownPaymentCreditPdf(data: OrderPdfData): Promise<Buffer> {
       { kind: 'lines', heading: 'Gecrediteerd', lines: creditLines, totals: documentTotals(creditLines), totalLabel: 'Totaal creditnota incl. btw' },
       {
         kind: 'text',
-        text: `Je bestelling ${orderNo(data.orderId)} is geannuleerd op ${formatDate(date)}. Met deze creditnota wordt de ontvangen aanbetaling van ${formatEuro(paid)} gecrediteerd. Over de terugbetaling nemen we contact met je op.`,
+        text: `Je bestelling ${formatOrderNumber(data.orderId)} is geannuleerd op ${formatDate(date)}. Met deze creditnota wordt de ontvangen aanbetaling van ${formatEuro(paid)} gecrediteerd. Over de terugbetaling nemen we contact met je op.`,
       },
     ],
   });
@@ -328,9 +327,9 @@ export function invoiceDocumentPdf(data: InvoicePdfData): Promise<Buffer> {
         : `Graag ontvangen we het openstaande bedrag vóór ${formatDate(data.expireDate)}.${data.url ? ` Online betalen kan via ${data.url}` : ''}`;
   return renderPdf({
     title,
-    subject: `${title} ${invoiceNumber(data.id)}`,
+    subject: `${title} ${formatOrderNumber(data.id)}`,
     meta: [
-      [quote ? 'Offertenummer' : 'Factuurnummer', invoiceNumber(data.id)],
+      [quote ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
       ['Datum', formatDate(data.createdAt)],
       [quote ? 'Geldig tot' : 'Vervaldatum', formatDate(data.expireDate)],
     ],
@@ -357,10 +356,10 @@ export function invoiceDownPaymentPdf(data: InvoicePdfData): Promise<Buffer> {
   const open = Math.max(0, totals.incl - paid);
   return renderPdf({
     title: 'Aanbetalingsbewijs',
-    subtitle: `Bij ${invoiceTypeTitle(data.type).toLowerCase()} ${invoiceNumber(data.id)}`,
-    subject: `Aanbetalingsbewijs ${invoiceNumber(data.id)}`,
+    subtitle: `Bij ${invoiceTypeTitle(data.type).toLowerCase()} ${formatOrderNumber(data.id)}`,
+    subject: `Aanbetalingsbewijs ${formatOrderNumber(data.id)}`,
     meta: [
-      [data.type === 0 ? 'Offertenummer' : 'Factuurnummer', invoiceNumber(data.id)],
+      [data.type === 0 ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
       ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
     ],
     customer: customerBlock(data.customer),

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { paymentTypeLabels, type PaymentType } from '@umrah/domain/enums';
 import { documentTotals, invoiceTypeTitle, proportionalTotals, type DocumentTotals } from '@umrah/domain/documents';
 import type { ExportFormat, ExportKind, ExportRange } from '@umrah/domain/validation/exports';
+import { ORDER_NUMBER_PREFIX, formatOrderNumber } from '@umrah/domain/order-number';
 import type { AppContext } from '../../context.ts';
 import { auditLog, invoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
@@ -204,7 +205,7 @@ async function* paymentRows(ctx: AppContext, range: ExportRange): AsyncGenerator
         ]);
       }
       const isOrder = p.invoiceId === null;
-      const number = `FCU2${isOrder ? (p.orderId ?? '') : p.invoiceId}`;
+      const number = p.invoiceId !== null ? formatOrderNumber(p.invoiceId) : p.orderId !== null ? formatOrderNumber(p.orderId) : ORDER_NUMBER_PREFIX;
       for (const part of proportionalTotals(p.amount, of).breakdown) {
         yield [
           amsterdamDay(p.createdAt),
@@ -262,7 +263,7 @@ async function* invoiceRows(ctx: AppContext, range: ExportRange): AsyncGenerator
       for (const [i, part] of rows.entries()) {
         yield [
           amsterdamDay(l.invoice.createdAt),
-          `FCU2${l.invoice.id}`,
+          formatOrderNumber(l.invoice.id),
           invoiceTypeTitle(l.invoice.type),
           customer(l.user),
           l.user.email,

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, invoiceNumber, invoiceStatusFor } from '@umrah/domain';
+import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, formatOrderNumber, invoiceStatusFor } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { invoices, payments, users } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
@@ -59,7 +59,7 @@ export async function startInvoicePayment(
   if (dto.amount_open >= QUOTE_MAX_CENTS) throw badRequest(INVOICE_MSG.max);
   const amount = dto.amount_open;
 
-  const number = invoiceNumber(invoiceId);
+  const number = formatOrderNumber(invoiceId);
   const exchangeKey = randomBytes(24).toString('base64url');
   const { publicUrl } = ctx.config;
   const started = await startProviderPayment(ctx, provider, open, {
@@ -82,7 +82,7 @@ export interface InvoiceExchangeResult {
 }
 
 function invoicePaidMail(p: { firstName: string; id: number; type: number; amount: number; paid: number; total: number; url: string }) {
-  const number = invoiceNumber(p.id);
+  const number = formatOrderNumber(p.id);
   const what = p.type === 0 ? 'offerte' : 'factuur';
   const open = Math.max(0, p.total - p.paid);
   return {

@@ -4,11 +4,12 @@ import {
   INVOICE_MSG,
   Role,
   documentTotals,
+  formatOrderNumber,
   invoiceHeading,
-  invoiceNumber,
   invoiceStatusFor,
   invoiceStatusLabels,
   invoiceTypeTitle,
+  parseOrderNumber,
   paymentTypeLabels,
   type InvoiceInput,
   type InvoiceStatus,
@@ -18,6 +19,7 @@ import { allQueries, type DbOrTx } from '../../db/index.ts';
 import { invoiceItems, invoices, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { dutchToday } from '../vouchers/time.ts';
 
 // Quotes and invoices made by an admin for one customer (the invoices table): create, edit, lists,
@@ -107,7 +109,7 @@ export function invoiceDto(l: Loaded, opts: { withUser: boolean }) {
   const open = Math.max(0, totals.incl - paid);
   return {
     id: l.invoice.id,
-    number: invoiceNumber(l.invoice.id),
+    number: formatOrderNumber(l.invoice.id),
     heading: invoiceHeading(l.invoice.type, l.invoice.id),
     type: l.invoice.type,
     type_label: invoiceTypeTitle(l.invoice.type),
@@ -198,21 +200,19 @@ export async function updateInvoice(ctx: Ctx, id: number, input: InvoiceInput) {
   return invoiceDto((await loadInvoice(ctx.db, id))!, { withUser: true });
 }
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
-
 /** Search of the admin list: number ('FCU212' or '12'), email or name. */
 function searchCondition(q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
-  const like = `%${escapeLike(term)}%`;
+  const like = containsPattern(term);
   const byText = or(
     ilike(users.email, like),
     ilike(users.firstName, like),
     ilike(users.lastName, like),
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
   );
-  const number = /^(?:fcu2?)?(\d{1,9})$/i.exec(term.replace(/\s+/g, ''));
-  return number ? or(eq(invoices.id, Number(number[1])), byText) : byText;
+  const number = parseOrderNumber(term);
+  return number !== null ? or(eq(invoices.id, number), byText) : byText;
 }
 
 /** GET /api/invoices/admin: a page of every quote and invoice, newest first. */

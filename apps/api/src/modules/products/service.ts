@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/index.ts';
 import { guests, orderLines, products, rooms } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -233,12 +234,10 @@ export async function adminList(ctx: AppContext, region: Region | undefined, q: 
   const rows = await ctx.db
     .select()
     .from(products)
-    .where(and(region ? eq(products.region, region) : undefined, term ? ilike(products.label, `%${escapeLike(term)}%`) : undefined))
+    .where(and(region ? eq(products.region, region) : undefined, term ? ilike(products.label, containsPattern(term)) : undefined))
     .orderBy(...byStartThenType);
   return rows.map(toProductDto);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Creates all products or none. */
 export async function createProducts(ctx: AppContext, inputs: ProductInput[]): Promise<ProductDto[]> {

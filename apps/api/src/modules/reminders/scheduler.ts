@@ -1,12 +1,11 @@
 import dayjs from 'dayjs';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
+import { formatOrderNumber, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { guests, orders, payments, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
-import { orderNumber } from '../orders/dto.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
@@ -166,7 +165,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
         if (customer) {
           await queueMail(sp, {
             to: customer.email,
-            ...leadExpiredMail({ firstName: customer.firstName, orderNumber: orderNumber(id), hours, link: `${ctx.config.publicUrl}/pakketten` }),
+            ...leadExpiredMail({ firstName: customer.firstName, orderNumber: formatOrderNumber(id), hours, link: `${ctx.config.publicUrl}/pakketten` }),
           });
         }
         await writeOrderLog(sp, {

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { LogType, ORDER_MSG, OrderStatus, formatDate, formatEuro, mayDeliverDocuments, mayPay } from '@umrah/domain';
+import { formatOrderNumber, LogType, ORDER_MSG, OrderStatus, formatDate, formatEuro, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { guests, orderLogs, orders, reminderSteps, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { orderNumber } from '../orders/dto.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import {
@@ -32,7 +31,7 @@ export const REMINDER_MSG = {
   documentsComplete: (nr: string) => `Van alle reizigers van bestelling ${nr} zijn de documenten al aangeleverd.`,
   notPayable: (nr: string) => `Bestelling ${nr} kan niet (meer) worden betaald.`,
   nothingOpen: (nr: string) => `Op bestelling ${nr} staat geen bedrag meer open.`,
-  orderNotFound: (id: number) => `Bestelling ${orderNumber(id)} niet gevonden.`,
+  orderNotFound: (id: number) => `Bestelling ${formatOrderNumber(id)} niet gevonden.`,
 } as const;
 
 /** Everything a reminder needs to know about an order, read in one query per list of orders. */
@@ -95,7 +94,7 @@ export { SYSTEM_ACTOR };
 
 /** Queues a document reminder and writes its log row; `note` tells why (the scheduler's step). */
 export async function queueDocumentReminder(tx: DbOrTx, ctx: Pick<Ctx, 'config'>, f: OrderFacts, step: DocumentStep, actor: string, note = '') {
-  const nr = orderNumber(f.id);
+  const nr = formatOrderNumber(f.id);
   const mail = documentReminderMail({
     step,
     firstName: f.firstName,
@@ -123,7 +122,7 @@ export async function queuePaymentReminder(
   note = '',
   today = dutchToday(),
 ) {
-  const nr = orderNumber(f.id);
+  const nr = formatOrderNumber(f.id);
   const open = amountOpen(f);
   const mail = paymentReminderMail({
     step,
@@ -158,7 +157,7 @@ async function lockedFacts(tx: DbOrTx, ids: number[]): Promise<OrderFacts[]> {
 export async function sendDocumentReminder(ctx: Ctx, admin: UserRow, orderId: number, step: DocumentStep) {
   await ctx.db.transaction(async (tx) => {
     const [f] = await lockedFacts(tx, [orderId]);
-    const nr = orderNumber(f.id);
+    const nr = formatOrderNumber(f.id);
     if (!mayDeliverDocuments(f.status)) throw conflict(REMINDER_MSG.notEligible(nr));
     if (f.missingGuests.length === 0) throw conflict(REMINDER_MSG.documentsComplete(nr));
     await queueDocumentReminder(tx, ctx, f, step, admin.email);
@@ -177,7 +176,7 @@ export async function sendPaymentReminders(ctx: Ctx, admin: UserRow, orderIds: n
   const sent = await ctx.db.transaction(async (tx) => {
     const facts = await lockedFacts(tx, orderIds);
     for (const f of facts) {
-      const nr = orderNumber(f.id);
+      const nr = formatOrderNumber(f.id);
       if (!mayPay(f.status)) throw conflict(REMINDER_MSG.notPayable(nr));
       if (amountOpen(f) <= 0) throw conflict(REMINDER_MSG.nothingOpen(nr));
     }
@@ -226,7 +225,7 @@ export async function orderReminders(ctx: Ctx, orderId: number) {
   const paymentsAllowed = mayPay(f.status) && amountOpen(f) > 0;
   return {
     order_id: f.id,
-    order_number: orderNumber(f.id),
+    order_number: formatOrderNumber(f.id),
     status: f.status,
     email: f.email,
     documents: {
@@ -235,7 +234,7 @@ export async function orderReminders(ctx: Ctx, orderId: number) {
       allowed: documentsAllowed,
       ...(documentsAllowed
         ? {}
-        : { reason: f.missingGuests.length === 0 ? REMINDER_MSG.documentsComplete(orderNumber(f.id)) : REMINDER_MSG.notEligible(orderNumber(f.id)) }),
+        : { reason: f.missingGuests.length === 0 ? REMINDER_MSG.documentsComplete(formatOrderNumber(f.id)) : REMINDER_MSG.notEligible(formatOrderNumber(f.id)) }),
       missing_guests: f.missingGuests,
       trip_start: f.tripStart,
     },
@@ -245,7 +244,7 @@ export async function orderReminders(ctx: Ctx, orderId: number) {
       allowed: paymentsAllowed,
       ...(paymentsAllowed
         ? {}
-        : { reason: mayPay(f.status) ? REMINDER_MSG.nothingOpen(orderNumber(f.id)) : REMINDER_MSG.notPayable(orderNumber(f.id)) }),
+        : { reason: mayPay(f.status) ? REMINDER_MSG.nothingOpen(formatOrderNumber(f.id)) : REMINDER_MSG.notPayable(formatOrderNumber(f.id)) }),
       amount_open: f.status === OrderStatus.CANCELLED ? 0 : amountOpen(f),
       deadline: f.deadline,
     },

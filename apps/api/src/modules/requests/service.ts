@@ -20,6 +20,7 @@ import { layout, welcomeMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { emailTaken, isUniqueViolation } from '../auth/service.ts';
 import { startSession } from '../auth/sessions.ts';
 import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_HOUR } from '../contact/service.ts';
@@ -224,14 +225,11 @@ const toDto = (r: typeof requests.$inferSelect): RequestDto => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-/** LIKE wildcards typed in the search box are searched for literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listRequests(ctx: AppContext, query: { status?: RequestStatus; q?: string; page: number }) {
   const where: SQL[] = [];
   if (query.status) where.push(eq(requests.status, query.status));
   if (query.q) {
-    const pattern = `%${likeEscape(query.q)}%`;
+    const pattern = containsPattern(query.q);
     // Email, names and the note: what staff remember of a lead.
     where.push(
       or(

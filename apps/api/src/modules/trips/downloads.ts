@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ZipArchive } from 'archiver';
 import { inArray } from 'drizzle-orm';
 import {
+  formatOrderNumber,
   ROOM_KIND_LABELS,
   TRIP_MSG,
   ageCategoryLabels,
@@ -15,7 +16,6 @@ import {
 import { visaDocuments } from '../../db/schema.ts';
 import { renderPdf } from '../../infra/pdf/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { orderNumber } from '../orders/dto.ts';
 import { openSealed, photoContext, type SealedVisa } from '../visa/service.ts';
 import type { RoomingSheet, XlsxTable } from './exports.ts';
 import { buildRoomingPdf, buildXlsx } from './pool.ts';
@@ -53,7 +53,7 @@ async function versionSheet(ctx: Ctx, startDate: string, version?: number) {
           first_name: g?.row.firstName ?? '',
           gender: genderLabel(g?.gender),
           age: ageLabel(g?.row.ageCategory),
-          order: g ? orderNumber(g.orderId) : '-',
+          order: g ? formatOrderNumber(g.orderId) : '-',
           wheelchair: g?.wheelchair ?? false,
         };
       });
@@ -192,7 +192,7 @@ function airlineRows(list: Passenger[], layout: AirlineLayout): string[][] {
       p.secret?.passport_number ?? '',
       formatDate(p.secret?.passport_expires),
       PAX[age] ?? 'ADT',
-      orderNumber(p.guest.orderId),
+      formatOrderNumber(p.guest.orderId),
       p.secret ? 'ja' : 'nee',
     ];
   });
@@ -283,7 +283,7 @@ function dataPdfModel(trip: LoadedTrip, p: Passenger) {
     subject: `Reisdocumenten ${p.firstName} ${p.lastName}`,
     meta: [
       ['Reiziger', `#${p.guest.row.id}`],
-      ['Bestelling', orderNumber(p.guest.orderId)],
+      ['Bestelling', formatOrderNumber(p.guest.orderId)],
       ['Vertrek', formatDate(trip.card.start_date)],
     ] as [string, string][],
     customer: { name: `${p.firstName} ${p.lastName}`.trim(), lines: [] },

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
+  formatOrderNumber,
   OrderStatus,
   TRIP_OVERVIEW_STATUSES,
   Role,
@@ -32,7 +33,6 @@ import { layout } from '../../infra/mail/templates.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { orderNumber } from '../orders/dto.ts';
 
 // Trip overviews (issue 11). A trip is every Umrah product starting on one day, named by that day.
 // Only DOWN_PAYMENT and COMPLETED orders count (SPEC 4), and never those of internal test accounts.
@@ -233,7 +233,7 @@ export async function loadTrip(db: DbOrTx, startDate: string): Promise<LoadedTri
       const paid = paidBy.get(order.id) ?? 0;
       dto = {
         id: order.id,
-        number: orderNumber(order.id),
+        number: formatOrderNumber(order.id),
         status: order.status,
         status_label: orderStatusLabels[order.status as OrderStatusT] ?? String(order.status),
         customer: { name: `${firstName} ${lastName}`.trim(), email },

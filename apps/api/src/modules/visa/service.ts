@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
 import {
+  formatOrderNumber,
   LogType,
   MSG,
   ORDER_MSG,
@@ -21,7 +22,6 @@ import { auditLog, guests, orderLogs, orders, products, rooms, users, visaDocume
 import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { orderNumber } from '../orders/dto.ts';
 import { documentsCompleteCustomerMail, documentsCompleteOfficeMail, redoDocumentsMail } from './mails.ts';
 import { preparePhoto } from './photo.ts';
 
@@ -281,7 +281,7 @@ export async function resetDocuments(ctx: Ctx, actor: Actor, input: ResetDocumen
       to: order.email,
       ...redoDocumentsMail({
         firstName: order.firstName,
-        orderNumber: orderNumber(order.id),
+        orderNumber: formatOrderNumber(order.id),
         guestNames: names,
         reason: input.reason,
         link: `${ctx.config.publicUrl}/visum/invoeren/${order.id}`,
@@ -321,7 +321,7 @@ export async function finishDocuments(ctx: Ctx, actor: Actor, orderId: number) {
     if (await finishSent(tx, order.id)) return false;
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     const names = list.map((g) => fullName(g.row));
-    const number = orderNumber(order.id);
+    const number = formatOrderNumber(order.id);
     await tx.insert(orderLogs).values({
       orderId: order.id,
       type: LogType.DOCUMENT_FINISH,

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { vouchers } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { isUniqueViolation } from '../auth/service.ts';
 import { fromDutchDateTime, toDutchDateTime } from './time.ts';
 
@@ -67,7 +68,7 @@ export async function requestVoucher(ctx: AppContext, input: RequestVoucherInput
 
 export async function listVouchers(ctx: AppContext, q: string | undefined, page: number, pageSize: number) {
   const term = q?.trim();
-  const where = term ? ilike(vouchers.label, `%${term.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+  const where = term ? ilike(vouchers.label, containsPattern(term)) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select()
