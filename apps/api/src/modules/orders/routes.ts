@@ -2,14 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_MSG, ORDER_MSG, amountToPay, orderSchema } from '@umrah/domain';
-import { currentUser, optionalUser, requireAdmin, requireStaff, requireUser } from '../../lib/auth.ts';
+import {
+  adminOrdersPageContract,
+  cancelAnswerContract,
+  myOrdersContract,
+  orderAnswerContract,
+  orderLogsContract,
+  orderPreviewContract,
+  orderSavedContract,
+} from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
+import { idParams, idParamsSchema, limiter, optionalUser, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
 import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
 const tags = ['orders'];
-const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'Ongeldig id.' }).max(2_147_483_647, { error: 'Ongeldig id.' }) });
 
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
 
@@ -34,7 +42,7 @@ const productIdsQuery = z
   .transform((s) => s.split(',').map(Number));
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+  const limit = limiter(app);
 
   app.post(
     '/api/order',
@@ -46,6 +54,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "201 { status:'success', message:'Bestelling succesvol aangemaakt.', order }. 400 regels (Nederlandse tekst), 403 voor een ander bestellen zonder admin, 409 uitverkocht.",
         body: orderSchema,
+        response: { 201: orderSavedContract },
       },
       onRequest: requireUser,
       config: limit(30),
@@ -64,6 +73,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Prijs van een winkelwagen berekenen zonder te bestellen (zelfde regels en payload als POST /api/order)',
         body: orderSchema,
+        response: { 200: orderPreviewContract },
       },
       onRequest: optionalUser,
       config: limit(120),
@@ -100,8 +110,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Eigen LEAD/PENDING-bestelling wijzigen (admin: elke niet-geannuleerde); zelfde payload als POST /api/order',
-        params: idParams,
+        params: idParamsSchema,
         body: orderSchema,
+        response: { 200: orderSavedContract },
       },
       onRequest: requireUser,
       config: limit(30),
@@ -114,14 +125,20 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders',
-    { schema: { tags, security, summary: 'Eigen bestellingen, nieuwste eerst' }, onRequest: requireUser },
+    { schema: { tags, security, summary: 'Eigen bestellingen, nieuwste eerst', response: { 200: myOrdersContract } }, onRequest: requireUser },
     async (req) => ({ orders: await service.ownOrders(app.ctx, actorOf(req)) }),
   );
 
   app.get(
     '/api/order/:id',
     {
-      schema: { tags, security, summary: 'Eén bestelling (eigen, of elke voor admin en boekhouder)', params: idParams },
+      schema: {
+        tags,
+        security,
+        summary: 'Eén bestelling (eigen, of elke voor admin en boekhouder)',
+        params: idParamsSchema,
+        response: { 200: orderAnswerContract },
+      },
       onRequest: requireUser,
     },
     async (req) => ({ order: await service.getOrder(app.ctx, actorOf(req), req.params.id) }),
@@ -136,9 +153,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Bestelling annuleren (admin): status CANCELLED, plaatsen terug in de voorraad, annuleringsmail met creditnota',
         description:
           'Met een betaling gaat de creditfactuur (betalingen dekken het totaal) of de creditnota aanbetaling mee als bijlage. Een tweede keer annuleren verandert niets (changed: false). 409 als de status niet naar geannuleerd mag (terugbetaald, geweigerd).',
-        params: z.object({
-          id: z.coerce.number().int().positive({ error: DOCUMENT_MSG.orderNotFound }).max(2_147_483_647, { error: DOCUMENT_MSG.orderNotFound }),
-        }),
+        params: idParams(DOCUMENT_MSG.orderNotFound),
+        response: { 200: cancelAnswerContract },
       },
       onRequest: requireAdmin,
     },
@@ -161,7 +177,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Logboek van een bestelling (medewerkers: admin en boekhouder), oudste eerst',
         description:
           '{ logs: [{ id, order_id, type, message, user_executed_mail, created_at }] }. type 0 = notitie (aangemaakt, betaald, betaling toegevoegd/gewijzigd/verwijderd, gewijzigd, geannuleerd, lead verlopen ...), 1-5 documentherinneringen, 6-10 betalingsherinneringen. 404 voor een onbekende bestelling.',
-        params: idParams,
+        params: idParamsSchema,
+        response: { 200: orderLogsContract },
       },
       onRequest: requireStaff,
     },
@@ -182,6 +199,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
+        response: { 200: adminOrdersPageContract },
       },
       // Reading is for staff: the bookkeeper sees orders read-only (issue 13).
       onRequest: requireStaff,

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// Response contracts: the shape of every answer the web reads. The API declares them as `response:`
+// schemas on its routes (so /api/docs shows them and the serializer drops anything not listed), the
+// web imports the inferred types instead of copying them. Money is in cents, dates are ISO strings
+// ('YYYY-MM-DD' for calendar dates, full ISO timestamps for moments).
+
+/** A free-form JSON object column (`flex`): its keys vary per row. */
+export const flexContract = z.record(z.string(), z.unknown());
+
+/** `{ message }`: the answer of most writes. */
+export const messageAnswer = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswer>;
+
+/** `{ status: 'success', message }`: the older writes (orders, reminders). */
+export const statusAnswer = z.object({ status: z.string(), message: z.string() });
+export type StatusAnswer = z.infer<typeof statusAnswer>;
+
+/** `{ token }`: login and refresh. */
+export const tokenAnswer = z.object({ token: z.string() });
+export type TokenAnswer = z.infer<typeof tokenAnswer>;
+
+/** A page of a server-side searched list: `{ [key]: items, total, page, pageSize }`. */
+export const pagedAnswer = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() } as {
+    [P in K]: z.ZodArray<T>;
+  } & { total: z.ZodNumber; page: z.ZodNumber; pageSize: z.ZodNumber });
+
+/** A list with its total but no echo of the page (`{ [key]: items, total }`). */
+export const totalAnswer = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), total: z.number() } as { [P in K]: z.ZodArray<T> } & { total: z.ZodNumber });

@@ -1,0 +1,4 @@
+// Response contracts, one file per API module (see common.ts for the conventions).
+export * from './common.ts';
+export * from './users.ts';
+export * from './orders.ts';
