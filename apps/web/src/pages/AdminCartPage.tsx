@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { EmptyState } from '../components/Feedback';
-import { userPickerQuery } from '../features/admin/adminApi';
+import { userPickerQuery } from '../features/admin/users/api';
 import { CartCards, CartTable } from '../features/cart/CartItems';
 import { AdminDonationButton } from '../features/crowdfunds/AdminDonationButton';
 import { ADMIN_CART_KEY, clearCart, useCartEntries } from '../features/cart/cartStorage';

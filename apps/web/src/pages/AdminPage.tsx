@@ -14,13 +14,13 @@ interface AdminTab {
 /** The nine tabs of SPEC 2, in order; `value` is what ?tab= holds. */
 export const ADMIN_TABS: AdminTab[] = [
   { value: 'dashboard', label: 'Dashboard', Component: lazy(() => import('../features/admin/DashboardTab')) },
-  { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/UsersTab')) },
+  { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/users/UsersTab')) },
   { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/ProductsTab')) },
   { value: 'kennis', label: 'Kennis/Flyers', Component: lazy(() => import('../features/content-admin/ContentAdminTab')) },
-  { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: lazy(() => import('../features/admin/InvoicesTab')) },
-  { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/PaymentsTab')) },
-  { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: lazy(() => import('../features/admin/VouchersTab')) },
-  { value: 'offertes', label: 'Maak offerte aan', Component: lazy(() => import('../features/admin/QuotesTab')) },
+  { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: lazy(() => import('../features/admin/invoices/InvoicesTab')) },
+  { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/payments/PaymentsTab')) },
+  { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: lazy(() => import('../features/admin/vouchers/VouchersTab')) },
+  { value: 'offertes', label: 'Maak offerte aan', Component: lazy(() => import('../features/admin/quotes/QuotesTab')) },
   { value: 'reisoverzichten', label: 'Reisoverzichten', Component: lazy(() => import('../features/trips/TripsTab')) },
 ];
 

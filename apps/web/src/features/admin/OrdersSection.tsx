@@ -42,7 +42,7 @@ import { OrderDetails } from './orders/OrderDetails';
 import { QuickEditModal } from './orders/QuickEditModal';
 import { ReminderModal } from './orders/ReminderModal';
 import { adminStatusLabel, customerName, orderActions, statusColor } from './orders/rules';
-import { PaymentModal } from './PaymentsTab';
+import { PaymentModal } from './payments/PaymentModal';
 import { MergeRoomsModal } from './orders/MergeRoomsModal';
 import { useReadOnlyAdmin } from './roles';
 

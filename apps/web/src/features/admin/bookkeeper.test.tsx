@@ -4,7 +4,7 @@ import { setToken } from '../../lib/api';
 import { demoUser, fakeJwt, jsonResponse, renderApp } from '../../test/render';
 import AdminPage from '../../pages/AdminPage';
 import { RequireAuth } from '../auth/RequireAuth';
-import { filenameOf } from './ExportForm';
+import { filenameOf } from './exports/api';
 
 // Issue 13: the bookkeeper (role 2) at /admin sees Facturen, Betalingen and Bestellingen only, with
 // every write control hidden; the admin sees the same screens with them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInCents } from './PaymentsTab.tsx';
+import { amountInCents } from './PaymentModal';
 
 describe('amountInCents', () => {
   it('reads the number and the string forms of the amount field', () => {

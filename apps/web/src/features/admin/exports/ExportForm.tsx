@@ -8,40 +8,12 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { EXPORT_MSG, exportRangeSchema, type ExportFormat, type ExportKind } from '@umrah/domain/validation/exports';
-import { getToken } from '../../lib/api';
-import { parseDutchDate } from '../auth/AccountFields';
+import { downloadExport } from './api';
+import { parseDutchDate } from '../../auth/AccountFields';
 
 const TITLES: Record<ExportKind, string> = { payments: 'Betalingen', invoices: 'Offertes en facturen' };
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** The filename the server gave (Content-Disposition), or a sensible one. */
-export function filenameOf(disposition: string | null, fallback: string): string {
-  const m = /filename="([^"]+)"/.exec(disposition ?? '');
-  return m ? m[1] : fallback;
-}
-
-/** GET the export with the token; the browser saves the blob under the server's filename. */
-export async function downloadExport(kind: ExportKind, format: ExportFormat, from: string, to: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(`/api/admin/exports/${kind}.${format}?from=${from}&to=${to}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? EXPORT_MSG.failed);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filenameOf(res.headers.get('content-disposition'), `${kind}_${from}_${to}.${format}`);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function ExportForm({ kind }: { kind: ExportKind }) {
   const today = new Date();

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers, createQueryClient } from '../../app/Providers';
-import { jsonResponse } from '../../test/render';
-import { userPickerQuery } from './adminApi';
-import { QuoteFormModal } from './QuoteFormModal';
+import { Providers, createQueryClient } from '../../../app/Providers';
+import { jsonResponse } from '../../../test/render';
+import { userPickerQuery } from './api';
+import { QuoteFormModal } from '../quotes/QuoteFormModal';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -29,7 +29,7 @@ describe('the admin user picker', () => {
     // Then the quote form, within the cache's lifetime, on the same client: no crash, the user is an option.
     render(
       <Providers queryClient={queryClient}>
-        <QuoteFormModal onClose={() => undefined} onSaved={() => undefined} />
+        <QuoteFormModal onClose={() => undefined} />
       </Providers>,
     );
     const picker = await screen.findByRole('combobox', { name: /^Gebruiker/ }, { timeout: 10_000 });

@@ -1,18 +1,17 @@
 // The add/edit modal of 'Maak offerte aan' (SPEC 5 'Quote form'): expiry, type, the user picked by
 // email, and items with name, unit amount, quantity and VAT type; the shared schema checks it.
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invoice';
-import { MSG } from '@umrah/domain/messages';
-import { ApiError } from '../../lib/api';
-import { fieldErrors } from '../../lib/form';
-import { saveInvoice, type Invoice } from '../invoices/api';
-import { userPickerQuery } from './adminApi';
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { fieldErrors } from '../../../lib/form';
+import { errorMessage } from '../../../lib/notify';
+import { userPickerQuery } from '../users/api';
+import { useSaveInvoice, type Invoice } from './api';
 
 interface ItemValues {
   label: string;
@@ -66,9 +65,8 @@ function validate(values: Values): Record<string, string> {
 
 const userLabel = (u: { email: string; first_name: string; last_name: string }) => `${u.email} (${u.first_name} ${u.last_name})`;
 
-export function QuoteFormModal({ invoice, onClose, onSaved }: { invoice?: Invoice; onClose: () => void; onSaved: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClose: () => void }) {
+  const save = useSaveInvoice();
   const [search, setSearch] = useState('');
   // The chosen user stays an option whatever the search shows (Select needs it in its data).
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(
@@ -101,22 +99,12 @@ export function QuoteFormModal({ invoice, onClose, onSaved }: { invoice?: Invoic
     return s + (price !== undefined && amount !== undefined ? eurosToCents(price) * amount : 0);
   }, 0);
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      const body = quoteFormToInput(quoteFormSchema.parse(toFormInput(values)));
-      const res = await saveInvoice(invoice?.id ?? null, body);
-      notifications.show({ color: 'green', message: res.message });
-      onSaved();
-      onClose();
-    } catch (err) {
-      form.setErrors(fieldErrors(err));
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { id: invoice?.id ?? null, body: quoteFormToInput(quoteFormSchema.parse(toFormInput(values))) },
+      { onSuccess: onClose, onError: (err) => form.setErrors(fieldErrors(err)) },
+    ),
+  );
 
   const itemsError = form.errors.items;
   const title = invoice ? `${invoice.type_label} ${invoice.number} wijzigen` : 'Offerte toevoegen';
@@ -188,19 +176,7 @@ export function QuoteFormModal({ invoice, onClose, onSaved }: { invoice?: Invoic
               Totaal: <strong data-testid="quote-form-total">{formatEuro(total)}</strong>
             </Text>
           </Group>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuleren
-            </Button>
-            <Button type="submit" loading={busy}>
-              Opslaan
-            </Button>
-          </Group>
+          <FormFooter error={errorMessage(save.error)} onCancel={onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

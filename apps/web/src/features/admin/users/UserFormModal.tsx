@@ -1,16 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Select, Stack } from '@mantine/core';
+import { Modal, PasswordInput, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import '@mantine/dates/styles.css';
 import { roleLabels, Role } from '@umrah/domain/enums';
-import { MSG } from '@umrah/domain/messages';
 import { adminUserSchema } from '@umrah/domain/validation/index';
-import { ApiError } from '../../lib/api';
-import { fieldErrors, zodValidate } from '../../lib/form';
-import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from '../auth/AccountFields';
-import type { User } from '../auth/types';
-import { createUser, updateUser } from './adminApi';
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { fieldErrors, zodValidate } from '../../../lib/form';
+import { errorMessage } from '../../../lib/notify';
+import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from '../../auth/AccountFields';
+import type { User } from '../../auth/types';
+import { useSaveUser } from './api';
 
 type Values = AccountValues & { password: string; role: string };
 
@@ -25,9 +23,8 @@ const validateSchema = zodValidate(adminUserSchema);
 const ROLE_OPTIONS = Object.entries(roleLabels).map(([value, label]) => ({ value, label }));
 
 /** Add (user undefined) or edit a user, as admin. */
-export function UserFormModal({ user, onClose, onSaved }: { user?: User; onClose: () => void; onSaved: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+export function UserFormModal({ user, onClose }: { user?: User; onClose: () => void }) {
+  const save = useSaveUser();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -38,21 +35,12 @@ export function UserFormModal({ user, onClose, onSaved }: { user?: User; onClose
     validate: (values) => validateSchema(toPayload(values)),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      const res = user ? await updateUser(user.user_id, toPayload(values)) : await createUser(toPayload(values));
-      notifications.show({ color: 'green', message: res.message });
-      onSaved();
-      onClose();
-    } catch (err) {
-      form.setErrors(fieldErrors(err));
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { id: user?.user_id ?? null, body: toPayload(values) },
+      { onSuccess: onClose, onError: (err) => form.setErrors(fieldErrors(err)) },
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={user ? 'Gebruiker wijzigen' : 'Gebruiker toevoegen'} size="lg" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
@@ -70,19 +58,7 @@ export function UserFormModal({ user, onClose, onSaved }: { user?: User; onClose
             {...form.getInputProps('password')}
           />
           <Select label="Rol" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuleren
-            </Button>
-            <Button type="submit" loading={busy}>
-              Opslaan
-            </Button>
-          </Group>
+          <FormFooter error={errorMessage(save.error)} onCancel={onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

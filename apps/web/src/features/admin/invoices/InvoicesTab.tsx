@@ -1,0 +1,137 @@
+// Admin 'Facturen/aanbetalingsbewijzen': the documents of an order looked up by its number
+// (invoice, down-payment proof, credit invoice, down-payment credit note), and the quotes and
+// invoices with their PDFs.
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { orderStatusLabels, type OrderStatus } from '@umrah/domain/enums';
+import { availableOrderDocuments } from '@umrah/domain/documents';
+import { formatEuro } from '@umrah/domain/money';
+import { parseOrderNumber } from '@umrah/domain/order-number';
+import { DataTable } from '../../../components/admin-kit/DataTable';
+import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
+import { errorMessage } from '../../../lib/notify';
+import { OrderDocuments } from '../../orders/OrderDocuments';
+import { adminInvoicesQuery, downloadWithNotice, INVOICES_PAGE_SIZE, orderDocumentsQuery, type Invoice } from './api';
+import { invoiceColumns } from './columns';
+import { ExportForm } from '../exports/ExportForm';
+
+function OrderLookup() {
+  const [text, setText] = useState('');
+  const [orderId, setOrderId] = useState<number | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const order = useQuery(orderDocumentsQuery(orderId));
+  const o = order.data;
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Documenten van een bestelling
+        </Title>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const id = parseOrderNumber(text);
+            setInvalid(id === null);
+            setOrderId(id ?? null);
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              label="Bestelnummer"
+              placeholder="FCU2123"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={invalid ? 'Vul een bestelnummer in, bijvoorbeeld FCU2123.' : undefined}
+            />
+            <Button type="submit">Zoeken</Button>
+          </Group>
+        </form>
+        {order.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(order.error, 'Bestelling niet gevonden.')}
+          </Alert>
+        )}
+        {o && (
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Text>
+                <strong>{o.order_number}</strong> · {o.user.first_name} {o.user.last_name} ({o.user.email})
+              </Text>
+              <Badge variant="light" tt="none">
+                {orderStatusLabels[o.status as OrderStatus] ?? o.status}
+              </Badge>
+            </Group>
+            <Text size="sm">
+              Totaal {formatEuro(o.total_price)} · betaald {formatEuro(o.total_payments)}
+            </Text>
+            {availableOrderDocuments({ status: o.status, total: o.total_price, paid: o.total_payments }).length === 0 ? (
+              <Text c="dimmed" size="sm">
+                Voor deze bestelling is nog geen document: er is nog niets betaald.
+              </Text>
+            ) : (
+              <OrderDocuments order={o} withCredit />
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+const columns = [
+  ...invoiceColumns({ customer: (inv) => inv.user.email }),
+  {
+    key: 'documents',
+    header: 'Documenten',
+    cell: (inv: Invoice) => (
+      <Group gap={6} wrap="nowrap">
+        <Button size="compact-sm" variant="default" onClick={() => downloadWithNotice(`/api/invoices_invoice/${inv.id}`)}>
+          {inv.type_label} (PDF)
+        </Button>
+        {inv.total_payments > 0 && inv.amount_open > 0 && (
+          <Button size="compact-sm" variant="default" onClick={() => downloadWithNotice(`/api/invoices_down/${inv.id}`)}>
+            Aanbetalingsbewijs (PDF)
+          </Button>
+        )}
+      </Group>
+    ),
+  },
+];
+
+function InvoiceList() {
+  const list = usePagedSearch({ query: adminInvoicesQuery, rows: (d) => d.invoices, total: (d) => d.total, pageSize: INVOICES_PAGE_SIZE });
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        Offertes en facturen
+      </Title>
+      <DataTable
+        {...list.table}
+        searchBox={{ label: 'Zoeken', placeholder: 'Nummer, email of naam' }}
+        label="Facturen"
+        columns={columns}
+        rowKey={(inv) => inv.id}
+        minWidth={720}
+        skeletonRows={1}
+        skeletonHeight={72}
+        empty="Er zijn nog geen offertes of facturen."
+        paginationLabel="Pagina's"
+      />
+    </Stack>
+  );
+}
+
+export default function InvoicesTab() {
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        Facturen/aanbetalingsbewijzen
+      </Title>
+      <ExportForm kind="invoices" />
+      <OrderLookup />
+      <InvoiceList />
+    </Stack>
+  );
+}

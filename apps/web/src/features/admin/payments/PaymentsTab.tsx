@@ -1,0 +1,125 @@
+// Admin 'Betalingen': search by order number, the payments list, and the payment modal to add,
+// change or delete a payment (SPEC 2, 5 'Payment form', 6: only cash and bank transfer can be deleted).
+import { useState } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { formatEuro } from '@umrah/domain/money';
+import { formatOrderNumber, parseOrderNumber } from '@umrah/domain/order-number';
+import { isDeletablePaymentType } from '@umrah/domain/validation/payment';
+import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
+import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
+import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
+import { ExportForm } from '../exports/ExportForm';
+import { useReadOnlyAdmin } from '../roles';
+import { adminPaymentsQuery, PAYMENTS_PAGE_SIZE, useDeletePayment, useRefreshPayments, type PaymentDto } from './api';
+import { PaymentModal } from './PaymentModal';
+
+const formatDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('nl-NL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
+
+/** The search text as an order id, or null for no search; invalid text disables the query. */
+const paymentsQuery = (q: string, page: number) => {
+  const orderId = parseOrderNumber(q);
+  return adminPaymentsQuery(orderId, page, q.trim() === '' || orderId !== null);
+};
+
+const amountCell = { th: { ta: 'right' }, td: { ta: 'right', style: { whiteSpace: 'nowrap' } } } as const;
+
+export default function PaymentsTab() {
+  const [editing, setEditing] = useState<PaymentDto | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PaymentDto | null>(null);
+  // The bookkeeper reads payments: no add, change or delete (issue 13).
+  const readOnly = useReadOnlyAdmin();
+  const list = usePagedSearch({ query: paymentsQuery, rows: (d) => d.payments, total: (d) => d.total, pageSize: PAYMENTS_PAGE_SIZE });
+  const invalidSearch = list.q.trim() !== '' && parseOrderNumber(list.q) === null;
+  const refresh = useRefreshPayments();
+  const remove = useDeletePayment();
+
+  const columns: Column<PaymentDto>[] = [
+    { key: 'id', header: 'Nr', cell: (p) => p.id },
+    { key: 'order', header: 'Bestelling', cell: (p) => (p.order_id !== null ? formatOrderNumber(p.order_id) : '-') },
+    {
+      key: 'customer',
+      header: 'Klant',
+      cell: (p) => (
+        <>
+          <Text size="sm">{p.name ?? '-'}</Text>
+          <Text size="xs" c="dimmed">
+            {p.email ?? ''}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'type', header: 'Methode', cell: (p) => p.type_text },
+    { key: 'amount', header: 'Bedrag', ...amountCell, cell: (p) => formatEuro(p.amount) },
+    { key: 'date', header: 'Datum', cell: (p) => formatDateTime(p.created_at) },
+  ];
+  if (!readOnly)
+    columns.push({
+      key: 'actions',
+      cell: (p) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => setEditing(p)} disabled={p.order_id === null}>
+            Wijzigen
+          </Button>
+          {isDeletablePaymentType(p.payment_type) && (
+            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(p)}>
+              Verwijderen
+            </Button>
+          )}
+        </Group>
+      ),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3">
+          Betalingen
+        </Title>
+        {!readOnly && <Button onClick={() => setEditing('new')}>Betaling toevoegen</Button>}
+      </Group>
+      <ExportForm kind="payments" />
+      <DataTable
+        {...list.table}
+        searchBox={{
+          label: 'Zoek op bestelnummer',
+          placeholder: 'FCU2123 of 123',
+          maw: 320,
+          error: invalidSearch ? 'Vul een bestelnummer in, bijvoorbeeld FCU2123.' : undefined,
+        }}
+        label="Betalingen"
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowProps={(p) => ({ 'data-payment': p.id })}
+        minWidth={760}
+        empty="Er zijn geen betalingen gevonden."
+      />
+      {editing && (
+        <PaymentModal
+          payment={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Betaling verwijderen"
+        centered
+        closeLabel={null}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      >
+        {deleting && (
+          <Text>
+            Weet je zeker dat je betaling {deleting.id} ({deleting.type_text}, {formatEuro(deleting.amount)}) van bestelling{' '}
+            {deleting.order_id !== null ? formatOrderNumber(deleting.order_id) : '-'} wilt verwijderen?
+          </Text>
+        )}
+      </ConfirmModal>
+    </Stack>
+  );
+}

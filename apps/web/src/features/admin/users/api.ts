@@ -1,0 +1,89 @@
+// The admin's user calls: the searchable, paged user list, the user picker of the quote form and
+// the admin cart, and adding, changing, deleting, 'log in as' and 'log out everywhere'.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { User } from '../../auth/types';
+
+export const USERS_PAGE_SIZE = 25;
+
+export interface UsersPage {
+  users: User[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const userKeys = {
+  all: ['admin', 'users'] as const,
+  list: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  /** The picker holds a list of users, not a page: its own key (see userPickerQuery). */
+  picker: (q: string) => ['admin', 'user-picker', q] as const,
+};
+
+const fetchUsers = (q: string, page: number, signal?: AbortSignal) =>
+  apiGet<UsersPage>('/api/users', { q: q.trim() || undefined, page, pageSize: USERS_PAGE_SIZE }, signal);
+
+export const usersQuery = (q: string, page: number) =>
+  queryOptions({ queryKey: userKeys.list(q, page), queryFn: ({ signal }) => fetchUsers(q, page, signal) });
+
+/**
+ * The user picker of the admin cart and the quote form: ONE key for ONE data shape (a list of users).
+ * The two once shared a key for different shapes, and the second screen opened within the cache's
+ * lifetime crashed on the first one's data.
+ */
+export const userPickerQuery = (q: string) =>
+  queryOptions({
+    queryKey: userKeys.picker(q),
+    queryFn: ({ signal }) => fetchUsers(q, 1, signal).then((r) => r.users),
+    staleTime: 30_000,
+  });
+
+type Saved = { message: string; user: User };
+
+/** Add (id null) or change a user; the list is refetched and the server's message shown. */
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: unknown }) =>
+      id === null ? apiPost<Saved>('/api/users', body) : apiPut<Saved>(`/api/user/${id}`, body),
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/user/${id}`),
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+    onError: notifyError,
+  });
+}
+
+/** Ends every session of the user (a lost phone, a shared computer): their tokens stop working at once. */
+export function useLogoutEverywhere() {
+  return useMutation({
+    mutationFn: (id: number) => apiPost<{ message: string; sessions: number }>(`/api/user/${id}/logout_all`),
+    onSuccess: (res) => notifySuccess(res.message),
+    onError: notifyError,
+  });
+}
+
+/** 'Inloggen als': a token for the user's email, handed to `loginWithToken` (the auth state's login). */
+export function useLoginAs(loginWithToken: (token: string) => Promise<unknown>) {
+  return useMutation({
+    mutationFn: async (user: User) => {
+      const { token } = await apiPost<{ token: string }>('/api/login_by_mail', { email: user.email });
+      await loginWithToken(token);
+      return user;
+    },
+    onSuccess: (user) => notifySuccess(`Je bent nu ingelogd als ${user.email}.`),
+    onError: notifyError,
+  });
+}
