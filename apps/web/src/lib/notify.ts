@@ -3,6 +3,7 @@
 // otherwise. Mutations pass `onError: notifyError` (or notifyErrorWith(fallback)) instead of
 // writing the notification each time; modals show errorMessage(mutation.error) in their footer.
 import { notifications } from '@mantine/notifications';
+import type { UseMutationOptions } from '@tanstack/react-query';
 import { MSG } from '@umrah/domain/messages';
 import { ApiError } from './api';
 
@@ -38,3 +39,6 @@ export const notifyErrorWith =
 export function notifySuccess(message: string, options: { color?: string; autoClose?: number } = {}): void {
   notifications.show({ color: options.color ?? 'green', message, ...(options.autoClose ? { autoClose: options.autoClose } : {}) });
 }
+
+/** The options a feature's mutation hook passes through (its own onSuccess/onError), mutationFn fixed. */
+export type MutationHooks<TData, TVariables = void> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;

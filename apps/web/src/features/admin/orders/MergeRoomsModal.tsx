@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
 import { mergePeriodSchema } from '@umrah/domain/validation/trips';
-import { ApiError, apiPost } from '../../../lib/api';
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { parseDutchDate } from '../../catalog/ProductFormModal';
-
-interface MergeAnswer {
-  message: string;
-  trips: { start_date: string; version: number; rooms_count: number }[];
-}
+import { useMergeRooms } from './api';
 
 /**
  * SPEC 2 'merge-rooms dialog (needs a period)': proposes and saves the rooming list of every trip
@@ -19,26 +15,24 @@ interface MergeAnswer {
 export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The period's own check, before any request. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const merge = useMergeRooms({
+    onSuccess: (res) => {
+      notifySuccess(res.message, { autoClose: 8000 });
+      onClose();
+    },
+  });
 
-  const submit = async () => {
+  const submit = () => {
     const parsed = mergePeriodSchema.safeParse({ start: start ?? '', end: end ?? '' });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Periode is verplicht!');
+      merge.reset();
+      setInvalid(parsed.error.issues[0]?.message ?? 'Periode is verplicht!');
       return;
     }
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await apiPost<MergeAnswer>('/api/admin/trips/merge', parsed.data);
-      notifications.show({ color: 'green', message: res.message, autoClose: 8000 });
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Onbekende fout');
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    merge.mutate(parsed.data);
   };
 
   return (
@@ -53,19 +47,7 @@ export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose:
             <DateInput label="Van" placeholder="DD-MM-JJJJ" valueFormat="DD-MM-YYYY" dateParser={parseDutchDate} value={start} onChange={setStart} clearable />
             <DateInput label="Tot en met" placeholder="DD-MM-JJJJ" valueFormat="DD-MM-YYYY" dateParser={parseDutchDate} value={end} onChange={setEnd} clearable />
           </Group>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuleren
-            </Button>
-            <Button onClick={submit} loading={busy}>
-              Samenvoegen
-            </Button>
-          </Group>
+          <FormFooter error={invalid ?? errorMessage(merge.error)} onCancel={onClose} onSubmit={submit} busy={merge.isPending} submitLabel="Samenvoegen" />
         </Stack>
       </DatesProvider>
     </Modal>

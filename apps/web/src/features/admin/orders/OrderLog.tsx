@@ -5,17 +5,9 @@ import { useState } from 'react';
 import { Badge, Button, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LogType } from '@umrah/domain/enums';
-import { apiGet } from '../../../lib/api';
+import { orderLogsQuery, type OrderLogEntry } from './api';
 
-export interface OrderLogEntry {
-  id: number;
-  order_id: number;
-  /** 0 note, 1-5 document reminders, 6-10 payment reminders */
-  type: number;
-  message: string;
-  user_executed_mail: string | null;
-  created_at: string;
-}
+export type { OrderLogEntry } from './api';
 
 /** SPEC 3: the reminder types; 0 is a plain note and gets no badge. */
 export const LOG_TYPE_LABELS: Record<number, string> = {
@@ -50,11 +42,7 @@ const SHOWN = 8;
 
 export function OrderLog({ order }: { order: { id: number; order_number: string; logs?: OrderLogEntry[] } }) {
   const [all, setAll] = useState(false);
-  const fetched = useQuery({
-    queryKey: ['admin', 'orders', 'logs', order.id],
-    queryFn: ({ signal }) => apiGet<{ logs: OrderLogEntry[] }>(`/api/order/${order.id}/logs`, undefined, signal),
-    enabled: order.logs === undefined,
-  });
+  const fetched = useQuery({ ...orderLogsQuery(order.id), enabled: order.logs === undefined });
   const logs = order.logs ?? fetched.data?.logs;
   const title = (
     <Text size="sm" fw={600}>

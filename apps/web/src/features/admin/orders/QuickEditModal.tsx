@@ -2,16 +2,19 @@
 // per guest the name. The server checks the room rules and the stock, prices the order again and
 // logs the change; its Dutch message is shown as it is (e.g. 'Deze kamer is helaas uitverkocht.').
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { MSG } from '@umrah/domain/messages';
+import { Group, Modal, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { formatEuro } from '@umrah/domain/money';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
-import { ApiError } from '../../../lib/api';
-import type { AdminOrder } from './api';
-import { quickEditOrder, type QuickEditPayload } from './remindersApi';
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useQuickEditOrder, type AdminOrder, type QuickEditPayload } from './api';
 
 type Rooms = QuickEditPayload['rooms'];
+
+const NAME_FIELDS = [
+  ['first_name', 'Voornaam'],
+  ['last_name', 'Achternaam'],
+] as const;
 
 const initialRooms = (order: AdminOrder): Rooms =>
   order.rooms.map((r) => ({
@@ -23,18 +26,25 @@ const initialRooms = (order: AdminOrder): Rooms =>
 
 export function QuickEditModal({ order, onClose, onDone }: { order: AdminOrder; onClose: () => void; onDone: () => Promise<unknown> }) {
   const [rooms, setRooms] = useState<Rooms>(() => initialRooms(order));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const edit = useQuickEditOrder({
+    onSuccess: async (res) => {
+      notifySuccess(res.changed ? `${res.message} Nieuw totaal: ${formatEuro(res.order.total_price)}.` : res.message, {
+        color: res.changed ? 'green' : 'yellow',
+      });
+      await onDone();
+      onClose();
+    },
+  });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const updateRoom = (i: number, change: Partial<Rooms[number]>) => {
     setRooms((prev) => prev.map((r, j) => (j === i ? { ...r, ...change } : r)));
-    setError(null);
+    if (edit.isError) edit.reset();
   };
   const updateGuest = (i: number, g: number, field: 'first_name' | 'last_name', value: string) =>
     updateRoom(i, { guests: rooms[i].guests.map((x, k) => (k === g ? { ...x, [field]: value } : x)) });
 
-  const save = async () => {
+  const save = () => {
     // The required names are checked here first, with the messages of the order form.
     const missing: Record<string, string> = {};
     rooms.forEach((r) =>
@@ -45,24 +55,10 @@ export function QuickEditModal({ order, onClose, onDone }: { order: AdminOrder; 
     );
     setFieldErrors(missing);
     if (Object.keys(missing).length) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await quickEditOrder({
-        id: order.id,
-        rooms: rooms.map((r) => ({ ...r, guests: r.guests.map((g) => ({ ...g, first_name: g.first_name.trim(), last_name: g.last_name.trim() })) })),
-      });
-      notifications.show({
-        color: res.changed ? 'green' : 'yellow',
-        message: res.changed ? `${res.message} Nieuw totaal: ${formatEuro(res.order.total_price)}.` : res.message,
-      });
-      await onDone();
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(false);
-    }
+    edit.mutate({
+      id: order.id,
+      rooms: rooms.map((r) => ({ ...r, guests: r.guests.map((g) => ({ ...g, first_name: g.first_name.trim(), last_name: g.last_name.trim() })) })),
+    });
   };
 
   return (
@@ -91,20 +87,16 @@ export function QuickEditModal({ order, onClose, onDone }: { order: AdminOrder; 
             </Stack>
             {room.guests.map((g, k) => (
               <Group key={g.id} grow align="flex-start">
-                <TextInput
-                  label={`Voornaam reiziger ${k + 1}`}
-                  value={g.first_name}
-                  error={fieldErrors[`${g.id}.first_name`]}
-                  onChange={(e) => updateGuest(i, k, 'first_name', e.currentTarget.value)}
-                  maxLength={100}
-                />
-                <TextInput
-                  label={`Achternaam reiziger ${k + 1}`}
-                  value={g.last_name}
-                  error={fieldErrors[`${g.id}.last_name`]}
-                  onChange={(e) => updateGuest(i, k, 'last_name', e.currentTarget.value)}
-                  maxLength={100}
-                />
+                {NAME_FIELDS.map(([field, label]) => (
+                  <TextInput
+                    key={field}
+                    label={`${label} reiziger ${k + 1}`}
+                    value={g[field]}
+                    error={fieldErrors[`${g.id}.${field}`]}
+                    onChange={(e) => updateGuest(i, k, field, e.currentTarget.value)}
+                    maxLength={100}
+                  />
+                ))}
               </Group>
             ))}
             <TagsInput
@@ -118,19 +110,7 @@ export function QuickEditModal({ order, onClose, onDone }: { order: AdminOrder; 
         <Text size="sm" c="dimmed">
           De server rekent de prijs opnieuw uit en verschuift de voorraad; de wijziging komt in het logboek van de bestelling.
         </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Annuleren
-          </Button>
-          <Button loading={busy} onClick={() => void save()} disabled={rooms.length === 0}>
-            Opslaan
-          </Button>
-        </Group>
+        <FormFooter error={errorMessage(edit.error)} onCancel={onClose} onSubmit={save} busy={edit.isPending} submitDisabled={rooms.length === 0} />
       </Stack>
     </Modal>
   );

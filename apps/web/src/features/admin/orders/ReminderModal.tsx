@@ -2,19 +2,15 @@
 // cancel) or the payment reminders (request, first, second, third, cancel), which of them were sent
 // (from the order log: when and by whom, the scheduler as 'systeem'), and a button per step; the
 // next step is the highlighted one.
-import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
-import { MSG } from '@umrah/domain/messages';
 import { formatEuro } from '@umrah/domain/money';
 import { LoadError } from '../../../components/Feedback';
-import { ApiError } from '../../../lib/api';
-import type { AdminOrder } from './api';
-import { fetchReminders, reminderKeys, sendDocumentReminder, sendPaymentReminder, type ReminderStep } from './remindersApi';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { remindersQuery, useSendReminder, type AdminOrder, type ReminderKindName } from './api';
 
-export type ReminderKindName = 'payments' | 'documents';
+export type { ReminderKindName } from './api';
 
 const TITLE: Record<ReminderKindName, string> = { payments: 'Betalingsherinneringen', documents: 'Documentherinneringen' };
 
@@ -32,29 +28,20 @@ export function ReminderModal({
   onClose: () => void;
   onDone?: () => Promise<unknown>;
 }) {
-  const queryClient = useQueryClient();
-  const reminders = useQuery({ queryKey: reminderKeys.order(order.id), queryFn: ({ signal }) => fetchReminders(order.id, signal) });
-  const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const reminders = useQuery(remindersQuery(order.id));
   const data = reminders.data;
+  const sending = useSendReminder({
+    onSuccess: async (res, { step }) => {
+      notifySuccess(`${res.message} ${step.label} ging naar ${data?.email ?? order.user.email}.`);
+      await onDone?.();
+    },
+  });
+  /** The step being sent, whose button spins while the others wait. */
+  const busy = sending.isPending ? sending.variables.step.type : null;
+  const error = errorMessage(sending.error);
   const info = data?.[kind];
   // The log rows of this kind only: types 1-4 documents, 6-10 payments.
   const logs = (data?.logs ?? []).filter((l) => (kind === 'documents' ? l.type >= 1 && l.type <= 4 : l.type >= 6 && l.type <= 10));
-
-  const send = async (step: ReminderStep) => {
-    setBusy(step.type);
-    setError(null);
-    try {
-      const res = kind === 'documents' ? await sendDocumentReminder(order.id, step.type) : await sendPaymentReminder(order.id, step.type);
-      notifications.show({ color: 'green', message: `${res.message} ${step.label} ging naar ${data?.email ?? order.user.email}.` });
-      await queryClient.invalidateQueries({ queryKey: reminderKeys.order(order.id) });
-      await onDone?.();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <Modal opened onClose={onClose} title={`${TITLE[kind]} – ${order.order_number}`} centered size="lg" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
@@ -115,7 +102,7 @@ export function ReminderModal({
                       variant={step.type === info.next ? 'filled' : 'light'}
                       disabled={!info.allowed || (busy !== null && busy !== step.type)}
                       loading={busy === step.type}
-                      onClick={() => void send(step)}
+                      onClick={() => sending.mutate({ orderId: order.id, kind, step })}
                       aria-label={`${step.label} versturen`}
                     >
                       {step.sent_count > 0 ? 'Opnieuw versturen' : 'Versturen'}

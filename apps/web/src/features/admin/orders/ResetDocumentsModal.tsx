@@ -1,17 +1,13 @@
 // 'Documenten resetten' (SPEC 4, 5 'Reset documents'): staff choose the guests whose documents are
 // wrong and give a required reason; POST /api/order/remind/documents/faulty removes those documents,
 // mails the customer to deliver them again and writes the order's log.
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@umrah/domain/messages';
 import { resetDocumentsSchema, VISA_MSG } from '@umrah/domain/validation/visa';
-import { ApiError } from '../../../lib/api';
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
 import { fieldErrors, zodValidate } from '../../../lib/form';
-import { resetDocuments, visaKeys } from '../../visa/api';
-import { adminOrderKeys } from './api';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useResetDocuments } from './api';
 
 export interface ResetGuest {
   id: number;
@@ -42,33 +38,22 @@ export function ResetDocumentsModal({
   preselected: number[];
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<ResetValues>({
     mode: 'controlled',
     initialValues: { guests: preselected.map(String), reason: '' },
     validate: validateReset(orderId),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await resetDocuments({ order_id: orderId, guests: values.guests.map(Number), reason: values.reason.trim() });
-      notifications.show({ color: 'green', message: res.message ?? VISA_MSG.resetDone });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: visaKeys.admin(orderId) }),
-      ]);
+  const reset = useResetDocuments({
+    onSuccess: (res) => {
+      notifySuccess(res.message ?? VISA_MSG.resetDone);
       onClose();
-    } catch (err) {
-      form.setErrors(fieldErrors(err));
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => form.setErrors(fieldErrors(err)),
   });
+
+  const submit = form.onSubmit((values) =>
+    reset.mutate({ order_id: orderId, guests: values.guests.map(Number), reason: values.reason.trim() }),
+  );
 
   return (
     <Modal opened onClose={onClose} title={`Documenten resetten – ${orderNumber}`} centered closeButtonProps={{ 'aria-label': 'Sluiten' }}>
@@ -94,19 +79,7 @@ export function ResetDocumentsModal({
             maxLength={2000}
             {...form.getInputProps('reason')}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuleren
-            </Button>
-            <Button type="submit" color="red" loading={busy}>
-              Documenten resetten
-            </Button>
-          </Group>
+          <FormFooter error={errorMessage(reset.error)} onCancel={onClose} busy={reset.isPending} submitColor="red" submitLabel="Documenten resetten" />
         </Stack>
       </form>
     </Modal>

@@ -8,26 +8,21 @@ import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
 import { passportValidEnough, VISA_MSG } from '@umrah/domain/validation/visa';
 import { LoadError } from '../../../components/Feedback';
-import { ApiError } from '../../../lib/api';
-import { fetchAdminVisa, fetchGuestPhoto, visaKeys } from '../../visa/api';
+import { errorMessage } from '../../../lib/notify';
+import { adminVisaQuery, guestPhotoQuery } from './api';
 
 const GENDER = ['Man', 'Vrouw'];
+const PHOTO_FAILED = 'De pasfoto kon niet worden geladen.';
 
 function Photo({ guestId, name }: { guestId: number; name: string }) {
-  const photo = useQuery({
-    queryKey: visaKeys.photo(guestId),
-    queryFn: ({ signal }) => fetchGuestPhoto(guestId, signal),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
+  const photo = useQuery(guestPhotoQuery(guestId));
   const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   if (photo.isPending) return <Skeleton h={220} w={180} aria-label="Pasfoto laden" />;
   if (photo.isError || !url) {
     return (
       <Alert color="red" role="alert">
-        {photo.error instanceof ApiError ? photo.error.message : 'De pasfoto kon niet worden geladen.'}
+        {errorMessage(photo.error, PHOTO_FAILED) ?? PHOTO_FAILED}
       </Alert>
     );
   }
@@ -45,11 +40,7 @@ export function VisaDocumentsModal({
   onClose: () => void;
   onReset?: () => void;
 }) {
-  const visa = useQuery({
-    queryKey: visaKeys.admin(orderId),
-    queryFn: ({ signal }) => fetchAdminVisa(orderId, signal),
-    staleTime: 0,
-  });
+  const visa = useQuery(adminVisaQuery(orderId));
   const guest = visa.data?.guests.find((g) => g.id === guestId);
   const name = guest ? `${guest.first_name} ${guest.last_name}`.trim() : '';
   const doc = guest?.documents ?? null;

@@ -1,8 +1,17 @@
-// The calls of the admin orders list: the search (orders and leads), cancelling, and changing an
-// order (used for its discounts). Shapes follow apps/api/src/modules/orders/dto.ts.
+// The calls of the admin orders list: the search (orders and leads), cancelling, changing an order
+// (its discounts, a quick edit), its log and reminders, and merging the rooms of a period. Query
+// keys, query options and mutation hooks live here; the components call none of lib/api.ts
+// themselves. Shapes follow apps/api/src/modules/orders/dto.ts.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderDocumentKind } from '@umrah/domain/documents';
+import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import type { ArabiaAvailability } from '@umrah/domain/validation/order';
+import type { MergePeriodInput } from '@umrah/domain/validation/trips';
+import type { ResetDocumentsInput } from '@umrah/domain/validation/visa';
+import type { VoucherDto } from '@umrah/domain/validation/voucher';
 import { apiGet, apiPost } from '../../../lib/api';
+import type { MutationHooks } from '../../../lib/notify';
+import { fetchAdminVisa, fetchGuestPhoto, resetDocuments, visaKeys } from '../../visa/api';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API returns the first 50 matching leads with every search; ?status=1 pages through the rest. */
@@ -96,6 +105,10 @@ export const adminOrderKeys = {
   all: ['admin', 'orders'] as const,
   list: (q: string, page: number) => ['admin', 'orders', 'list', q, page] as const,
   leads: (q: string, page: number) => ['admin', 'orders', 'leads', q, page] as const,
+  logs: (id: number) => ['admin', 'orders', 'logs', id] as const,
+  reminders: (id: number) => ['admin', 'orders', 'reminders', id] as const,
+  /** Under the vouchers' own key, so a change in the vouchers tab refreshes the suggestions too. */
+  voucherLabels: ['admin', 'vouchers', 'labels'] as const,
 };
 
 /** Orders (every status but LEAD) with the first leads matching the same search. */
@@ -105,6 +118,35 @@ export const fetchAdminOrders = (q: string, page: number, signal?: AbortSignal) 
 /** A page of leads only (status 1). */
 export const fetchAdminLeads = (q: string, page: number, signal?: AbortSignal) =>
   apiGet<AdminOrdersPage>('/api/admin/orders', { q: q.trim() || undefined, status: 1, page, pageSize: LEADS_PAGE_SIZE }, signal);
+
+export const adminOrdersQuery = (q: string, page: number) =>
+  queryOptions({ queryKey: adminOrderKeys.list(q, page), queryFn: ({ signal }) => fetchAdminOrders(q, page, signal) });
+
+export const adminLeadsQuery = (q: string, page: number) =>
+  queryOptions({ queryKey: adminOrderKeys.leads(q, page), queryFn: ({ signal }) => fetchAdminLeads(q, page, signal) });
+
+// ---------------------------------------------------------------------------------------------
+// The order log
+
+export interface OrderLogEntry {
+  id: number;
+  order_id: number;
+  /** 0 note, 1-5 document reminders, 6-10 payment reminders */
+  type: number;
+  message: string;
+  user_executed_mail: string | null;
+  created_at: string;
+}
+
+/** GET /api/order/{id}/logs, for an order that came without its log. */
+export const orderLogsQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: adminOrderKeys.logs(orderId),
+    queryFn: ({ signal }) => apiGet<{ logs: OrderLogEntry[] }>(`/api/order/${orderId}/logs`, undefined, signal),
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Changing an order
 
 export interface CancelAnswer {
   status: string;
@@ -116,6 +158,158 @@ export interface CancelAnswer {
 
 export const cancelOrder = (id: number) => apiPost<CancelAnswer>(`/api/order/cancel/${id}`, {});
 
+export const useCancelOrder = (options?: MutationHooks<CancelAnswer, number>) => useMutation({ mutationFn: cancelOrder, ...options });
+
+export interface OrderUpdated {
+  status: string;
+  message: string;
+  order: AdminOrder;
+}
+
 /** POST /api/order/{id}: replaces the order's contents; the server prices it again. */
-export const updateOrder = (id: number, payload: unknown) =>
-  apiPost<{ status: string; message: string; order: AdminOrder }>(`/api/order/${id}`, payload);
+export const updateOrder = (id: number, payload: unknown) => apiPost<OrderUpdated>(`/api/order/${id}`, payload);
+
+export const useUpdateOrder = (options?: MutationHooks<OrderUpdated, { id: number; payload: unknown }>) =>
+  useMutation({ mutationFn: ({ id, payload }) => updateOrder(id, payload), ...options });
+
+/** The newest active codes, as suggestions for the discounts; 'kid-without-bed' is the server's own. */
+export const voucherLabelsQuery = queryOptions({
+  queryKey: adminOrderKeys.voucherLabels,
+  queryFn: ({ signal }) =>
+    apiGet<{ vouchers: VoucherDto[] }>('/api/vouchers', { page: 1, pageSize: 100 }, signal).then((r) =>
+      r.vouchers.filter((v) => v.active && v.label.trim().toLowerCase() !== KID_WITHOUT_BED_VOUCHER).map((v) => v.label),
+    ),
+});
+
+export interface QuickEditPayload {
+  id: number;
+  rooms: { id: number; room_type: number; extras: string[]; guests: { id: number; first_name: string; last_name: string }[] }[];
+}
+
+export interface QuickEditAnswer {
+  status: string;
+  message: string;
+  changed: boolean;
+  order: AdminOrder;
+}
+
+export const quickEditOrder = (payload: QuickEditPayload) => apiPost<QuickEditAnswer>(`/api/order/update_flex/${payload.id}`, payload);
+
+export const useQuickEditOrder = (options?: MutationHooks<QuickEditAnswer, QuickEditPayload>) =>
+  useMutation({ mutationFn: quickEditOrder, ...options });
+
+/** A guest's visa documents, decrypted by the server (staff only); always fetched fresh. */
+export const adminVisaQuery = (orderId: number) =>
+  queryOptions({ queryKey: visaKeys.admin(orderId), queryFn: ({ signal }) => fetchAdminVisa(orderId, signal), staleTime: 0 });
+
+/** The passport photo as a Blob: never cached, it is personal data. */
+export const guestPhotoQuery = (guestId: number) =>
+  queryOptions({
+    queryKey: visaKeys.photo(guestId),
+    queryFn: ({ signal }) => fetchGuestPhoto(guestId, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+/**
+ * 'Documenten resetten': removes the guests' documents and mails the customer; the orders list and
+ * the order's visa data are fetched again before the caller's onSuccess runs.
+ */
+export function useResetDocuments(options?: MutationHooks<{ status?: string; message?: string }, ResetDocumentsInput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: resetDocuments,
+    onSuccess: async (res, body, ...rest) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: visaKeys.admin(body.order_id) }),
+      ]);
+      await options?.onSuccess?.(res, body, ...rest);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reminders (apps/api/src/modules/reminders/routes.ts)
+
+export interface ReminderStep {
+  /** order_logs.type: 1-4 documents, 6-10 payments */
+  type: number;
+  label: string;
+  sent_count: number;
+  last_sent_at: string | null;
+  last_sent_by: string | null;
+}
+
+export interface ReminderKind {
+  steps: ReminderStep[];
+  /** The step to offer next (after the last one sent); null after the last step. */
+  next: number | null;
+  /** Whether a reminder of this kind can be sent now; `reason` says why not. */
+  allowed: boolean;
+  reason?: string;
+}
+
+export interface OrderLogRow {
+  id: number;
+  type: number;
+  message: string;
+  created_at: string;
+  user_executed_mail: string | null;
+}
+
+export interface OrderReminders {
+  order_id: number;
+  order_number: string;
+  email: string;
+  documents: ReminderKind & { missing_guests: string[]; trip_start: string | null };
+  payments: ReminderKind & { amount_open: number; deadline: string | null };
+  /** Reminder log rows (types 1-10), newest first. */
+  logs: OrderLogRow[];
+}
+
+export const remindersQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: adminOrderKeys.reminders(orderId),
+    queryFn: ({ signal }) => apiGet<OrderReminders>(`/api/order/${orderId}/reminders`, undefined, signal),
+  });
+
+export type ReminderKindName = 'payments' | 'documents';
+
+export interface SendReminder {
+  orderId: number;
+  kind: ReminderKindName;
+  step: ReminderStep;
+}
+
+/** Documents: the log type itself; payments: amount_sent 0-4 is the step, log type 6 + amount_sent. */
+const sendReminder = ({ orderId, kind, step }: SendReminder) =>
+  kind === 'documents'
+    ? apiPost<{ status: string; message: string }>('/api/order/remind/documents', { order_id: orderId, type: step.type })
+    : apiPost<{ status: string; message: string }>('/api/order/remind/payments', { orders: [orderId], amount_sent: step.type - 6 });
+
+/** Sends a reminder step; the order's reminders are fetched again before the caller's onSuccess runs. */
+export function useSendReminder(options?: MutationHooks<{ status: string; message: string }, SendReminder>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: sendReminder,
+    onSuccess: async (res, vars, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: adminOrderKeys.reminders(vars.orderId) });
+      await options?.onSuccess?.(res, vars, ...rest);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merging rooms (SPEC 2 'merge-rooms dialog')
+
+export interface MergeAnswer {
+  message: string;
+  trips: { start_date: string; version: number; rooms_count: number }[];
+}
+
+export const useMergeRooms = (options?: MutationHooks<MergeAnswer, MergePeriodInput>) =>
+  useMutation({ mutationFn: (period: MergePeriodInput) => apiPost<MergeAnswer>('/api/admin/trips/merge', period), ...options });
