@@ -1,24 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MSG, loginByMailSchema, loginSchema, registerSchema, resetPasswordSchema, resetRequestSchema } from '@umrah/domain';
-import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import { loggedOutEverywhereContract, messageAnswer, registeredContract, tokenAnswer } from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
 import * as auth from './service.ts';
 import { refreshSessionToken, revokeAllSessions, revokeSession } from './sessions.ts';
 
-const tokenAnswer = z.object({ token: z.string() });
-const messageAnswer = z.object({ message: z.string() });
+const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app.ctx;
-  const limit = (max: number, timeWindow = '1 minute') => ({
-    rateLimit: { max: max * config.rateLimitFactor, timeWindow },
-  });
+  const limit = limiter(app);
 
   app.post(
     '/api/login',
     {
-      schema: { tags: ['auth'], summary: 'Inloggen', body: loginSchema, response: { 200: tokenAnswer } },
+      schema: { tags, summary: 'Inloggen', body: loginSchema, response: { 200: tokenAnswer } },
       config: limit(10),
     },
     async (req) => ({ token: await auth.login(app.ctx, req.body.email, req.body.password) }),
@@ -28,10 +25,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/register',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Account aanmaken (met ALTCHA-oplossing in `altcha`)',
         body: registerSchema,
-        response: { 201: z.object({ status: z.literal('success'), token: z.string().nullable(), message: z.string() }) },
+        response: { 201: registeredContract },
       },
       config: limit(5),
     },
@@ -44,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/refresh_token',
     {
-      schema: { tags: ['auth'], summary: 'Nieuw token', security: [{ bearerAuth: [] }], response: { 200: tokenAnswer } },
+      schema: { tags, summary: 'Nieuw token', security, response: { 200: tokenAnswer } },
       onRequest: requireUser,
       config: limit(30),
     },
@@ -58,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout',
     {
-      schema: { tags: ['auth'], summary: 'Uitloggen: beëindigt deze sessie (het token werkt daarna niet meer)', security: [{ bearerAuth: [] }], response: { 200: messageAnswer } },
+      schema: { tags, summary: 'Uitloggen: beëindigt deze sessie (het token werkt daarna niet meer)', security, response: { 200: messageAnswer } },
       onRequest: requireUser,
     },
     async (req) => {
@@ -70,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout_all',
     {
-      schema: { tags: ['auth'], summary: 'Overal uitloggen: beëindigt elke sessie van het eigen account', security: [{ bearerAuth: [] }], response: { 200: messageAnswer } },
+      schema: { tags, summary: 'Overal uitloggen: beëindigt elke sessie van het eigen account', security, response: { 200: messageAnswer } },
       onRequest: requireUser,
     },
     async (req) => {
@@ -83,11 +80,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/:id/logout_all',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Admin: een gebruiker overal uitloggen',
-        security: [{ bearerAuth: [] }],
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: z.object({ message: z.string(), sessions: z.number() }) },
+        security,
+        params: idParamsSchema,
+        response: { 200: loggedOutEverywhereContract },
       },
       onRequest: requireAdmin,
     },
@@ -100,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reset_pw_request',
     {
-      schema: { tags: ['auth'], summary: 'Mail met herstellink', body: resetRequestSchema, response: { 200: messageAnswer } },
+      schema: { tags, summary: 'Mail met herstellink', body: resetRequestSchema, response: { 200: messageAnswer } },
       config: limit(5, '15 minutes'),
     },
     async (req) => {
@@ -112,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reset_pw',
     {
-      schema: { tags: ['auth'], summary: 'Nieuw wachtwoord met token', body: resetPasswordSchema, response: { 200: messageAnswer } },
+      schema: { tags, summary: 'Nieuw wachtwoord met token', body: resetPasswordSchema, response: { 200: messageAnswer } },
       config: limit(10, '15 minutes'),
     },
     async (req) => {
@@ -125,9 +122,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login_by_mail',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Admin logt in als gebruiker',
-        security: [{ bearerAuth: [] }],
+        security,
         body: loginByMailSchema,
         response: { 200: tokenAnswer },
       },

@@ -24,7 +24,7 @@ import { containsPattern } from '../../lib/sql.ts';
 import { emailTaken, isUniqueViolation } from '../auth/service.ts';
 import { startSession } from '../auth/sessions.ts';
 import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_HOUR } from '../contact/service.ts';
-import { accountColumns } from '../users/dto.ts';
+import { accountColumns, toUserDto } from '../users/dto.ts';
 
 // The lead forms (SPEC 2 Morocco offer and 'Umrah op maat', SPEC 7 contact/individual(_hadj)).
 // Like the contact form: the request is stored, the office gets every field with Reply-To the
@@ -63,18 +63,8 @@ type Personal = {
   country: string;
 };
 
-const personalFromUser = (u: UserRow): Personal => ({
-  email: u.email,
-  first_name: u.firstName,
-  last_name: u.lastName,
-  date_of_birth: u.dateOfBirth,
-  nationality: u.nationality,
-  phone_number: u.phoneNumber,
-  address: u.address,
-  zip: u.zip,
-  city: u.city,
-  country: u.country,
-});
+/** The account's personal fields, as the users module shows them (users/dto.ts). */
+const personalFromUser = (u: UserRow): Personal => pick(toUserDto(u));
 
 const pick = <T extends Record<string, unknown>>(v: T): Personal => ({
   email: String(v.email),

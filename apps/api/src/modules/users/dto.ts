@@ -1,7 +1,9 @@
+import type { Role } from '@umrah/domain';
+import type { User } from '@umrah/domain/contracts';
 import type { UserRow } from '../../lib/auth.ts';
 
-/** The user as the API shows it: never the password hash. */
-export function toUserDto(u: UserRow) {
+/** The user as the API shows it (the `User` contract): never the password hash. */
+export function toUserDto(u: UserRow): User {
   return {
     user_id: u.id,
     id: u.id,
@@ -15,11 +17,11 @@ export function toUserDto(u: UserRow) {
     zip: u.zip,
     city: u.city,
     country: u.country,
-    role: u.role,
+    role: u.role as Role,
     created_at: u.createdAt.toISOString(),
   };
 }
-export type UserDto = ReturnType<typeof toUserDto>;
+export type UserDto = User;
 
 /** Maps the account fields of the API onto the table's columns. */
 export function accountColumns(input: {

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, accountSchema, adminUserSchema, idParam } from '@umrah/domain';
-import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import { MSG, accountSchema, adminUserSchema } from '@umrah/domain';
+import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
+import { idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
-// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
-const idParams = z.object({ id: idParam() });
 /** PUT /api/user: the account fields, plus the current password when the email changes. */
 const ownAccountSchema = accountSchema.extend({ current_password: z.string().max(200).optional() });
-const security = [{ bearerAuth: [] }];
+const tags = ['users'];
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/user', { schema: { tags: ['users'], security }, onRequest: requireUser }, async (req) =>
+  const limit = limiter(app);
+  app.get('/api/user', { schema: { tags, security, response: { 200: userContract } }, onRequest: requireUser }, async (req) =>
     toUserDto(currentUser(req)),
   );
 
@@ -20,14 +21,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user',
     {
       schema: {
-        tags: ['users'],
+        tags,
         security,
         description: "Een nieuw e-mailadres vraagt `current_password` (anders 400/403 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.').",
         body: ownAccountSchema,
+        response: { 200: userSavedContract },
       },
       onRequest: requireUser,
       // The password check must not become a way to guess passwords with a stolen session.
-      config: { rateLimit: { max: 10 * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } },
+      config: limit(10),
     },
     async (req) => {
       const { current_password: currentPassword, ...account } = req.body;
@@ -40,13 +42,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users',
     {
       schema: {
-        tags: ['users'],
+        tags,
         security,
         querystring: z.object({
           q: z.string().max(200).optional(),
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
+        response: { 200: usersPageContract },
       },
       onRequest: requireAdmin,
     },
@@ -58,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users',
-    { schema: { tags: ['users'], security, body: adminUserSchema }, onRequest: requireAdmin },
+    { schema: { tags, security, body: adminUserSchema, response: { 201: userSavedContract } }, onRequest: requireAdmin },
     async (req, reply) => {
       const user = await service.createUser(app.ctx, req.body);
       return reply.status(201).send({ message: 'Gebruiker is aangemaakt.', user: toUserDto(user) });
@@ -67,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/user/:id',
-    { schema: { tags: ['users'], security, params: idParams, body: adminUserSchema }, onRequest: requireAdmin },
+    { schema: { tags, security, params: idParamsSchema, body: adminUserSchema, response: { 200: userSavedContract } }, onRequest: requireAdmin },
     async (req) => {
       const user = await service.updateUser(app.ctx, req.params.id, req.body);
       return { message: MSG.userUpdated, user: toUserDto(user) };
@@ -76,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user/:id',
-    { schema: { tags: ['users'], security, params: idParams }, onRequest: requireAdmin },
+    { schema: { tags, security, params: idParamsSchema, response: { 200: messageAnswer } }, onRequest: requireAdmin },
     async (req) => {
       await service.deleteUser(app.ctx, req.params.id, currentUser(req).id);
       return { message: 'Gebruiker is verwijderd.' };
