@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthModalsProvider } from '../features/auth/AuthModalsProvider';
-import { AuthProvider } from '../features/auth/AuthProvider';
-import { PreferencesProvider } from '../features/preferences/PreferencesProvider';
+import { AuthModalsProvider, AuthProvider } from '../features/auth';
+import { RoomEditorProvider, type RoomEditor } from '../features/cart';
+import { PreferencesProvider } from '../features/preferences';
 import { ApiError } from '../lib/api';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -21,6 +21,15 @@ export function createQueryClient() {
   });
 }
 
+// The carts change a room with the room wizard, which builds on the cart: wired here, and loaded
+// only when a room is first changed.
+const LazyEditRoomModal = lazy(() => import('../features/room-wizard').then((m) => ({ default: m.EditRoomModal })));
+const EditRoomModal: RoomEditor = (props: ComponentProps<RoomEditor>) => (
+  <Suspense fallback={null}>
+    <LazyEditRoomModal {...props} />
+  </Suspense>
+);
+
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
@@ -28,7 +37,9 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
       <QueryClientProvider client={queryClient}>
         <PreferencesProvider>
           <AuthProvider>
-            <AuthModalsProvider>{children}</AuthModalsProvider>
+            <AuthModalsProvider>
+              <RoomEditorProvider editor={EditRoomModal}>{children}</RoomEditorProvider>
+            </AuthModalsProvider>
           </AuthProvider>
         </PreferencesProvider>
       </QueryClientProvider>

@@ -12,7 +12,7 @@ import { ClassChoice } from '../features/catalog/ClassChoice';
 import { CustomTripModal } from '../features/catalog/CustomTripModal';
 import { InfoModal } from '../features/catalog/InfoModal';
 import { MonthTiles } from '../features/catalog/MonthTiles';
-import { OrderModal } from '../features/catalog/OrderModal';
+import { OrderModal } from '../features/room-wizard';
 import { PackageCard } from '../features/catalog/PackageCard';
 import { TripList } from '../features/catalog/TripList';
 import { useCatalog } from '../features/catalog/api';

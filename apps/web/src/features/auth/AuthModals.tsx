@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import '@mantine/dates/styles.css';
-import type { AuthModalView } from './AuthModalsProvider';
+import type { AuthModalView } from './authModals';
 import { EditAccountForm } from './EditAccountForm';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';

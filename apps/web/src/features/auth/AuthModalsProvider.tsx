@@ -1,16 +1,10 @@
 // The login, register, edit-account and reset-request modals are opened from anywhere (header,
 // guards, reset page); their code loads only when one is first opened.
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { AuthModalsContext, type AuthModalView } from './authModals';
 
-export type AuthModalView = 'login' | 'register' | 'reset' | 'account';
+export { useAuthModals, type AuthModalView } from './authModals';
 
-interface AuthModalsContextValue {
-  view: AuthModalView | null;
-  open: (view: AuthModalView) => void;
-  close: () => void;
-}
-
-const AuthModalsContext = createContext<AuthModalsContextValue | null>(null);
 const AuthModals = lazy(() => import('./AuthModals'));
 /** Starts loading the modal code early, e.g. when the pointer nears the Account button. */
 export const preloadAuthModals = () => void import('./AuthModals');
@@ -29,10 +23,4 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
       )}
     </AuthModalsContext.Provider>
   );
-}
-
-export function useAuthModals(): AuthModalsContextValue {
-  const ctx = useContext(AuthModalsContext);
-  if (!ctx) throw new Error('useAuthModals outside AuthModalsProvider');
-  return ctx;
 }

@@ -6,8 +6,6 @@ import { notifications } from '@mantine/notifications';
 import { Role } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
 import {
-  apiGet,
-  apiPost,
   expireSession,
   getToken,
   isTokenExpired,
@@ -17,7 +15,7 @@ import {
   subscribeToken,
   tokenExpiry,
 } from '../../lib/api';
-import { tokenClaims } from '../../lib/jwt';
+import { fetchUser, requestLogin, requestLogout, userKeys } from './api';
 import type { User } from './types';
 
 export interface AuthContextValue {
@@ -38,11 +36,7 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const userKey = (token: string | null) => {
-  const c = tokenClaims(token);
-  // Keyed by subject (and acting admin), not by token: a refreshed token is the same user.
-  return ['user', c?.sub ?? null, c?.act ?? null] as const;
-};
+const userKey = userKeys.current;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -81,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const key = userKey(token);
   const userQuery = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiGet<User>('/api/user', undefined, signal),
+    queryFn: ({ signal }) => fetchUser(signal),
     enabled: token !== null,
     staleTime: 5 * 60_000,
     retry: false,
@@ -89,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const loadUser = useCallback(
     (t: string) =>
-      queryClient.fetchQuery({ queryKey: userKey(t), queryFn: () => apiGet<User>('/api/user'), staleTime: 0 }),
+      queryClient.fetchQuery({ queryKey: userKey(t), queryFn: () => fetchUser(), staleTime: 0 }),
     [queryClient],
   );
 
@@ -106,7 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const { token: newToken } = await apiPost<{ token: string }>('/api/login', { email, password }, { auth: false });
+      const { token: newToken } = await requestLogin(email, password);
       return loginWithToken(newToken);
     },
     [loginWithToken],
@@ -116,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // End the session on the server too, so the token is worthless even if it was copied; the
     // local logout does not wait for it (and does not fail when offline or already expired).
     const current = getToken();
-    if (current && !isTokenExpired(current)) void apiPost('/api/logout').catch(() => undefined);
+    if (current && !isTokenExpired(current)) void requestLogout().catch(() => undefined);
     setToken(null);
     setSessionExpired(false);
     queryClient.clear();

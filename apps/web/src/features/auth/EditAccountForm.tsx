@@ -1,21 +1,22 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { accountSchema } from '@umrah/domain/validation/index';
-import { ApiError, apiPut } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { fieldErrors, zodValidate } from '../../lib/form';
 import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from './AccountFields';
 import { useAuth } from './AuthProvider';
-import type { User } from './types';
+import { useUpdateAccount } from './api';
+import { SubmitForm } from '../../components/SubmitForm';
 
 const EMAIL_NEEDS_PASSWORD = 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.';
 
 export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
   const { user, setUser } = useAuth();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const updateAccount = useUpdateAccount();
   // A new email needs the current password (the API refuses it otherwise).
   const [currentPassword, setCurrentPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -31,10 +32,9 @@ export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
     setError(null);
     setPasswordError(null);
     if (emailChanged && currentPassword === '') return setPasswordError(EMAIL_NEEDS_PASSWORD);
-    setBusy(true);
     try {
       const body = emailChanged ? { ...values, current_password: currentPassword } : values;
-      const res = await apiPut<{ message: string; user: User }>('/api/user', body);
+      const res = await updateAccount.mutateAsync(body);
       setCurrentPassword('');
       setUser(res.user);
       notifications.show({ color: 'green', message: res.message || MSG.userUpdated });
@@ -44,37 +44,25 @@ export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
       if (errors.current_password) setPasswordError(errors.current_password);
       form.setErrors(errors);
       setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(false);
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Gegevens wijzigen">
-      <Stack gap="sm">
-        <AccountFields getInputProps={form.getInputProps} />
-        {emailChanged && (
-          <PasswordInput
-            label="Huidig wachtwoord"
-            description="Nodig om je e-mailadres te wijzigen."
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => {
-              setCurrentPassword(e.currentTarget.value);
-              setPasswordError(null);
-            }}
-            error={passwordError}
-          />
-        )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" loading={busy}>
-          Opslaan
-        </Button>
-      </Stack>
-    </form>
+    <SubmitForm label="Gegevens wijzigen" submitLabel="Opslaan" onSubmit={submit} error={error} busy={form.submitting}>
+      <AccountFields getInputProps={form.getInputProps} />
+      {emailChanged && (
+        <PasswordInput
+          label="Huidig wachtwoord"
+          description="Nodig om je e-mailadres te wijzigen."
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => {
+            setCurrentPassword(e.currentTarget.value);
+            setPasswordError(null);
+          }}
+          error={passwordError}
+        />
+      )}
+    </SubmitForm>
   );
 }

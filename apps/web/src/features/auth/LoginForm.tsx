@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MSG } from '@umrah/domain/messages';
 import { loginSchema } from '@umrah/domain/validation/index';
 import { ApiError } from '../../lib/api';
+import { FormError } from '../../components/Feedback';
 import { zodValidate } from '../../lib/form';
 import { useAuth } from './AuthProvider';
-import { useAuthModals } from './AuthModalsProvider';
+import { useAuthModals } from './authModals';
 
 /** The spec's login messages: a rejected combination, or anything else as an unknown error. */
 export function loginErrorMessage(err: unknown): string {
@@ -21,7 +22,6 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
   const { login } = useAuth();
   const modals = useAuthModals();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -30,32 +30,25 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    setBusy(true);
     try {
       await login(values.email.trim(), values.password);
       onSuccess?.();
     } catch (err) {
       setError(loginErrorMessage(err));
-    } finally {
-      setBusy(false);
     }
   });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Inloggen">
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
         <PasswordInput label="Wachtwoord" autoComplete="current-password" {...form.getInputProps('password')} />
         <Group justify="space-between" align="center">
           <Anchor component="button" type="button" size="sm" onClick={() => modals.open('reset')}>
             Wachtwoord vergeten?
           </Anchor>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.submitting}>
             Inloggen
           </Button>
         </Group>

@@ -1,15 +1,16 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, PasswordInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { registerSchema } from '@umrah/domain/validation/index';
-import { ApiError, apiPost, getToken, setToken } from '../../lib/api';
-import { fieldErrors, zodValidate } from '../../lib/form';
+import { ApiError, getToken, setToken } from '../../lib/api';
+import { zodValidate } from '../../lib/form';
 import { AccountFields, emptyAccount, type AccountValues } from './AccountFields';
-import { Altcha } from './Altcha';
+import { useRegister } from './api';
+import { SubmitForm } from '../../components/SubmitForm';
 import { useAuth } from './AuthProvider';
-import { useAuthModals } from './AuthModalsProvider';
+import { useAuthModals } from './authModals';
+import { useCaptchaForm } from './useCaptchaForm';
 
 type RegisterValues = AccountValues & { password: string; altcha: string };
 
@@ -25,65 +26,44 @@ export function registerErrorMessage(err: unknown): string {
 export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
   const { loginWithToken } = useAuth();
   const modals = useAuthModals();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A solved captcha is accepted once: after a failed attempt a fresh widget is needed.
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const register = useRegister();
   const form = useForm<RegisterValues>({
     mode: 'controlled',
     initialValues: { ...emptyAccount(), password: '', altcha: '' },
     validate: zodValidate(registerSchema),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await apiPost<{ status: string; token: string | null; message: string }>(
-        '/api/register',
-        { ...values, login_user: true },
-        { auth: false },
-      );
+  const { submit, error, busy, captcha } = useCaptchaForm(form, {
+    send: (values) => register.mutateAsync(values),
+    onSent: async (res) => {
       if (res.token) await loginWithToken(res.token);
       notifications.show({ color: 'green', message: MSG.accountCreated });
       onSuccess?.();
-    } catch (err) {
-      // SPEC 8: a failed registration clears the stored token.
+    },
+    // SPEC 8: a failed registration clears the stored token.
+    onFailed: () => {
       if (getToken()) setToken(null);
-      form.setErrors(fieldErrors(err));
-      setError(registerErrorMessage(err));
-      form.setFieldValue('altcha', '');
-      setCaptchaKey((k) => k + 1);
-    } finally {
-      setBusy(false);
-    }
+    },
+    errorMessage: registerErrorMessage,
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Account aanmaken">
-      <Stack gap="sm">
-        <AccountFields getInputProps={form.getInputProps} />
-        <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
-        <Altcha
-          key={captchaKey}
-          onChange={(payload) => form.setFieldValue('altcha', payload)}
-          error={typeof form.errors.altcha === 'string' ? form.errors.altcha : null}
-        />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" loading={busy}>
-          Account aanmaken
-        </Button>
+    <SubmitForm
+      label="Account aanmaken"
+      onSubmit={submit}
+      error={error}
+      busy={busy}
+      footer={
         <Text size="sm">
           Heb je al een account?{' '}
           <Anchor component="button" type="button" size="sm" onClick={() => modals.open('login')}>
             Inloggen
           </Anchor>
         </Text>
-      </Stack>
-    </form>
+      }
+    >
+      <AccountFields getInputProps={form.getInputProps} />
+      <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
+      {captcha}
+    </SubmitForm>
   );
 }

@@ -1,27 +1,26 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MSG } from '@umrah/domain/messages';
 import { resetRequestSchema } from '@umrah/domain/validation/index';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
+import { useResetRequest } from './api';
+import { SubmitForm } from '../../components/SubmitForm';
 
 export function ResetRequestForm() {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const resetRequest = useResetRequest();
   const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: zodValidate(resetRequestSchema) });
 
   const submit = form.onSubmit(async ({ email }) => {
     setError(null);
-    setBusy(true);
     try {
-      await apiPost('/api/reset_pw_request', { email: email.trim() }, { auth: false });
+      await resetRequest.mutateAsync(email.trim());
       setSentTo(email.trim());
     } catch (err) {
       setError(err instanceof ApiError && err.status === 429 ? err.message : MSG.resetRequestFailed);
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -34,19 +33,9 @@ export function ResetRequestForm() {
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Wachtwoord vergeten">
-      <Stack gap="sm">
-        <Text size="sm">Vul je emailadres in. Je ontvangt een mail met een link om een nieuw wachtwoord in te stellen.</Text>
-        <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" loading={busy}>
-          Verstuur herstellink
-        </Button>
-      </Stack>
-    </form>
+    <SubmitForm label="Wachtwoord vergeten" submitLabel="Verstuur herstellink" onSubmit={submit} error={error} busy={form.submitting}>
+      <Text size="sm">Vul je emailadres in. Je ontvangt een mail met een link om een nieuw wachtwoord in te stellen.</Text>
+      <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+    </SubmitForm>
   );
 }

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
-import { cartKind, type CartKind } from '../checkout/cart';
-import { EditRoomModal } from '../room-wizard/EditRoomModal';
-import { guestDetails } from '../room-wizard/StepConfirm';
-import { roomGenderLabel } from '../room-wizard/rules';
 import { removeCartItem, type CartKey } from './cartStorage';
+import { guestDetails, roomGenderLabel } from './describe';
 import { ArabiaEditModal, FundEditModal } from './EditModals';
+import { cartKind, type CartKind } from './order';
+import { useRoomEditor } from './roomEditor';
 import type { ArabiaEntry, CartEntry, FundEntry, UmrahEntry } from './types';
 
 export const KIND_LABELS: Record<CartKind, string> = {
@@ -64,9 +63,10 @@ export function describeEntry(raw: unknown): EntryText {
 type Editing = { index: number; entry: unknown } | null;
 
 function EditModal({ cartKey, editing, onClose }: { cartKey: CartKey; editing: Editing; onClose: () => void }) {
+  const EditRoomModal = useRoomEditor();
   if (!editing) return null;
   const kind = cartKind(editing.entry);
-  if (kind === 'umrah') return <EditRoomModal cartKey={cartKey} index={editing.index} entry={editing.entry as UmrahEntry} onClose={onClose} />;
+  if (kind === 'umrah' && EditRoomModal) return <EditRoomModal cartKey={cartKey} index={editing.index} entry={editing.entry as UmrahEntry} onClose={onClose} />;
   if (kind === 'arabia') return <ArabiaEditModal cartKey={cartKey} index={editing.index} entry={editing.entry as ArabiaEntry} onClose={onClose} />;
   if (kind === 'fund') return <FundEditModal cartKey={cartKey} index={editing.index} entry={editing.entry as FundEntry} onClose={onClose} />;
   return null;

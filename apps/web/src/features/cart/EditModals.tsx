@@ -7,12 +7,11 @@ import { ARABIA_TIME_SLOTS, WEEK_DAYS } from '@umrah/domain/enums';
 import { eurosToCents } from '@umrah/domain/money';
 import { donationFormSchema } from '@umrah/domain/validation/donation';
 import { arabiaAvailabilityFormSchema } from '@umrah/domain/validation/order';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useCheckDonation } from './api';
 import { typedNumber } from './typedNumber';
 import { addCartItem, updateCartItem, type CartKey } from './cartStorage';
 import type { ArabiaEntry, FundEntry } from './types';
-
-export const UPDATED_MESSAGE = 'Je winkelwagen is bijgewerkt.';
 
 function firstIssues(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -53,15 +52,55 @@ export function availabilityErrors(days: string[], times: string[]) {
   return r.success ? {} : firstIssues(r.error.issues);
 }
 
-export function ArabiaEditModal({ cartKey, index, entry, onClose }: { cartKey: CartKey; index: number; entry: ArabiaEntry; onClose: () => void }) {
-  const [days, setDays] = useState<string[]>(entry.available_days ?? []);
-  const [times, setTimes] = useState<string[]>(entry.available_times ?? []);
+/**
+ * The state of AvailabilityFields: errors show after the first check and follow each change from
+ * then on; `check` gives the parsed days and times, or null (and shows why).
+ */
+export function useAvailability(initialDays: string[] = [], initialTimes: string[] = []) {
+  const [days, setDays] = useState<string[]>(initialDays);
+  const [times, setTimes] = useState<string[]>(initialTimes);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = () => {
+  const checking = Object.keys(errors).length > 0;
+  const fields = {
+    days,
+    times,
+    errors,
+    onDays: (d: string[]) => {
+      setDays(d);
+      if (checking) setErrors(availabilityErrors(d, times));
+    },
+    onTimes: (t: string[]) => {
+      setTimes(t);
+      if (checking) setErrors(availabilityErrors(days, t));
+    },
+  };
+  const check = () => {
     const found = availabilityErrors(days, times);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const parsed = arabiaAvailabilityFormSchema.parse({ days, times });
+    return Object.keys(found).length > 0 ? null : arabiaAvailabilityFormSchema.parse({ days, times });
+  };
+  return { fields, check };
+}
+
+/** Annuleren and the save button of the cart's edit modals. */
+export function ModalButtons({ onCancel, onSave, saveLabel = 'Opslaan', busy }: { onCancel: () => void; onSave: () => void; saveLabel?: string; busy?: boolean }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Annuleren
+      </Button>
+      <Button onClick={onSave} loading={busy}>
+        {saveLabel}
+      </Button>
+    </Group>
+  );
+}
+
+export function ArabiaEditModal({ cartKey, index, entry, onClose }: { cartKey: CartKey; index: number; entry: ArabiaEntry; onClose: () => void }) {
+  const availability = useAvailability(entry.available_days ?? [], entry.available_times ?? []);
+  const save = () => {
+    const parsed = availability.check();
+    if (!parsed) return;
     updateCartItem(cartKey, index, { ...entry, available_days: parsed.days, available_times: parsed.times });
     onClose();
   };
@@ -69,25 +108,8 @@ export function ArabiaEditModal({ cartKey, index, entry, onClose }: { cartKey: C
     <Modal opened onClose={onClose} title="Les wijzigen" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
       <Stack>
         <Text fw={600}>{entry.label}</Text>
-        <AvailabilityFields
-          days={days}
-          times={times}
-          errors={errors}
-          onDays={(d) => {
-            setDays(d);
-            if (Object.keys(errors).length) setErrors(availabilityErrors(d, times));
-          }}
-          onTimes={(t) => {
-            setTimes(t);
-            if (Object.keys(errors).length) setErrors(availabilityErrors(days, t));
-          }}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Annuleren
-          </Button>
-          <Button onClick={save}>Opslaan</Button>
-        </Group>
+        <AvailabilityFields {...availability.fields} />
+        <ModalButtons onCancel={onClose} onSave={save} />
       </Stack>
     </Modal>
   );
@@ -116,25 +138,25 @@ export function FundEditModal({
 }) {
   const [amount, setAmount] = useState<number | string>(entry.value > 0 ? entry.value / 100 : '');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const checkDonation = useCheckDonation();
+  const save = () => {
     const r = donationFormSchema(entry.remaining ?? Number.MAX_SAFE_INTEGER).safeParse({ amount: typedNumber(amount) });
     if (!r.success) return setError(r.error.issues[0]?.message ?? null);
     const value = eurosToCents(r.data.amount);
-    setBusy(true);
-    try {
-      // What the goal still needs is known to the server: it checks the amount with the order rules.
-      await apiPost('/api/order/preview', { crowdfunds: [{ funding_id: entry.id, funding_amount: value }] });
-      const saved = { ...entry, value };
-      if (index === null) addCartItem(cartKey, saved);
-      else updateCartItem(cartKey, index, saved);
-      onSaved?.(saved);
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Onbekende fout');
-    } finally {
-      setBusy(false);
-    }
+    // What the goal still needs is known to the server: it checks the amount with the order rules.
+    checkDonation.mutate(
+      { fundingId: entry.id, amount: value },
+      {
+        onSuccess: () => {
+          const saved = { ...entry, value };
+          if (index === null) addCartItem(cartKey, saved);
+          else updateCartItem(cartKey, index, saved);
+          onSaved?.(saved);
+          onClose();
+        },
+        onError: (err) => setError(err instanceof ApiError ? err.message : 'Onbekende fout'),
+      },
+    );
   };
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
@@ -154,14 +176,7 @@ export function FundEditModal({
           }}
           error={error}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Annuleren
-          </Button>
-          <Button onClick={save} loading={busy}>
-            {saveLabel}
-          </Button>
-        </Group>
+        <ModalButtons onCancel={onClose} onSave={save} saveLabel={saveLabel} busy={checkDonation.isPending} />
       </Stack>
     </Modal>
   );

@@ -5,54 +5,36 @@
 import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { discountableItemCount, voucherKey } from '@umrah/domain/pricing';
-import { VOUCHER_MSG, requestVoucherSchema, type VoucherDto } from '@umrah/domain/validation/voucher';
-import { ApiError, apiPost } from '../../lib/api';
-import { cartKind, cartToOrder } from '../checkout/cart';
+import { voucherKey } from '@umrah/domain/pricing';
+import { VOUCHER_MSG, requestVoucherSchema } from '@umrah/domain/validation/voucher';
+import { ApiError } from '../../lib/api';
+import { useRequestVoucher } from './api';
 import { addCartDiscount, cartDiscounts, removeCartDiscount, type CartKey } from './cartStorage';
-
-/** Product ids in the cart, for product-bound vouchers. */
-export function cartProductIds(entries: readonly unknown[]): number[] {
-  const ids = new Set<number>();
-  for (const e of entries) {
-    const kind = cartKind(e);
-    const r = e as { product_id?: unknown; id?: unknown };
-    const id = kind === 'umrah' ? r.product_id : kind === 'arabia' || kind === 'product' ? r.id : undefined;
-    if (typeof id === 'number' && Number.isInteger(id) && id > 0) ids.add(id);
-  }
-  return [...ids];
-}
 
 export function VoucherField({ cartKey, entries }: { cartKey: CartKey; entries: readonly unknown[] }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const requestVoucher = useRequestVoucher();
   const applied = cartDiscounts(entries);
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     const parsed = requestVoucherSchema.pick({ label: true }).safeParse({ label: code });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? VOUCHER_MSG.label);
     const label = parsed.data.label;
     if (applied.some((l) => voucherKey(l) === voucherKey(label))) return setError(VOUCHER_MSG.overused);
-    setBusy(true);
-    try {
-      const res = await apiPost<{ message: string; voucher: VoucherDto }>('/api/requestVoucher', {
-        label,
-        discounts: applied,
-        // Items a code can discount (guests, lessons, products; donations never count), as the order counts them.
-        items: discountableItemCount(cartToOrder(entries, false)),
-        products: cartProductIds(entries),
-      });
-      addCartDiscount(cartKey, res.voucher.label);
-      notifications.show({ color: 'green', message: res.message });
-      setCode('');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Onbekende fout');
-    } finally {
-      setBusy(false);
-    }
+    requestVoucher.mutate(
+      { label, applied, entries },
+      {
+        onSuccess: (res) => {
+          addCartDiscount(cartKey, res.voucher.label);
+          notifications.show({ color: 'green', message: res.message });
+          setCode('');
+        },
+        onError: (err) => setError(err instanceof ApiError ? err.message : 'Onbekende fout'),
+      },
+    );
   };
 
   return (
@@ -71,7 +53,7 @@ export function VoucherField({ cartKey, entries }: { cartKey: CartKey; entries: 
             autoComplete="off"
             style={{ flex: 1 }}
           />
-          <Button type="submit" loading={busy} mt={25} variant="light">
+          <Button type="submit" loading={requestVoucher.isPending} mt={25} variant="light">
             Toevoegen
           </Button>
         </Group>

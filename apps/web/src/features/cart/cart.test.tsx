@@ -4,7 +4,7 @@ import { setToken } from '../../lib/api';
 import { demoUser, fakeJwt, jsonResponse, renderApp } from '../../test/render';
 import AdminCartPage from '../../pages/AdminCartPage';
 import CartPage from '../../pages/CartPage';
-import { cartToOrder } from '../checkout/cart';
+import { cartToOrder } from './order';
 import {
   ADMIN_CART_KEY,
   CART_KEY,

@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import { CustomTripForm } from '../requests/CustomTripForm';
+import { CustomTripForm } from '../requests';
 
 /** The 'Eigen datum' tile on /pakketten opens this modal: the 'Umrah op maat' request (SPEC 2 Modals). */
 export function CustomTripModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '@umrah/domain/enums';
 import { orderSchema } from '@umrah/domain/validation/order';
-import { parseOrderNumber } from '../admin/PaymentsTab';
+import { parseOrderNumber } from '@umrah/domain/order-number';
 import { payActions, statusLabel } from '../orders/MyOrders';
-import { cartKind, cartToOrder } from './cart';
+import { cartKind, cartToOrder } from '../cart';
 import { providerCode, returnVariant } from './ReturnDialog';
 
 const room = {
@@ -98,6 +98,6 @@ describe('admin payments search', () => {
     expect(parseOrderNumber('FCU2123')).toBe(123);
     expect(parseOrderNumber('fcu2 45')).toBe(45);
     expect(parseOrderNumber('7')).toBe(7);
-    expect(parseOrderNumber('abc')).toBeUndefined();
+    expect(parseOrderNumber('abc')).toBeNull();
   });
 });

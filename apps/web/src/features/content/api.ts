@@ -1,8 +1,8 @@
 // Server state of the content pages (SPEC 2, 3, 7): knowledge articles, flyers, their categories and
 // the team. The lists come with an ETag, so a refetch is cheap.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ArticleCategoryDto, ArticleDto, TeamMemberDto } from '@umrah/domain/validation/contact';
-import { apiGet } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 
 export const ArticleKind = { ARTICLE: 0, FLYER: 1 } as const;
 
@@ -28,6 +28,10 @@ export function useArticleCategories() {
       apiGet<{ articleCategories: ArticleCategoryDto[] }>('/api/articlecats', undefined, signal).then((r) => r.articleCategories),
   });
 }
+
+/** POST /api/contact: the contact form's message; the answer's message is the success text. */
+export const useSendContact = () =>
+  useMutation({ mutationFn: (body: Record<string, string>) => apiPost<{ message: string }>('/api/contact', body, { auth: false }) });
 
 /** GET /api/article/{id}; a 404 is final, so it is not retried. */
 export function useArticle(id: number | null) {

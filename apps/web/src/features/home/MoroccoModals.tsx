@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { COMPANY } from '../../lib/company';
-import { MoroccoRequestForm } from '../requests/MoroccoRequestForm';
+import { MoroccoRequestForm } from '../requests';
 
 const INCLUDED = [
   { title: 'Vlucht', text: 'Retourvlucht vanuit Marokko naar Jeddah of Medina.' },

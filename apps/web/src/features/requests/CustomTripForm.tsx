@@ -4,18 +4,16 @@
 // Logged in, the request goes out with the account's details. Not logged in, the form asks the
 // registration fields and a password, and the API creates the account with the request (like the
 // room wizard's register step); the answer's token logs the visitor in.
-import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { customTripGuestSchema, customTripSchema } from '@umrah/domain/validation/requests';
-import { fieldErrors, zodValidate } from '../../lib/form';
-import { AccountFields, emptyAccount, type AccountValues } from '../auth/AccountFields';
-import { Altcha } from '../auth/Altcha';
-import { useAuth } from '../auth/AuthProvider';
-import { useAuthModals } from '../auth/AuthModalsProvider';
-import { requestErrorMessage, sendCustomTrip, useSentMessage } from './api';
+import { SubmitForm } from '../../components/SubmitForm';
+import { zodValidate } from '../../lib/form';
+import { AccountFields, emptyAccount, useAuth, useAuthModals, useCaptchaForm, type AccountValues } from '../auth';
+import { requestErrorMessage, useSendCustomTrip, useSentMessage } from './api';
+import { SentMessage } from './SentMessage';
 
 type Count = number | string;
 interface RoomValues {
@@ -55,10 +53,8 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
   const { user, loginWithToken } = useAuth();
   const modals = useAuthModals();
   const loggedIn = Boolean(user);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useSentMessage(onDone);
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const sendCustomTrip = useSendCustomTrip();
   const schema = loggedIn ? customTripSchema : customTripGuestSchema;
   const form = useForm<CustomTripValues>({
     mode: 'controlled',
@@ -66,36 +62,22 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
     validate: (values) => zodValidate(schema)(customTripBody(values, loggedIn) as never),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await sendCustomTrip(customTripBody(values, loggedIn));
+  const { submit, error, busy, captcha } = useCaptchaForm(form, {
+    send: (values) => sendCustomTrip.mutateAsync(customTripBody(values, loggedIn)),
+    onSent: async (res) => {
       if (res.token) await loginWithToken(res.token).catch(() => undefined);
       setSent(res.message);
-    } catch (err) {
-      form.setErrors(fieldErrors(err));
-      setError(requestErrorMessage(err));
-    } finally {
-      form.setFieldValue('altcha', '');
-      setCaptchaKey((k) => k + 1);
-      setBusy(false);
-    }
+    },
+    errorMessage: requestErrorMessage,
   });
 
-  if (sent)
-    return (
-      <Alert color="green" role="status" title="Aanvraag verzonden">
-        {sent}
-      </Alert>
-    );
+  if (sent) return <SentMessage message={sent} />;
 
   const periodError = form.errors.start ?? form.errors.end;
   const roomsError = form.errors.rooms;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Aanvraag Umrah op maat">
-      <Stack gap="sm">
+    <SubmitForm label="Aanvraag Umrah op maat" submitLabel="Aanvraag versturen" onSubmit={submit} error={error} busy={busy} narrowButton>
         <Text size="sm">
           Wil je op een andere datum op Umrah, met een eigen hotelkeuze of kamerindeling? Vul je wensen in, dan stellen we een reis op
           maat voor je samen.
@@ -172,20 +154,7 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
             <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
           </>
         )}
-        <Altcha
-          key={captchaKey}
-          onChange={(payload) => form.setFieldValue('altcha', payload)}
-          error={typeof form.errors.altcha === 'string' ? form.errors.altcha : null}
-        />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" loading={busy} w="fit-content">
-          Aanvraag versturen
-        </Button>
-      </Stack>
-    </form>
+        {captcha}
+    </SubmitForm>
   );
 }

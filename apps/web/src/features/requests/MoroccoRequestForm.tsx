@@ -1,14 +1,13 @@
 // The Morocco reservation form (SPEC 2 'Home, Morocco offer', SPEC 5 'Morocco form'): the desired
 // period, the personal details of the registration form and the captcha. No account is made.
-import { useState } from 'react';
-import { Alert, Button, Loader, Select, Stack, Text } from '@mantine/core';
+import { Loader, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DESIRED_YEARS, DESIRED_YEAR_LABELS, moroccoRequestSchema } from '@umrah/domain/validation/requests';
-import { fieldErrors, zodValidate } from '../../lib/form';
-import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from '../auth/AccountFields';
-import { Altcha } from '../auth/Altcha';
-import { useAuth } from '../auth/AuthProvider';
-import { requestErrorMessage, sendMoroccoRequest, useSentMessage } from './api';
+import { SubmitForm } from '../../components/SubmitForm';
+import { zodValidate } from '../../lib/form';
+import { AccountFields, accountFromUser, emptyAccount, useAuth, useCaptchaForm, type AccountValues } from '../auth';
+import { requestErrorMessage, useSendMoroccoRequest, useSentMessage } from './api';
+import { SentMessage } from './SentMessage';
 
 type MoroccoValues = AccountValues & { desired_year: string | null; altcha: string };
 
@@ -22,43 +21,24 @@ export function MoroccoRequestForm({ onDone }: { onDone: () => void }) {
 }
 
 function MoroccoForm({ onDone, user }: { onDone: () => void; user: ReturnType<typeof useAuth>['user'] }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useSentMessage(onDone);
-  // A solved captcha is accepted once: every attempt gets a fresh widget.
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const sendMoroccoRequest = useSendMoroccoRequest();
   const form = useForm<MoroccoValues>({
     mode: 'controlled',
     initialValues: { desired_year: null, ...(user ? accountFromUser(user) : emptyAccount()), altcha: '' },
     validate: zodValidate(moroccoRequestSchema),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await sendMoroccoRequest(values);
-      setSent(res.message);
-    } catch (err) {
-      form.setErrors(fieldErrors(err));
-      setError(requestErrorMessage(err));
-    } finally {
-      form.setFieldValue('altcha', '');
-      setCaptchaKey((k) => k + 1);
-      setBusy(false);
-    }
+  const { submit, error, busy, captcha } = useCaptchaForm(form, {
+    send: (values) => sendMoroccoRequest.mutateAsync(values),
+    onSent: (res) => setSent(res.message),
+    errorMessage: requestErrorMessage,
   });
 
-  if (sent)
-    return (
-      <Alert color="green" role="status" title="Aanvraag verzonden">
-        {sent}
-      </Alert>
-    );
+  if (sent) return <SentMessage message={sent} />;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Aanvraag Umrah vanuit Marokko">
-      <Stack gap="sm">
+    <SubmitForm label="Aanvraag Umrah vanuit Marokko" submitLabel="Aanvraag versturen" onSubmit={submit} error={error} busy={busy} narrowButton>
         <Text size="sm">Laat je gegevens achter, dan nemen wij contact met je op over de reis en de prijs.</Text>
         <Select
           label="Gewenste periode"
@@ -69,20 +49,7 @@ function MoroccoForm({ onDone, user }: { onDone: () => void; user: ReturnType<ty
           {...form.getInputProps('desired_year')}
         />
         <AccountFields getInputProps={form.getInputProps} />
-        <Altcha
-          key={captchaKey}
-          onChange={(payload) => form.setFieldValue('altcha', payload)}
-          error={typeof form.errors.altcha === 'string' ? form.errors.altcha : null}
-        />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" loading={busy} w="fit-content">
-          Aanvraag versturen
-        </Button>
-      </Stack>
-    </form>
+        {captcha}
+    </SubmitForm>
   );
 }

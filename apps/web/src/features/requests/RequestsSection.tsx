@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Pagination, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   DESIRED_YEAR_LABELS,
   REQUEST_STATUSES,
@@ -15,7 +14,7 @@ import {
 } from '@umrah/domain/validation/requests';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
-import { fetchLeads, leadsKey, updateLead, type LeadRow } from './api';
+import { leadsQuery, useUpdateLead, type LeadRow } from './api';
 
 const STATUS_COLOR: Record<RequestStatus, string> = { open: 'yellow', contacted: 'blue', converted: 'green' };
 const STATUS_OPTIONS = REQUEST_STATUSES.map((value) => ({ value, label: REQUEST_STATUS_LABELS[value] }));
@@ -34,16 +33,9 @@ export function leadSummary(r: LeadRow): string {
 }
 
 function LeadCard({ lead }: { lead: LeadRow }) {
-  const qc = useQueryClient();
   const [status, setStatus] = useState<RequestStatus>(lead.status);
   const [note, setNote] = useState(lead.note);
-  const save = useMutation({
-    mutationFn: () => updateLead(lead.id, { status, note }),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: 'Aanvraag is gewijzigd.' });
-      void qc.invalidateQueries({ queryKey: leadsKey });
-    },
-  });
+  const save = useUpdateLead(lead.id);
   const changed = status !== lead.status || note !== lead.note;
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Aanvraag ${lead.id} van ${lead.name || lead.email}`}>
@@ -71,7 +63,7 @@ function LeadCard({ lead }: { lead: LeadRow }) {
             w={200}
           />
           <Textarea label="Notitie" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={1} maxRows={4} maxLength={5000} style={{ flex: 1, minWidth: 220 }} />
-          <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!changed}>
+          <Button onClick={() => save.mutate({ status, note })} loading={save.isPending} disabled={!changed}>
             Opslaan
           </Button>
         </Group>
@@ -90,11 +82,7 @@ export function RequestsSection() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
-  const leads = useQuery({
-    queryKey: [...leadsKey, filter, q, page],
-    queryFn: ({ signal }) => fetchLeads({ status: filter === 'all' ? undefined : filter, q, page }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const leads = useQuery(leadsQuery({ status: filter === 'all' ? undefined : filter, q, page }));
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.page_size)) : 1;
 
   return (

@@ -1,5 +1,7 @@
 // The lead forms' calls (SPEC 7 contact/individual, contact/individual_hadj) and the admin's leads list.
 import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { REQUEST_SENT_MS, type RequestDto, type RequestStatus } from '@umrah/domain/validation/requests';
 import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
@@ -11,8 +13,9 @@ export interface SentAnswer {
   token?: string | null;
 }
 
-export const sendMoroccoRequest = (body: unknown) => apiPost<SentAnswer>('/api/contact/individual_hadj', body);
-export const sendCustomTrip = (body: unknown) => apiPost<SentAnswer>('/api/contact/individual', body);
+export const useSendMoroccoRequest = () =>
+  useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual_hadj', body) });
+export const useSendCustomTrip = () => useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual', body) });
 
 export type LeadRow = RequestDto & { name: string };
 export interface LeadsPage {
@@ -21,11 +24,34 @@ export interface LeadsPage {
   page: number;
   page_size: number;
 }
-export const leadsKey = ['admin', 'requests'] as const;
-export const fetchLeads = (q: { status?: RequestStatus; q?: string; page: number }, signal?: AbortSignal) =>
-  apiGet<LeadsPage>('/api/admin/requests', { status: q.status, q: q.q?.trim() || undefined, page: q.page }, signal);
-export const updateLead = (id: number, body: { status: RequestStatus; note: string }) =>
-  apiPut<RequestDto>(`/api/admin/requests/${id}`, body);
+export interface LeadsFilter {
+  status?: RequestStatus;
+  q?: string;
+  page: number;
+}
+export const leadKeys = {
+  all: ['admin', 'requests'] as const,
+  list: (f: LeadsFilter) => [...leadKeys.all, f.status ?? 'all', f.q ?? '', f.page] as const,
+};
+
+export const leadsQuery = (f: LeadsFilter) =>
+  queryOptions({
+    queryKey: leadKeys.list(f),
+    queryFn: ({ signal }) => apiGet<LeadsPage>('/api/admin/requests', { status: f.status, q: f.q?.trim() || undefined, page: f.page }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** A lead's status and note; the list is reloaded afterwards (which remounts the lead's card). */
+export function useUpdateLead(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { status: RequestStatus; note: string }) => apiPut<RequestDto>(`/api/admin/requests/${id}`, body),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: 'Aanvraag is gewijzigd.' });
+      void qc.invalidateQueries({ queryKey: leadKeys.all });
+    },
+  });
+}
 
 /** The text to show for a failed send: the server's Dutch message where it gave one. */
 export function requestErrorMessage(err: unknown): string {

@@ -4,9 +4,8 @@ import { useMemo } from 'react';
 import { Alert, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { LoadError, PageLoader } from '../../components/Feedback';
-import type { CartKey } from '../cart/cartStorage';
-import type { UmrahEntry } from '../cart/types';
-import { useCatalog } from '../catalog/api';
+import type { CartKey, UmrahEntry } from '../cart';
+import { useCatalog } from '../catalog';
 import { RoomWizard } from './RoomWizard';
 import { findPackage } from './rules';
 

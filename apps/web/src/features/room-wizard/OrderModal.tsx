@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { CatalogPackage } from '@umrah/domain/catalog';
 import { formatDate } from '@umrah/domain/dates';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
-import { useRegion } from '../preferences/PreferencesProvider';
+import { useRegion } from '../preferences';
 import { RoomWizard } from './RoomWizard';
 
 /** SPEC 2 'Order modal': the guest count starts at 9999 and must be at least 1. */

@@ -10,13 +10,21 @@ import { notifications } from '@mantine/notifications';
 import type { CatalogPackage, RoomSize } from '@umrah/domain/catalog';
 import type { AgeCategory, Region } from '@umrah/domain/enums';
 import { roomFormSchema } from '@umrah/domain/validation/order';
-import { RegisterForm } from '../auth/RegisterForm';
-import { useAuth } from '../auth/AuthProvider';
-import { ADMIN_CART_KEY, CART_KEY, addCartItem, updateCartItem, type CartKey } from '../cart/cartStorage';
-import { useCartPreview } from '../cart/preview';
-import type { UmrahEntry } from '../cart/types';
+import { RegisterForm, useAuth } from '../auth';
+import {
+  ADDED_MESSAGE,
+  ADMIN_CART_KEY,
+  CART_KEY,
+  PreviewState,
+  UPDATED_MESSAGE,
+  addCartItem,
+  updateCartItem,
+  useCartPreview,
+  type CartKey,
+  type UmrahEntry,
+} from '../cart';
 import { StepGuests, type GuestHandlers } from './StepGuests';
-import { PreviewState, RoomSummary } from './StepConfirm';
+import { RoomSummary } from './StepConfirm';
 import { StepRoom } from './StepRoom';
 import {
   emptyRoom,
@@ -30,8 +38,7 @@ import {
   type RoomValues,
 } from './rules';
 
-export const ADDED_MESSAGE = 'Product is toegevoegd in je winkelwagen!';
-export const UPDATED_MESSAGE = 'Je winkelwagen is bijgewerkt.';
+export { ADDED_MESSAGE, UPDATED_MESSAGE };
 
 type Errors = Record<string, string>;
 

@@ -3,7 +3,8 @@
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ROOM_SIZES, type CatalogPackage, type RoomSize } from '@umrah/domain/catalog';
 import { formatEuro } from '@umrah/domain/money';
-import { ROOM_GENDERS, sizeAvailable, type RoomValues } from './rules';
+import { ROOM_GENDERS } from '../cart';
+import { sizeAvailable, type RoomValues } from './rules';
 
 function FieldError({ id, children }: { id: string; children: React.ReactNode }) {
   if (!children) return null;

@@ -5,17 +5,10 @@ import { packagesOf, type CatalogPackage, type RoomSize } from '@umrah/domain/ca
 import { AgeCategory, Gender, ageCategoryLabels, type Region } from '@umrah/domain/enums';
 import { bedsTaken, exclusiveAllowed, minimumBeds } from '@umrah/domain/validation/order';
 import type { ProductDto } from '@umrah/domain/validation/product';
-import type { CartGuest, UmrahEntry } from '../cart/types';
+import type { CartGuest, UmrahEntry } from '../cart';
 
 /** The most guests one room can hold in the order payload. */
 export const MAX_GUESTS_PER_ROOM = 8;
-
-export const ROOM_GENDERS = [
-  { value: Gender.MIX, label: 'Mix/familie' },
-  { value: Gender.MALE, label: 'Mannen' },
-  { value: Gender.FEMALE, label: 'Vrouwen' },
-] as const;
-export const roomGenderLabel = (g: number) => ROOM_GENDERS.find((r) => r.value === g)?.label ?? '';
 
 export const AGE_OPTIONS = [
   { value: AgeCategory.ADULT, label: `${ageCategoryLabels[0]} (13+ jaar)` },

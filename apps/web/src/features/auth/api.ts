@@ -1,0 +1,45 @@
+// Server state of the account: the logged-in user (GET /api/user), logging in and out, registering,
+// changing the account, resetting the password, and the privacy requests (export, delete).
+import { useMutation } from '@tanstack/react-query';
+import { api, apiGet, apiPost, apiPut } from '../../lib/api';
+import { tokenClaims } from '../../lib/jwt';
+import type { User } from './types';
+
+export const userKeys = {
+  /** Keyed by subject (and acting admin), not by token: a refreshed token is the same user. */
+  current: (token: string | null) => {
+    const c = tokenClaims(token);
+    return ['user', c?.sub ?? null, c?.act ?? null] as const;
+  },
+};
+
+export const fetchUser = (signal?: AbortSignal) => apiGet<User>('/api/user', undefined, signal);
+export const requestLogin = (email: string, password: string) => apiPost<{ token: string }>('/api/login', { email, password }, { auth: false });
+export const requestLogout = () => apiPost('/api/logout');
+
+export interface RegisterBody extends Record<string, unknown> {
+  altcha: string;
+}
+
+export const useRegister = () =>
+  useMutation({
+    mutationFn: (body: RegisterBody) =>
+      apiPost<{ status: string; token: string | null; message: string }>('/api/register', { ...body, login_user: true }, { auth: false }),
+  });
+
+export const useUpdateAccount = () =>
+  useMutation({ mutationFn: (body: Record<string, unknown>) => apiPut<{ message: string; user: User }>('/api/user', body) });
+
+export const useResetRequest = () =>
+  useMutation({ mutationFn: (email: string) => apiPost('/api/reset_pw_request', { email }, { auth: false }) });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (body: { token: string; password: string; confirm_password: string }) => apiPost('/api/reset_pw', body, { auth: false }),
+  });
+
+/** Everything stored about the logged-in user, as JSON (the privacy statement's promise). */
+export const useExportMyData = () => useMutation({ mutationFn: () => apiGet<unknown>('/api/user/export') });
+
+export const useDeleteAccount = () =>
+  useMutation({ mutationFn: (password: string) => api<{ message: string }>('/api/user', { method: 'DELETE', body: { password } }) });

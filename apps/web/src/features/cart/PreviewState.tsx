@@ -1,0 +1,69 @@
+// A cart's price as the server computes it: its lines, discounts and total, a skeleton while it is
+// computed, and the server's reason when the cart cannot be ordered like this.
+import { Alert, Divider, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { formatEuro } from '@umrah/domain/money';
+import { ApiError } from '../../lib/api';
+import { splitPreviewLines, type OrderPreview } from './api';
+
+/** The priced lines of a preview, its discounts and total. */
+export function PreviewTable({ data, totalLabel, testId }: { data: OrderPreview; totalLabel: string; testId: string }) {
+  const { items, discounts } = splitPreviewLines(data);
+  return (
+    <Stack gap="xs">
+      <Table aria-label="Prijsopbouw" verticalSpacing={4} fz="sm">
+        <Table.Tbody>
+          {[...items, ...discounts].map((l, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>
+                {l.quantity > 1 ? `${l.quantity} × ` : ''}
+                {l.label}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} c={l.total < 0 ? 'green.8' : undefined}>
+                {formatEuro(l.total)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Divider />
+      <Group justify="space-between">
+        <Text fw={700}>{totalLabel}</Text>
+        <Text fw={700} data-testid={testId}>
+          {formatEuro(data.total_price)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+export function PreviewState({
+  isPending,
+  error,
+  data,
+  totalLabel,
+  testId,
+}: {
+  isPending: boolean;
+  error: unknown;
+  data: OrderPreview | undefined;
+  totalLabel: string;
+  testId: string;
+}) {
+  if (error) {
+    return (
+      <Alert color="red" role="alert" title="Dit kan zo niet worden besteld">
+        {error instanceof ApiError ? error.message : 'Onbekende fout'}
+      </Alert>
+    );
+  }
+  if (isPending || !data) {
+    return (
+      <Stack gap="xs" aria-label="Prijs berekenen" role="status">
+        <Skeleton height={20} />
+        <Skeleton height={20} />
+        <Skeleton height={20} width="60%" />
+      </Stack>
+    );
+  }
+  return <PreviewTable data={data} totalLabel={totalLabel} testId={testId} />;
+}

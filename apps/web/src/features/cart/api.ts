@@ -1,0 +1,88 @@
+// Server state of the cart: its price (POST /api/order/preview prices a cart with the same rules and
+// rows as POST /api/order, without ordering or taking stock), a donation amount checked against its
+// goal, and a voucher code checked against the cart (POST /api/requestVoucher).
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { discountableItemCount } from '@umrah/domain/pricing';
+import type { VoucherDto } from '@umrah/domain/validation/voucher';
+import { apiPost } from '../../lib/api';
+import { cartKind, cartToOrder } from './order';
+
+export interface PreviewLine {
+  kind: string;
+  product_id: number | null;
+  label: string;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  room: number | null;
+  guest: number | null;
+}
+
+export interface OrderPreview {
+  lines: PreviewLine[];
+  subtotal: number;
+  discount_total: number;
+  donation_total: number;
+  total_price: number;
+  discounts: string[];
+  amount_to_pay: number;
+  /** False once the trips' payment deadline has passed: then only the full amount can be paid. */
+  down_payment_allowed?: boolean;
+  down_payment_message?: string | null;
+}
+
+export const DISCOUNT_KINDS = ['voucher', 'kid_without_bed'];
+
+/** A preview's lines as items and discounts (vouchers, a child without bed). */
+export function splitPreviewLines(data: OrderPreview | undefined) {
+  const lines = data?.lines ?? [];
+  return { items: lines.filter((l) => !DISCOUNT_KINDS.includes(l.kind)), discounts: lines.filter((l) => DISCOUNT_KINDS.includes(l.kind)) };
+}
+
+export const previewKeys = {
+  all: ['order-preview'] as const,
+  cart: (payload: unknown) => [...previewKeys.all, payload] as const,
+};
+
+const fetchPreview = (payload: unknown, signal?: AbortSignal) => apiPost<OrderPreview>('/api/order/preview', payload, { signal });
+
+/** The server's price of these cart entries (disabled for an empty list). */
+export function useCartPreview(entries: readonly unknown[]) {
+  const payload = cartToOrder(entries, false);
+  return useQuery({
+    queryKey: previewKeys.cart(payload),
+    queryFn: ({ signal }) => fetchPreview(payload, signal),
+    enabled: entries.length > 0,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** A donation's amount (cents) priced alone: the server refuses more than the goal still needs. */
+export const useCheckDonation = () =>
+  useMutation({ mutationFn: (d: { fundingId: number; amount: number }) => fetchPreview({ crowdfunds: [{ funding_id: d.fundingId, funding_amount: d.amount }] }) });
+
+/** Product ids in the cart, for product-bound vouchers. */
+export function cartProductIds(entries: readonly unknown[]): number[] {
+  const ids = new Set<number>();
+  for (const e of entries) {
+    const kind = cartKind(e);
+    const r = e as { product_id?: unknown; id?: unknown };
+    const id = kind === 'umrah' ? r.product_id : kind === 'arabia' || kind === 'product' ? r.id : undefined;
+    if (typeof id === 'number' && Number.isInteger(id) && id > 0) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** POST /api/requestVoucher: the code checked with the cart's codes, item count and products. */
+export const useRequestVoucher = () =>
+  useMutation({
+    mutationFn: ({ label, applied, entries }: { label: string; applied: string[]; entries: readonly unknown[] }) =>
+      apiPost<{ message: string; voucher: VoucherDto }>('/api/requestVoucher', {
+        label,
+        discounts: applied,
+        // Items a code can discount (guests, lessons, products; donations never count), as the order counts them.
+        items: discountableItemCount(cartToOrder(entries, false)),
+        products: cartProductIds(entries),
+      }),
+  });

@@ -1,0 +1,13 @@
+// The cart's public face: other features and the pages import from here, never from its files.
+export * from './types';
+export * from './cartStorage';
+export * from './order';
+export * from './describe';
+export * from './api';
+export { typedNumber } from './typedNumber';
+export { PreviewState, PreviewTable } from './PreviewState';
+export { CartCards, CartTable, describeEntry, KIND_LABELS } from './CartItems';
+export { VoucherField } from './VoucherField';
+export { LessonModal } from './LessonModal';
+export { ArabiaEditModal, AvailabilityFields, FundEditModal } from './EditModals';
+export { RoomEditorProvider, type RoomEditor } from './roomEditor';
