@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,7 +94,11 @@ export default async function globalSetup(_config: FullConfig) {
   cpSync(builtWeb, webDist, { recursive: true });
   // The server render of the public pages (apps/web dist-ssr), looked up next to the web build.
   const builtSsr = path.join(ROOT, 'apps/web/dist-ssr');
-  if (existsSync(builtSsr)) cpSync(builtSsr, path.join(work, 'dist-ssr'), { recursive: true });
+  if (existsSync(builtSsr)) {
+    cpSync(builtSsr, path.join(work, 'dist-ssr'), { recursive: true });
+    // Its packages (react, mantine, …) are imported from node_modules, found from the copy's folder.
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  }
   mkdirSync(mailDir, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
 

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: {
     port: 5173,
@@ -11,5 +11,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    // The server render (src/entry-server.tsx, loaded by the API): ES modules whatever package.json
+    // is near them; packages come from node_modules, except the workspace's TypeScript domain package.
+    ...(isSsrBuild && {
+      rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } },
+    }),
   },
-});
+  ...(isSsrBuild && { ssr: { noExternal: ['@umrah/domain'] }, publicDir: false }),
+}));

@@ -21,6 +21,7 @@ import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
 import { createStaticFiles } from './infra/http/static-files.ts';
+import { createPageRenderer, injectFetch, renderedPageHeaders } from './infra/http/render-page.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
 import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
@@ -183,10 +184,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(registerModules);
 
+  // Public pages come rendered with current data (infra/http/render-page.ts), the rest as the plain app.
+  const pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
   /** The single-page app's document (index.html from memory, revalidated on each visit). */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const index = web.index;
     if (!index) return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
+    const rendered = pages?.handles(request.url) ? await pages.render(request.url, index.identity.body.toString('utf8')) : null;
+    if (rendered) return reply.headers(renderedPageHeaders(index.identity.headers)).send(rendered);
     reply.hijack();
     web.send(request.raw, reply.raw, index);
   };

@@ -5,15 +5,17 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import HomePage from '../pages/HomePage';
 import { RenderFailed } from './ErrorBoundary';
 import { Layout } from './layout/Layout';
+import { lazyPage } from './lazyPage';
 
-// Every route but home loads its code on demand, so the first page stays light on phones.
+// Every route but home loads its code on demand, so the first page stays light on phones. The
+// server-rendered public pages can be preloaded before hydration (lazyPage).
 const ConfirmPage = lazy(() => import('../pages/ConfirmPage'));
-const PackagesPage = lazy(() => import('../pages/PackagesPage'));
-const KnowledgePage = lazy(() => import('../pages/KnowledgePage'));
-const KnowledgeDetailPage = lazy(() => import('../pages/KnowledgeDetailPage'));
-const ArabiaTeachingPage = lazy(() => import('../pages/ArabiaTeachingPage'));
-const AboutPage = lazy(() => import('../pages/AboutPage'));
-const ContactPage = lazy(() => import('../pages/ContactPage'));
+const PackagesPage = lazyPage(() => import('../pages/PackagesPage'));
+const KnowledgePage = lazyPage(() => import('../pages/KnowledgePage'));
+const KnowledgeDetailPage = lazyPage(() => import('../pages/KnowledgeDetailPage'));
+const ArabiaTeachingPage = lazyPage(() => import('../pages/ArabiaTeachingPage'));
+const AboutPage = lazyPage(() => import('../pages/AboutPage'));
+const ContactPage = lazyPage(() => import('../pages/ContactPage'));
 const CartPage = lazy(() => import('../pages/CartPage'));
 const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
 const AdminCartPage = lazy(() => import('../pages/AdminCartPage'));
@@ -23,8 +25,8 @@ const ProcessPaymentPage = lazy(() => import('../pages/ProcessPaymentPage'));
 const QuotePage = lazy(() => import('../pages/QuotePage'));
 const VisaPage = lazy(() => import('../pages/VisaPage'));
 const ResetPage = lazy(() => import('../pages/ResetPage'));
-const TermsPage = lazy(() => import('../pages/TermsPage'));
-const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
+const TermsPage = lazyPage(() => import('../pages/TermsPage'));
+const PrivacyPage = lazyPage(() => import('../pages/PrivacyPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 const ADMIN = [Role.ADMIN] as const;

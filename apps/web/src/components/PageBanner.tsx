@@ -15,7 +15,10 @@ export function PageBanner({
   children?: ReactNode;
 }) {
   return (
-    <Box className={classes.banner} style={{ backgroundImage: `url(${image})` }}>
+    <Box className={classes.banner}>
+      {/* An <img> with its size, not a CSS background: the browser finds it in the HTML (the home
+          banner is the page's largest paint) and reserves its box. Decorative: the h1 says it. */}
+      <img src={image} alt="" width={1600} height={500} className={classes.image} fetchPriority="high" />
       <Container size="lg" className={classes.inner}>
         <Title order={1} className={classes.title}>
           {title}

@@ -121,11 +121,17 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+// The server render (entry-server.tsx) answers the app's requests inside the API process itself.
+let fetchImpl: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+export function setFetch(impl: typeof fetchImpl): void {
+  fetchImpl = impl;
+}
+
 /** fetch with the status-0 retry: a network failure (fetch rejecting) is tried again twice. */
 async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await fetch(url, init);
+      return await fetchImpl(url, init);
     } catch (err) {
       if ((err as { name?: string })?.name === 'AbortError') throw err;
       if (attempt >= MAX_RETRIES) throw new ApiError(0, NETWORK_MESSAGE);

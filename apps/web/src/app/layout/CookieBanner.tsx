@@ -3,13 +3,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { readString, writeString } from '../../lib/storage';
 
 export const COOKIE_CONSENT_KEY = 'cookie_consent';
 
 export function CookieBanner() {
   const [choice, setChoice] = useState(() => readString(COOKIE_CONSENT_KEY));
-  if (choice === 'accepted' || choice === 'declined') return null;
+  // Decided after mounting: the server does not know the choice, and hydration must match its HTML.
+  const mounted = useMounted();
+  if (!mounted || choice === 'accepted' || choice === 'declined') return null;
   const choose = (value: 'accepted' | 'declined') => {
     writeString(COOKIE_CONSENT_KEY, value);
     setChoice(value);

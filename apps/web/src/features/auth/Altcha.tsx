@@ -1,7 +1,9 @@
 // The self-hosted ALTCHA proof-of-work widget; its solved payload goes in the form's `altcha` field.
 import { useEffect, useRef } from 'react';
 import { Text } from '@mantine/core';
-import 'altcha';
+// The widget defines a custom element that draws its own children: loaded after mounting, so a
+// server-rendered <altcha-widget> (entry-server.tsx) is hydrated before it upgrades, never during.
+const loadWidget = () => import('altcha');
 
 const STRINGS_NL = JSON.stringify({
   ariaLinkLabel: 'Bezoek Altcha.org',
@@ -22,6 +24,10 @@ export function Altcha({ onChange, error }: { onChange: (payload: string) => voi
   const ref = useRef<HTMLElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+
+  useEffect(() => {
+    void loadWidget();
+  }, []);
 
   useEffect(() => {
     const el = ref.current;

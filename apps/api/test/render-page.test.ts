@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HYDRATION_SHIELD_ID, createPageRenderer, renderedPageHeaders } from '../src/infra/http/render-page.ts';
+
+// The glue between the API and the web build's server entry; the entry itself is exercised by the
+// e2e spec no-js.spec.ts. A stand-in entry here shows what the API does with its answers.
+const work = mkdtempSync(path.join(tmpdir(), 'render-page-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script src="/assets/i.js"></script></body></html>';
+const silent = { error: () => undefined };
+const noFetch = () => Promise.reject(new Error('no fetch in this test'));
+
+function entry(name: string, body: string): string {
+  const dir = path.join(work, name);
+  mkdirSync(path.join(dir, 'dist-ssr'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'dist-ssr', 'entry-server.mjs'),
+    `export const SERVER_RENDERED = /^\\/(pakketten)?$/;\nexport async function render(url) {\n${body}\n}\n`,
+  );
+  return path.join(dir, 'dist');
+}
+
+describe('render-page', () => {
+  it('is off when the web build has no server entry', async () => {
+    expect(await createPageRenderer(path.join(work, 'none', 'dist'), noFetch, silent)).toBeNull();
+  });
+
+  it('puts the page into #root, its data in a JSON block that cannot end the script early, and preloads the home banner', async () => {
+    const pages = (await createPageRenderer(
+      entry('ok', "return { html: '<h1>Hallo</h1>', state: { queries: [{ label: '</script><b>' }] }, status: 200 };"),
+      noFetch,
+      silent,
+    ))!;
+    expect(pages.handles('/pakketten?maand=2027-03')).toBe(true);
+    expect(pages.handles('/account')).toBe(false);
+    const html = (await pages.render('/', INDEX))!;
+    expect(html).toContain('<div id="root"><h1>Hallo</h1></div><script type="application/json" id="ssr-state">');
+    expect(html).not.toContain('</script><b>');
+    expect(JSON.parse(html.split('id="ssr-state">')[1]!.split('</script>')[0]!)).toEqual({ queries: [{ label: '</script><b>' }] });
+    expect(html).toContain('<link rel="preload" as="image" href="/images/banners/home.svg" fetchpriority="high" />');
+    expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
+    expect(await pages.render('/pakketten', INDEX)).not.toContain('rel="preload" as="image"');
+    expect(await pages.render('/account', INDEX)).toBeNull();
+  });
+
+  it('covers a rendered page with a layer that holds clicks until hydration, hidden without JavaScript and lifting itself after 10 s', async () => {
+    const pages = (await createPageRenderer(entry('shield', "return { html: '<button>Kies</button>', state: {}, status: 200 };"), noFetch, silent))!;
+    const html = (await pages.render('/pakketten', INDEX))!;
+    const [head, body] = html.split('</head>') as [string, string];
+    expect(body).toContain(`</script><div id="${HYDRATION_SHIELD_ID}" aria-hidden="true"></div>`);
+    expect(head).toMatch(new RegExp(`#${HYDRATION_SHIELD_ID}\\{position:fixed;inset:0;z-index:2147483647;[^}]*animation:[^}]* 10s forwards`));
+    expect(head).toContain(`<noscript><style>#${HYDRATION_SHIELD_ID}{display:none}</style></noscript>`);
+  });
+
+  it('falls back to the plain app when the render fails or the route is not found', async () => {
+    const errors: unknown[] = [];
+    const failing = (await createPageRenderer(entry('fail', "throw new Error('kapot');"), noFetch, { error: (e) => errors.push(e) }))!;
+    expect(await failing.render('/', INDEX)).toBeNull();
+    expect(errors).toHaveLength(1);
+    const missing = (await createPageRenderer(entry('404', "return { html: 'x', state: {}, status: 404 };"), noFetch, silent))!;
+    expect(await missing.render('/', INDEX)).toBeNull();
+  });
+
+  it('sends a rendered page with the document headers of index.html, revalidated, without those of its bytes', () => {
+    const headers = renderedPageHeaders({
+      'content-security-policy': "default-src 'self'",
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      etag: '"abc"',
+      'last-modified': 'x',
+      'content-length': '10',
+      'content-encoding': 'br',
+      vary: 'Accept-Encoding',
+    });
+    expect(headers).toEqual({ 'content-security-policy': "default-src 'self'", 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  });
+});

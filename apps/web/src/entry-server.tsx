@@ -1,0 +1,73 @@
+// Server render of the public pages (issue 14.1): the API calls render() per request with the
+// catalog and content it already caches, so the HTML is current and painted before the JavaScript;
+// the browser then hydrates it (main.tsx) with the same data.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { Providers, createQueryClient } from './app/Providers';
+import { routes } from './app/router';
+import { setFetch } from './lib/api';
+
+export interface RenderResult {
+  /** The markup for <div id="root">. */
+  html: string;
+  /** The react-query cache the markup was made with, for hydration. */
+  state: DehydratedState;
+  status: number;
+}
+
+/** The public pages that are rendered on the server; every other route stays client-only. */
+export const SERVER_RENDERED = /^\/(pakketten|kennis(\/\d+)?|over-ons|contact|arabia-teaching|algemene-voorwaarden|privacy)?\/?$/;
+
+async function toHtml(node: React.ReactNode): Promise<string> {
+  // prerender waits for lazy route code and every Suspense boundary, unlike renderToString.
+  // One piece of HTML: a large Suspense boundary would otherwise be sent as its fallback plus a
+  // hidden copy that an inline script swaps in, which neither the security policy nor a browser
+  // without JavaScript runs.
+  const { prelude } = await prerender(node, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  const reader = prelude.getReader();
+  const decoder = new TextDecoder();
+  let html = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    html += decoder.decode(value, { stream: true });
+  }
+  return html + decoder.decode();
+}
+
+/**
+ * Renders `url` as a guest would first see it. `fetchApi` answers the app's GET requests (the API
+ * passes its own in-process handler). Queries a render starts are fetched and the page rendered
+ * again, until nothing is pending (at most 3 rounds: page → its data → data that depends on it).
+ */
+export async function render(url: string, fetchApi: (url: string, init: RequestInit) => Promise<Response>): Promise<RenderResult | null> {
+  setFetch(fetchApi);
+  const handler = createStaticHandler(routes);
+  const request = new Request(new URL(url, 'http://localhost'));
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const queryClient = createQueryClient();
+  let html = '';
+  for (let round = 0; round < 3; round++) {
+    const router = createStaticRouter(handler.dataRoutes, context);
+    html = await toHtml(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </StrictMode>,
+    );
+    const pending = queryClient
+      .getQueryCache()
+      .getAll()
+      // A query a page leaves disabled (it waits for a login or a choice) stays so on the server too.
+      .filter((q) => q.state.status === 'pending' && (q.options as { enabled?: unknown }).enabled !== false && q.options.queryFn);
+    if (pending.length === 0) break;
+    await Promise.all(pending.map((q) => queryClient.prefetchQuery({ queryKey: q.queryKey, queryFn: q.options.queryFn as never })));
+  }
+  const state = dehydrate(queryClient);
+  queryClient.clear();
+  return { html, state, status: context.statusCode };
+}

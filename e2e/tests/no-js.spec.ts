@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies } from '../support/ui.ts';
+
+// Issue 14.1: the public pages come as HTML from the server (painted before any JavaScript runs),
+// with current data, and the app then hydrates that HTML instead of drawing the page again.
+
+const PUBLIC = ['/', '/pakketten', '/kennis', '/over-ons', '/contact', '/arabia-teaching', '/algemene-voorwaarden', '/privacy'];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows its banner (an image with a size, preloaded) and the selling points', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.locator('main img[src="/images/banners/home.svg"]');
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveAttribute('width', '1600');
+    await expect(banner).toHaveAttribute('height', '500');
+    await expect(page.locator('head link[rel="preload"][as="image"][href="/images/banners/home.svg"]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'Umrah-reizen met zorg en begeleiding' })).toBeVisible();
+    const points = page.getByRole('region', { name: 'Waarom met ons op Umrah?' });
+    await expect(points.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    expect(await points.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(1);
+  });
+
+  test('/pakketten shows the month tiles and the packages of the current catalog: a trip an admin renames shows so on the next load', async ({ page }) => {
+    await page.goto('/pakketten');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const tiles = page.locator('[data-testid^="maand-20"]');
+    await expect(tiles.first()).toBeVisible();
+
+    // An admin renames a trip; the next load of the HTML shows the new name on its package card.
+    const login = await page.request.post('/api/login', { data: { email: 'admin@umrahreizen.nl', password: 'Admin-demo-2026' } });
+    const { token } = (await login.json()) as { token: string };
+    const list = await page.request.get('/api/products', { params: { region: 'NL' } });
+    type Product = { id: number; type: number; label: string; start: string | null; end: string | null; stock: number; is_active: boolean; flex: { type_class: number } };
+    const today = new Date().toISOString().slice(0, 10);
+    const trip = ((await list.json()) as { products: Product[] }).products
+      .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.is_active && p.stock > 0 && p.start !== null && p.start > today)
+      .sort((a, b) => a.start!.localeCompare(b.start!))[0]!;
+    const url = `/pakketten?maand=${trip.start!.slice(0, 7)}&reis=${trip.start}_${trip.end}&klasse=0`;
+    const rename = (label: string) =>
+      page.request.put(`/api/product/${trip.id}`, { headers: { authorization: `Bearer ${token}` }, data: { ...trip, label } });
+    const renamed = await rename(`${trip.label} (nieuw)`);
+    expect(renamed.ok(), await renamed.text()).toBe(true);
+    try {
+      await page.goto(url);
+      await expect(page.getByRole('article', { name: `${trip.label} (nieuw)` })).toBeVisible();
+    } finally {
+      expect((await rename(trip.label)).ok()).toBe(true);
+    }
+    await page.goto(url);
+    await expect(page.getByRole('article', { name: trip.label, exact: true })).toBeVisible();
+  });
+
+  test('every public page has its content in the HTML', async ({ page }) => {
+    const articles = await page.request.get('/api/articles', { params: { type: 0 } });
+    const first = ((await articles.json()) as { articles: { id: number; label: string }[] }).articles[0]!;
+    for (const path of [...PUBLIC, `/kennis/${first.id}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      await expect(page.getByRole('contentinfo'), path).toBeVisible();
+    }
+    await page.goto(`/kennis/${first.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.label);
+  });
+});
+
+/** Tags the page's h1 as the HTML parser makes it, to see whether hydration kept it. */
+async function markServerNode(page: Page) {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const node = document.querySelector('#root h1');
+      if (node) {
+        (window as unknown as { serverNode: Element }).serverNode = node;
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+test('with JavaScript the server HTML is hydrated: no console errors, the same nodes, and the page works', async ({ page }) => {
+  await acceptCookies(page);
+  await markServerNode(page);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  for (const path of PUBLIC) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Hydrated: React has attached to the server's nodes (its internal keys are on them) and kept them.
+    // (Hydration starts once the page's code is loaded: polled, not read once.)
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const node = (window as unknown as { serverNode?: Element }).serverNode;
+            return !!node && node.isConnected && Object.keys(node).some((k) => k.startsWith('__react'));
+          }),
+        { message: path },
+      )
+      .toBe(true);
+  }
+  // The hydrated page reacts: a month tile opens its trips.
+  await page.goto('/pakketten');
+  await page.locator('[data-testid^="maand-20"][data-status="available"]').first().click();
+  await expect(page).toHaveURL(/maand=/);
+  expect(errors).toEqual([]);
+});
