@@ -5,7 +5,7 @@ import { Accordion, Badge, Divider, Group, Pagination, Skeleton, Stack, Text, Ti
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { adminKeys, fetchMails } from './adminApi';
-import OrdersSection from './OrdersSection';
+import OrdersSection from './orders-list/OrdersSection';
 import { RequestsSection } from '../requests/RequestsSection';
 import { CrowdfundAdminSection } from '../crowdfunds/CrowdfundAdminSection';
 

@@ -20,7 +20,7 @@ interface TabLike {
 /** The bookkeeper's tabs, in this order; the orders live in the admin's Dashboard tab, here in their own. */
 export const BOOKKEEPER_TAB_VALUES = ['facturen', 'betalingen', 'bestellingen'] as const;
 
-const ordersTab: TabLike = { value: 'bestellingen', label: 'Bestellingen', Component: lazy(() => import('./OrdersTab')) };
+const ordersTab: TabLike = { value: 'bestellingen', label: 'Bestellingen', Component: lazy(() => import('./orders-list/OrdersTab')) };
 
 /** The tabs this user sees: all of them for an admin, the three read-only ones for the bookkeeper. */
 export function useAdminTabs<T extends TabLike>(all: readonly T[]): T[] {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../test/render';
+import { jsonResponse, renderApp } from '../../../test/render';
 import OrdersSection from './OrdersSection';
-import type { AdminOrder } from './orders/api';
-import { orderActions } from './orders/rules';
+import type { AdminOrder } from '../orders/api';
+import { orderActions } from '../orders/rules';
 
 // Mantine renders are slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });

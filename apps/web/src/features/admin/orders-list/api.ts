@@ -1,0 +1,23 @@
+// The orders list of the dashboard and the bookkeeper's 'Bestellingen': its queries are the orders
+// feature's (../orders/api); refreshing after an action refetches the orders and the payments.
+import { useQueryClient } from '@tanstack/react-query';
+import { adminOrderKeys } from '../orders/api';
+import { adminPaymentKeys } from '../payments/api';
+
+export {
+  ADMIN_ORDERS_PAGE_SIZE,
+  LEADS_PAGE_SIZE,
+  adminLeadsQuery,
+  adminOrdersQuery,
+  type AdminOrder,
+} from '../orders/api';
+
+/** After an action on an order: the orders (and leads) and the payments list are fetched again. */
+export function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
+    ]);
+}
