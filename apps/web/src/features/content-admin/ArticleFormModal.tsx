@@ -2,14 +2,14 @@
 // messages, one JPEG photo cropped in the browser, the html in a rich-text editor, category chips.
 import { useEffect, useId, useState } from 'react';
 import type { Area } from 'react-easy-crop';
-import { Alert, Button, Chip, FileInput, Group, Image, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Chip, FileInput, Group, Image, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ArticleType } from '@umrah/domain/enums';
 import { ARTICLE_MSG, aspectOf, flyerCreatedMessage } from '@umrah/domain/validation/article';
 import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
-import { ApiError } from '../../lib/api';
+import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { fieldErrors } from '../../lib/form';
-import { saveArticle, useRefreshContent } from './api';
+import { errorMessage, notifySuccess } from '../../lib/notify';
+import { useSaveArticle } from './api';
 import { blobToDataUrl, cropToJpeg, photoError } from './crop';
 import { ImageCropper } from './ImageCropper';
 import { RichTextField } from './RichTextField';
@@ -41,9 +41,22 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
   const [src, setSrc] = useState<string | null>(null);
   const [area, setArea] = useState<Area | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const refresh = useRefreshContent();
+  /** The photo is being cropped and encoded, before the request. */
+  const [preparing, setPreparing] = useState(false);
+  const [cropFailed, setCropFailed] = useState(false);
+  const save = useSaveArticle({
+    onSuccess: (res) => {
+      notifySuccess(!isNew ? ARTICLE_MSG.updated : isFlyer ? flyerCreatedMessage(res.article.id) : ARTICLE_MSG.created);
+      onClose();
+    },
+    onError: (err) => setErrors(fieldErrors(err)),
+  });
+  // A field's message goes under the field (a refused photo under 'Foto'), anything else above the buttons.
+  const formError = cropFailed
+    ? ARTICLE_MSG.unknown
+    : save.error && Object.keys(fieldErrors(save.error)).length === 0
+      ? errorMessage(save.error, ARTICLE_MSG.unknown)
+      : null;
 
   // The object URL of the chosen picture lives as long as it is shown.
   useEffect(() => {
@@ -80,41 +93,37 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    setCropFailed(false);
+    save.reset();
     const found = validateArticleForm(values, isNew);
     // A refused file stays refused until another is chosen.
     if (errors.image && !values.photoName) found.image = errors.image;
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      let image: { name: string; data: string } | undefined;
-      if (file && src) {
+    let image: { name: string; data: string } | undefined;
+    if (file && src) {
+      setPreparing(true);
+      try {
         const blob = area ? await cropToJpeg(src, area) : file;
         image = { name: file.name, data: await blobToDataUrl(blob) };
+      } catch {
+        setCropFailed(true);
+        return;
+      } finally {
+        setPreparing(false);
       }
-      const res = await saveArticle(article?.id ?? null, {
+    }
+    save.mutate({
+      id: article?.id ?? null,
+      body: {
         type,
         label: values.label,
         description: values.description,
         html: values.html,
         categories: values.categories,
         ...(image ? { image } : {}),
-      });
-      notifications.show({
-        color: 'green',
-        message: !isNew ? ARTICLE_MSG.updated : isFlyer ? flyerCreatedMessage(res.article.id) : ARTICLE_MSG.created,
-      });
-      await refresh();
-      onClose();
-    } catch (err) {
-      const fields = fieldErrors(err);
-      // A field's message goes under the field (a refused photo under 'Foto'), anything else above the buttons.
-      if (Object.keys(fields).length) setErrors(fields);
-      else setFormError(err instanceof ApiError ? err.message : ARTICLE_MSG.unknown);
-    } finally {
-      setBusy(false);
-    }
+      },
+    });
   };
 
   return (
@@ -178,19 +187,7 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
             onChange={(html) => set('html', html)}
             error={errors.html}
           />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuleren
-            </Button>
-            <Button type="submit" loading={busy}>
-              Opslaan
-            </Button>
-          </Group>
+          <FormFooter error={formError} onCancel={onClose} busy={preparing || save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,16 +1,16 @@
 // Admin tab 'Kennis/Flyers' (SPEC 2): knowledge articles, flyers and categories, each with add, edit
 // and delete (after a confirmation), and the success messages of SPEC 8.
 import { useState } from 'react';
-import { Alert, Button, Group, Image, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, Image, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { ArticleType } from '@umrah/domain/enums';
 import { ARTICLE_MSG } from '@umrah/domain/validation/article';
 import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
+import { ConfirmModal } from '../../components/admin-kit/ConfirmModal';
+import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { EmptyState, LoadError, PageLoader } from '../../components/Feedback';
-import { ApiError } from '../../lib/api';
 import { fieldErrors } from '../../lib/form';
-import { useArticleCategories, useArticles } from '../content/api';
-import { deleteArticle, deleteCategory, saveCategory, useRefreshContent } from './api';
+import { errorMessage, notifySuccess } from '../../lib/notify';
+import { useArticleCategories, useArticles, useDeleteContent, useSaveCategory } from './api';
 import { ArticleFormModal } from './ArticleFormModal';
 
 type Editing = { type: number; article: ArticleDto | null } | null;
@@ -66,24 +66,20 @@ function ArticleTable({ type, onEdit, onDelete }: { type: number; onEdit: (a: Ar
 
 function CategoryModal({ category, opened, onClose }: { category: ArticleCategoryDto | null; opened: boolean; onClose: () => void }) {
   const [label, setLabel] = useState(category?.label ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const refresh = useRefreshContent();
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!label.trim()) return setError(ARTICLE_MSG.categoryLabel);
-    setBusy(true);
-    try {
-      await saveCategory(category?.article_category_id ?? null, label.trim());
-      notifications.show({ color: 'green', message: category ? ARTICLE_MSG.categoryUpdated : ARTICLE_MSG.categoryCreated });
-      await refresh();
+  /** The name's own check, before any request. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const save = useSaveCategory({
+    onSuccess: () => {
+      notifySuccess(category ? ARTICLE_MSG.categoryUpdated : ARTICLE_MSG.categoryCreated);
       onClose();
-    } catch (err) {
-      // SPEC 8: category failures say 'Onbekende fout', unless the server named the field's problem.
-      setError(fieldErrors(err).label ?? ARTICLE_MSG.unknown);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  // SPEC 8: category failures say 'Onbekende fout', unless the server named the field's problem.
+  const error = invalid ?? (save.error ? (fieldErrors(save.error).label ?? ARTICLE_MSG.unknown) : null);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!label.trim()) return setInvalid(ARTICLE_MSG.categoryLabel);
+    save.mutate({ id: category?.article_category_id ?? null, label: label.trim() });
   };
   return (
     <Modal opened={opened} onClose={onClose} title={category ? 'Categorie wijzigen' : 'Categorie toevoegen'} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
@@ -96,19 +92,13 @@ function CategoryModal({ category, opened, onClose }: { category: ArticleCategor
             value={label}
             onChange={(e) => {
               setLabel(e.currentTarget.value);
-              setError(null);
+              setInvalid(null);
+              if (save.isError) save.reset();
             }}
             error={error}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuleren
-            </Button>
-            <Button type="submit" loading={busy}>
-              Opslaan
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -116,60 +106,38 @@ function CategoryModal({ category, opened, onClose }: { category: ArticleCategor
 }
 
 function DeleteModal({ deleting, onClose }: { deleting: Deleting; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const refresh = useRefreshContent();
-  const name = deleting?.kind === 'article' ? deleting.article.label : deleting?.category.label;
-  const confirm = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    setError(null);
-    try {
-      if (deleting.kind === 'article') {
-        await deleteArticle(deleting.article.id);
-        notifications.show({ color: 'green', message: ARTICLE_MSG.deleted });
-      } else {
-        await deleteCategory(deleting.category.article_category_id);
-        notifications.show({ color: 'green', message: ARTICLE_MSG.categoryDeleted });
-      }
-      await refresh();
+  const remove = useDeleteContent({
+    onSuccess: (_res, item) => {
+      notifySuccess(item.kind === 'article' ? ARTICLE_MSG.deleted : ARTICLE_MSG.categoryDeleted);
       onClose();
-    } catch (err) {
-      setError(deleting.kind === 'article' && err instanceof ApiError ? err.message : ARTICLE_MSG.unknown);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const name = deleting?.kind === 'article' ? deleting.article.label : deleting?.category.label;
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (!deleting) return;
+    remove.mutate(
+      deleting.kind === 'article' ? { kind: 'article', id: deleting.article.id } : { kind: 'category', id: deleting.category.article_category_id },
+    );
   };
   return (
-    <Modal
+    <ConfirmModal
       opened={deleting !== null}
-      onClose={() => {
-        setError(null);
-        onClose();
-      }}
+      onClose={close}
       title={deleting?.kind === 'category' ? 'Categorie verwijderen' : 'Verwijderen'}
-      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+      onConfirm={confirm}
+      busy={remove.isPending}
+      // A category's failure says 'Onbekende fout'; an article's the server's text.
+      error={remove.variables?.kind === 'article' ? errorMessage(remove.error, ARTICLE_MSG.unknown) : remove.error ? ARTICLE_MSG.unknown : null}
     >
-      <Stack>
-        <Text>
-          Weet je zeker dat je <b>{name}</b> wilt verwijderen?
-          {deleting?.kind === 'category' && ' De artikelen blijven bestaan.'}
-        </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Annuleren
-          </Button>
-          <Button color="red" onClick={confirm} loading={busy}>
-            Verwijderen
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        Weet je zeker dat je <b>{name}</b> wilt verwijderen?
+        {deleting?.kind === 'category' && ' De artikelen blijven bestaan.'}
+      </Text>
+    </ConfirmModal>
   );
 }
 

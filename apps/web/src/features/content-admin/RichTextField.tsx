@@ -1,7 +1,7 @@
 // The article html in Mantine's Tiptap editor. The editor only ever produces a few safe tags; the
 // server sanitises whatever arrives anyway.
 import '@mantine/tiptap/styles.css';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -40,38 +40,30 @@ export interface RichTextFieldProps {
 export function RichTextField({ id, label, value, onChange, error, required }: RichTextFieldProps) {
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
+  // The editable's accessible name, requiredness and error, given when created and again on change.
+  const attributes = useMemo(
+    () => ({
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-labelledby': labelId,
+      ...(required ? { 'aria-required': 'true' } : {}),
+      ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+      'data-testid': 'kennis-editor',
+    }),
+    [labelId, errorId, required, error],
+  );
   const editor = useEditor({
     // Tiptap 3's StarterKit brings its own link; Mantine's Link extension replaces it.
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
     content: value,
     immediatelyRender: false,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(required ? { 'aria-required': 'true' } : {}),
-        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
-        'data-testid': 'kennis-editor',
-      },
-    },
+    editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   // The error state changes the editable's attributes without recreating the editor.
   useEffect(() => {
-    editor?.setOptions({
-      editorProps: {
-        attributes: {
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          ...(required ? { 'aria-required': 'true' } : {}),
-          ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
-          'data-testid': 'kennis-editor',
-        },
-      },
-    });
-  }, [editor, error, required, labelId, errorId]);
+    editor?.setOptions({ editorProps: { attributes } });
+  }, [editor, attributes]);
 
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId, component: 'div' }} required={required} error={error} errorProps={{ id: errorId }}>

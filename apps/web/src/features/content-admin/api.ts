@@ -1,8 +1,13 @@
-// The admin's writes of articles, flyers and categories (SPEC 7). After each, every list of the
-// content pages is fetched again, so the admin (and the public pages in this tab) see it at once.
-import { useQueryClient } from '@tanstack/react-query';
+// The admin's writes of articles, flyers and categories (SPEC 7), as mutation hooks. After each,
+// every list of the content pages is fetched again (the content feature's keys), so the admin (and
+// the public pages in this tab) see it at once.
+import type { QueryKey } from '@tanstack/react-query';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
+import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import { apiDelete, apiPost, apiPut } from '../../lib/api';
+import type { MutationHooks } from '../../lib/notify';
+
+export { useArticleCategories, useArticles } from '../content/api';
 
 export interface ArticleBody {
   type: number;
@@ -13,20 +18,40 @@ export interface ArticleBody {
   image?: { name: string; data: string };
 }
 
-export const saveArticle = (id: number | null, body: ArticleBody) =>
-  id === null
-    ? apiPost<{ message: 'CREATED'; article: ArticleDto }>('/api/article', body)
-    : apiPut<{ message: 'UPDATED'; article: ArticleDto }>(`/api/article/${id}`, body);
-export const deleteArticle = (id: number) => apiDelete<{ message: string }>(`/api/article/${id}`);
+/** Every article list, every single article and the categories (prefixes of contentKeys). */
+const CONTENT_KEYS: QueryKey[] = [['articles'], ['article'], ['articlecats']];
 
-export const saveCategory = (id: number | null, label: string) =>
-  id === null ? apiPost<{ message: string }>('/api/articlecat', { label, flex: {} }) : apiPut<{ message: string }>(`/api/articlecat/${id}`, { label });
-export const deleteCategory = (id: number) => apiDelete<{ message: string }>(`/api/articlecat/${id}`);
-
-export function useRefreshContent() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      (['articles', 'article', 'articlecats'] as const).map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-    );
+export interface SaveArticle {
+  /** null: a new one. */
+  id: number | null;
+  body: ArticleBody;
 }
+
+type ArticleSaved = { message: 'CREATED' | 'UPDATED'; article: ArticleDto };
+
+const saveArticle = ({ id, body }: SaveArticle) =>
+  id === null ? apiPost<ArticleSaved>('/api/article', body) : apiPut<ArticleSaved>(`/api/article/${id}`, body);
+
+export const useSaveArticle = (options?: MutationHooks<ArticleSaved, SaveArticle>) =>
+  useAdminMutation({ ...options, mutationFn: saveArticle, invalidates: CONTENT_KEYS });
+
+export interface SaveCategory {
+  /** null: a new one. */
+  id: number | null;
+  label: string;
+}
+
+const saveCategory = ({ id, label }: SaveCategory) =>
+  id === null ? apiPost<{ message: string }>('/api/articlecat', { label, flex: {} }) : apiPut<{ message: string }>(`/api/articlecat/${id}`, { label });
+
+export const useSaveCategory = (options?: MutationHooks<{ message: string }, SaveCategory>) =>
+  useAdminMutation({ ...options, mutationFn: saveCategory, invalidates: CONTENT_KEYS });
+
+/** An article (or flyer) or a category to delete. */
+export type ContentItem = { kind: 'article'; id: number } | { kind: 'category'; id: number };
+
+const deleteContent = (item: ContentItem) =>
+  apiDelete<{ message: string }>(item.kind === 'article' ? `/api/article/${item.id}` : `/api/articlecat/${item.id}`);
+
+export const useDeleteContent = (options?: MutationHooks<{ message: string }, ContentItem>) =>
+  useAdminMutation({ ...options, mutationFn: deleteContent, invalidates: CONTENT_KEYS });

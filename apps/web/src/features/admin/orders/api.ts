@@ -2,13 +2,14 @@
 // (its discounts, a quick edit), its log and reminders, and merging the rooms of a period. Query
 // keys, query options and mutation hooks live here; the components call none of lib/api.ts
 // themselves. Shapes follow apps/api/src/modules/orders/dto.ts.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { OrderDocumentKind } from '@umrah/domain/documents';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import type { ArabiaAvailability } from '@umrah/domain/validation/order';
 import type { MergePeriodInput } from '@umrah/domain/validation/trips';
 import type { ResetDocumentsInput } from '@umrah/domain/validation/visa';
 import type { VoucherDto } from '@umrah/domain/validation/voucher';
+import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { MutationHooks } from '../../../lib/notify';
 import { fetchAdminVisa, fetchGuestPhoto, resetDocuments, visaKeys } from '../../visa/api';
@@ -216,20 +217,12 @@ export const guestPhotoQuery = (guestId: number) =>
  * 'Documenten resetten': removes the guests' documents and mails the customer; the orders list and
  * the order's visa data are fetched again before the caller's onSuccess runs.
  */
-export function useResetDocuments(options?: MutationHooks<{ status?: string; message?: string }, ResetDocumentsInput>) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useResetDocuments = (options?: MutationHooks<{ status?: string; message?: string }, ResetDocumentsInput>) =>
+  useAdminMutation({
     ...options,
     mutationFn: resetDocuments,
-    onSuccess: async (res, body, ...rest) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: visaKeys.admin(body.order_id) }),
-      ]);
-      await options?.onSuccess?.(res, body, ...rest);
-    },
+    invalidates: (_res, body) => [adminOrderKeys.all, visaKeys.admin(body.order_id)],
   });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reminders (apps/api/src/modules/reminders/routes.ts)
@@ -291,17 +284,8 @@ const sendReminder = ({ orderId, kind, step }: SendReminder) =>
     : apiPost<{ status: string; message: string }>('/api/order/remind/payments', { orders: [orderId], amount_sent: step.type - 6 });
 
 /** Sends a reminder step; the order's reminders are fetched again before the caller's onSuccess runs. */
-export function useSendReminder(options?: MutationHooks<{ status: string; message: string }, SendReminder>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    mutationFn: sendReminder,
-    onSuccess: async (res, vars, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: adminOrderKeys.reminders(vars.orderId) });
-      await options?.onSuccess?.(res, vars, ...rest);
-    },
-  });
-}
+export const useSendReminder = (options?: MutationHooks<{ status: string; message: string }, SendReminder>) =>
+  useAdminMutation({ ...options, mutationFn: sendReminder, invalidates: (_res, { orderId }) => [adminOrderKeys.reminders(orderId)] });
 
 // ---------------------------------------------------------------------------------------------
 // Merging rooms (SPEC 2 'merge-rooms dialog')
