@@ -5,6 +5,7 @@
 // One trip in ten is nearly sold out (100 places): those orders race for the last places, and after
 // the run stock and guests must agree exactly (0 oversold). Alone: `npx tsx bench/orders.ts`;
 // BENCH_ORDERS_SECONDS=10 for a quick check; BENCH_CPU_PROF=dir writes the server's CPU profile.
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,12 +35,32 @@ export interface OrdersBenchResult {
   order: { p50: number; p99: number };
   payment: { p50: number; p99: number };
   stock: { product: number; initial: number; final: number; guests: number; oversold: number }[];
+  /** Per placed order (order + payment start), over the timed run: what the shop's process spent. */
+  perOrder: { statements: number; serverCpuMs: number; postgresCpuMs: number };
   loadAverage: number;
   pass: boolean;
   failures: string[];
 }
 
 const SCARCE_PLACES = 100;
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 10 ms on Linux
+
+/** CPU milliseconds so far of the PostgreSQL backends serving `database` (best effort: Linux only). */
+function postgresCpuMs(database: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres: ') || !cmd.includes(` ${database} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone in between
+    }
+  }
+  return ticks * TICK_MS;
+}
+
 const PLENTY = 1_000_000;
 
 function client(base: string) {
@@ -86,14 +107,32 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
   const profDir = process.env.BENCH_CPU_PROF;
   let shop: Awaited<ReturnType<typeof startShop>> | undefined;
   const sql = new pg.Client({ connectionString: database.url });
+  const countFile = path.join(os.tmpdir(), `${database.name}.count.json`);
   try {
     shop = await startShop({
       databaseUrl: database.url,
       // 50 customers are 50 addresses behind the load balancer, as in production: with one address
       // all of them would share (and queue on) one rate-limit counter row.
-      env: { RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000', TRUST_PROXY: '127.0.0.1' },
-      nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+      env: { RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000', TRUST_PROXY: '127.0.0.1', BENCH_QUERY_COUNT_FILE: countFile },
+      // The counter (statements and CPU time of the shop, on SIGUSR2) costs next to nothing.
+      nodeArgs: [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', './bench/query-counter.mjs'],
     });
+    const shopProcess = shop.child;
+    /** The shop's statement count and CPU time so far (bench/query-counter.mjs answers SIGUSR2). */
+    const counters = async () => {
+      rmSync(countFile, { force: true });
+      shopProcess.kill('SIGUSR2');
+      for (let i = 0; i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        try {
+          const c = JSON.parse(readFileSync(countFile, 'utf8')) as { statements: number; cpuMs: number };
+          return { ...c, postgresCpuMs: postgresCpuMs(database.name) };
+        } catch {
+          // not written yet
+        }
+      }
+      throw new Error('the shop did not report its statement count');
+    };
     await sql.connect();
     const call = client(shop.base);
 
@@ -160,6 +199,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       failed++;
       firstFailure ??= `${what} ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`;
     };
+    const before = await counters();
     const started = performance.now();
     const deadline = started + opts.durationSeconds * 1000;
     let n = 0;
@@ -193,6 +233,8 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const after = await counters();
+    const per = (x: number) => (orders ? x / orders : NaN);
 
     // Stock and guests must agree: what left stock is exactly the guests placed in rooms of the trip.
     const stock: OrdersBenchResult['stock'] = [];
@@ -220,6 +262,11 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       order: q(orderTimes),
       payment: q(paymentTimes),
       stock,
+      perOrder: {
+        statements: per(after.statements - before.statements),
+        serverCpuMs: per(after.cpuMs - before.cpuMs),
+        postgresCpuMs: per(after.postgresCpuMs - before.postgresCpuMs),
+      },
       loadAverage,
       pass: false,
       failures: [],
@@ -234,6 +281,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
   } finally {
     await sql.end().catch(() => {});
     await shop?.stop();
+    rmSync(countFile, { force: true });
     await database.drop();
   }
 }
@@ -247,6 +295,9 @@ export function printOrders(r: OrdersBenchResult) {
   console.log(`order + payment start   p50 ${ms(r.path.p50)}   p99 ${ms(r.path.p99)}`);
   console.log(`  POST /api/order       p50 ${ms(r.order.p50)}   p99 ${ms(r.order.p99)}`);
   console.log(`  POST /api/payment/:id p50 ${ms(r.payment.p50)}   p99 ${ms(r.payment.p99)}`);
+  console.log(
+    `per order: ${r.perOrder.statements.toFixed(1)} SQL statements, shop CPU ${r.perOrder.serverCpuMs.toFixed(1)} ms, PostgreSQL CPU ${r.perOrder.postgresCpuMs.toFixed(1)} ms`,
+  );
   for (const s of r.stock) {
     console.log(`  trip ${s.product}: stock ${s.initial} → ${s.final}, ${s.guests} guests placed, oversold ${s.oversold}`);
   }

@@ -26,15 +26,20 @@ export interface OrderLogEntry {
   actor: LogActor;
 }
 
-/** Writes one log row; pass the transaction that makes the change. */
-export async function writeOrderLog(tx: DbOrTx, entry: OrderLogEntry): Promise<void> {
-  await tx.insert(orderLogs).values({
+/** The insert of one log row, unrun: to be awaited, or run together with others in one statement. */
+export function orderLogInsert(tx: DbOrTx, entry: OrderLogEntry) {
+  return tx.insert(orderLogs).values({
     orderId: entry.orderId,
     type: entry.type ?? LogType.NOTE,
     // A log line is read by staff; a huge free text (a reason, a name) is cut, never refused here.
     message: entry.message.length > 2000 ? `${entry.message.slice(0, 1999)}…` : entry.message,
     userExecutedMail: entry.actor,
   });
+}
+
+/** Writes one log row; pass the transaction that makes the change. */
+export async function writeOrderLog(tx: DbOrTx, entry: OrderLogEntry): Promise<void> {
+  await orderLogInsert(tx, entry);
 }
 
 export interface OrderLogDto {

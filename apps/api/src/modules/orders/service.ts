@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, exists, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, exists, ilike, inArray, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   DEAD_STATUSES,
   EXCLUSIVE_ROOM_PRODUCT_ID,
@@ -11,7 +11,6 @@ import {
   amountToPay,
   downPaymentProblem,
   formatEuro,
-  isUmrahType,
   mayEdit,
   priceOrder,
   statusAfterPayments,
@@ -27,6 +26,7 @@ import type { DbOrTx, Tx } from '../../db/index.ts';
 import {
   crowdfunds,
   guests,
+  mailOutbox,
   orderCrowdfunds,
   orderLines,
   orders,
@@ -35,7 +35,7 @@ import {
   users,
   visaDocuments,
 } from '../../db/schema.ts';
-import { queueMail } from '../../infra/mail/outbox.ts';
+import type { OutgoingMail } from '../../infra/mail/outbox.ts';
 import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -44,7 +44,7 @@ import { invalidateCatalog } from '../products/service.ts';
 import { vouchersByLabels } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { loadOrderDtos, orderNumber } from './dto.ts';
-import { logsOfOrder, logsOfOrders, userActor, writeOrderLog } from './log.ts';
+import { logsOfOrder, logsOfOrders, orderLogInsert, userActor, writeOrderLog } from './log.ts';
 import { changeOrderStatus } from './status.ts';
 import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
 
@@ -107,23 +107,26 @@ export async function fundedSoFar(db: DbOrTx, fundIds: readonly number[], exclud
 export async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | null, lock = true): Promise<PricingCatalog> {
   const roomProductIds = [...new Set(order.rooms.map((r) => r.product_id))];
   const directIds = [...new Set([...order.products, NON_EU_PASSPORT_PRODUCT_ID, EXCLUSIVE_ROOM_PRODUCT_ID, ...roomProductIds])];
-  const direct = await tx.select().from(products).where(inArray(products.id, directIds));
-  const trips = direct.filter((p) => roomProductIds.includes(p.id) && isUmrahType(p.type));
-  const seen = new Set<string>();
-  const packageWhere: SQL[] = [];
-  for (const t of trips) {
-    const key = JSON.stringify([t.label, t.start, t.end, t.region]);
-    if (seen.has(key) || !t.start || !t.end) continue;
-    seen.add(key);
-    packageWhere.push(and(eq(products.label, t.label), eq(products.start, t.start), eq(products.end, t.end), eq(products.region, t.region))!);
-  }
-  const siblings = packageWhere.length
-    ? await tx
-        .select()
-        .from(products)
-        .where(and(between(products.type, 2, 10), or(...packageWhere)))
-    : [];
-  const all = new Map([...direct, ...siblings].map((p) => [p.id, p]));
+  // The listed products and, in the same statement, every package product (types 2-10) of the rooms'
+  // trips: same label, dates and region as a listed trip product (one round trip instead of two).
+  const tripKey = sql`(${products.label}, ${products.start}, ${products.end}, ${products.region})`;
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(
+      or(
+        inArray(products.id, directIds),
+        roomProductIds.length
+          ? and(
+              between(products.type, 2, 10),
+              sql`${tripKey} in (select p.label, p.start, p."end", p.region from ${products} p
+                where p.id in ${roomProductIds} and p.type between 2 and 10 and p.start is not null and p."end" is not null)`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(products.id));
+  const all = new Map(rows.map((p) => [p.id, p]));
 
   const labels = [...order.flex.discounts, KID_WITHOUT_BED_VOUCHER];
   const voucherRows = await vouchersByLabels(tx, labels);
@@ -173,50 +176,96 @@ function orderFlex(order: Order, priced: PricedOrder) {
   };
 }
 
-/** Writes rooms, guests, priced lines and donations of an order. */
-async function writeContents(tx: Tx, orderId: number, order: Order, priced: PricedOrder) {
-  const guestIds: number[][] = [];
-  for (const [r, room] of order.rooms.entries()) {
-    const [roomRow] = await tx
-      .insert(rooms)
-      .values({
-        orderId,
-        productId: priced.rooms[r].tripProductId,
-        roomType: room.room_type,
-        maxGuests: room.room_type,
-        roomGender: room.room_gender,
-        exclusive: room.exclusive,
-        flex: { extras: room.extras },
-      })
-      .returning({ id: rooms.id });
-    const ids: number[] = [];
-    for (const [g, guest] of room.guests.entries()) {
-      const [guestRow] = await tx
-        .insert(guests)
-        .values({
-          orderId,
-          roomId: roomRow.id,
-          productId: priced.rooms[r].guestProductIds[g],
-          firstName: guest.first_name,
-          lastName: guest.last_name,
-          ageCategory: guest.age_category,
-          gender: guest.gender,
-          europeanPassport: guest.european_passport,
-          bedIncluded: guest.bed_included,
-          flex: { disabled: guest.flex.disabled },
-        })
-        .returning({ id: guests.id });
-      ids.push(guestRow.id);
-    }
-    guestIds.push(ids);
-  }
-  await insertOrderLines(tx, orderId, priced.lines, guestIds);
-  if (order.crowdfunds.length) {
-    await tx
-      .insert(orderCrowdfunds)
-      .values(order.crowdfunds.map((c) => ({ orderId, crowdfundId: c.funding_id, fundingAmount: c.funding_amount })));
-  }
+/** Ids of an order's new rows: the order's (unless it exists already), its rooms' and guests'. */
+interface ContentIds {
+  orderId: number;
+  roomIds: number[];
+  /** guestIds[room][guest] */
+  guestIds: number[][];
 }
+
+/**
+ * Takes the ids of the new rows from their sequences in one round trip, so that the order, its rooms,
+ * guests (which name their room) and lines (which name their guest) can then be written by one
+ * statement instead of one insert per row.
+ */
+async function newContentIds(tx: Tx, order: Order, existingOrderId: number | null): Promise<ContentIds> {
+  const guestCount = order.rooms.reduce((n, r) => n + r.guests.length, 0);
+  const res = (await tx.execute(sql`select
+      ${existingOrderId === null ? sql`nextval(pg_get_serial_sequence('orders', 'id'))::int` : sql`${existingOrderId}::int`} as order_id,
+      array(select nextval(pg_get_serial_sequence('rooms', 'id'))::int from generate_series(1, ${order.rooms.length}::int)) as room_ids,
+      array(select nextval(pg_get_serial_sequence('guests', 'id'))::int from generate_series(1, ${guestCount}::int)) as guest_ids`)) as unknown as {
+    rows: { order_id: number; room_ids: number[]; guest_ids: number[] }[];
+  };
+  const row = res.rows[0]!;
+  // Ascending, as one insert per row gave them: rooms and guests keep the order they were sent in.
+  const roomIds = row.room_ids.map(Number).sort((a, b) => a - b);
+  const guestPool = row.guest_ids.map(Number).sort((a, b) => a - b);
+  let next = 0;
+  return { orderId: Number(row.order_id), roomIds, guestIds: order.rooms.map((r) => r.guests.map(() => guestPool[next++]!)) };
+}
+
+/** The inserts of an order's rooms, guests, priced lines and donations (run by `writeAll`). */
+function contentInserts(tx: Tx, ids: ContentIds, order: Order, priced: PricedOrder): SQLWrapper[] {
+  const { orderId } = ids;
+  const inserts: SQLWrapper[] = [];
+  if (order.rooms.length) {
+    inserts.push(
+      tx.insert(rooms).values(
+        order.rooms.map((room, r) => ({
+          id: ids.roomIds[r],
+          orderId,
+          productId: priced.rooms[r].tripProductId,
+          roomType: room.room_type,
+          maxGuests: room.room_type,
+          roomGender: room.room_gender,
+          exclusive: room.exclusive,
+          flex: { extras: room.extras },
+        })),
+      ),
+    );
+  }
+  const guestRows = order.rooms.flatMap((room, r) =>
+    room.guests.map((guest, g) => ({
+      id: ids.guestIds[r]![g],
+      orderId,
+      roomId: ids.roomIds[r]!,
+      productId: priced.rooms[r].guestProductIds[g],
+      firstName: guest.first_name,
+      lastName: guest.last_name,
+      ageCategory: guest.age_category,
+      gender: guest.gender,
+      europeanPassport: guest.european_passport,
+      bedIncluded: guest.bed_included,
+      flex: { disabled: guest.flex.disabled },
+    })),
+  );
+  if (guestRows.length) inserts.push(tx.insert(guests).values(guestRows));
+  if (priced.lines.length) inserts.push(tx.insert(orderLines).values(orderLineValues(orderId, priced.lines, ids.guestIds)));
+  if (order.crowdfunds.length) {
+    inserts.push(
+      tx.insert(orderCrowdfunds).values(order.crowdfunds.map((c) => ({ orderId, crowdfundId: c.funding_id, fundingAmount: c.funding_amount }))),
+    );
+  }
+  return inserts;
+}
+
+/**
+ * Runs the inserts as one statement (data-modifying WITH clauses; foreign keys are checked at its
+ * end, so an order and the rows naming it may go in together): one round trip instead of one each.
+ */
+async function writeAll(tx: Tx, inserts: readonly SQLWrapper[]) {
+  if (inserts.length === 0) return;
+  const clauses = sql.join(
+    inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} as ${insert}`),
+    sql`, `,
+  );
+  await tx.execute(sql`with ${clauses} select 1`);
+}
+
+/** queueMail's row, unrun, so the confirmation goes into the order's one statement. */
+const mailInsert = (tx: Tx, mail: OutgoingMail) =>
+  tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments ?? [] });
 
 const productLabels = (catalog: PricingCatalog) => new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }]));
 
@@ -243,31 +292,34 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
   const orderId = await ctx.db.transaction(async (tx) => {
     const catalog = await loadCatalog(tx, order, null);
     const priced = price(order, catalog, actor);
-    const [row] = await tx
-      .insert(orders)
-      .values({
+    const ids = await newContentIds(tx, order, null);
+    const id = ids.orderId;
+    // The order, its contents, its log line and the confirmation mail: one statement.
+    await writeAll(tx, [
+      tx.insert(orders).values({
+        id,
         userId: customer.id,
         status: OrderStatus.LEAD,
         totalPrice: priced.total,
         flex: orderFlex(order, priced),
         createdByUserId: createdBy,
-      })
-      .returning({ id: orders.id });
-    await writeContents(tx, row.id, order, priced);
-    await writeOrderLog(tx, {
-      orderId: row.id,
-      message:
-        `Bestelling aangemaakt: ${formatEuro(priced.total)}` +
-        (customer.id !== actor.user.id ? ` (voor ${customer.email}).` : '.') +
-        (priced.discounts.length ? ` Kortingscodes: ${priced.discounts.join(', ')}.` : ''),
-      actor: userActor(actor.user, actor.actingAdminId),
-    });
-    await queueMail(tx, confirmationMail(ctx, customer, row.id, order, priced));
+      }),
+      ...contentInserts(tx, ids, order, priced),
+      orderLogInsert(tx, {
+        orderId: id,
+        message:
+          `Bestelling aangemaakt: ${formatEuro(priced.total)}` +
+          (customer.id !== actor.user.id ? ` (voor ${customer.email}).` : '.') +
+          (priced.discounts.length ? ` Kortingscodes: ${priced.discounts.join(', ')}.` : ''),
+        actor: userActor(actor.user, actor.actingAdminId),
+      }),
+      mailInsert(tx, confirmationMail(ctx, customer, id, order, priced)),
+    ]);
     // Stock last: taking it locks the trip's product row until COMMIT, and every order of that trip
     // waits for that lock. Taken first, the lock was held over all the writes above and orders of one
     // trip went one at a time (bench/orders.ts). Sold out still rolls back everything written above.
     await moveStock(tx, stockOf(priced), productLabels(catalog));
-    return row.id;
+    return id;
   });
   invalidateCatalog(ctx);
   void ctx.mail.kick();
@@ -308,7 +360,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
     await tx.delete(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId));
     await tx.delete(rooms).where(eq(rooms.orderId, orderId));
-    await writeContents(tx, orderId, order, priced);
+    await writeAll(tx, contentInserts(tx, await newContentIds(tx, order, orderId), order, priced));
     // A new total can turn a down payment into full payment (or back): the status follows what is
     // paid, through the state machine (a customer never moves a status; staff may).
     const paid = await paidTotal(tx, orderId);
@@ -500,23 +552,26 @@ export async function adminOrders(ctx: AppContext, query: AdminOrderQuery) {
   return { ...page, leads: leads.orders, leads_total: leads.total };
 }
 
+/** The rows of an order's priced lines, each tied to its guest row (guestIds[room][guest]) where it has one. */
+function orderLineValues(orderId: number, lines: readonly PricedLine[], guestIds: readonly (readonly number[])[]) {
+  return lines.map((l) => ({
+    orderId,
+    productId: l.productId,
+    guestId: l.room !== undefined && l.guest !== undefined ? guestIds[l.room][l.guest] : null,
+    label: l.label,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    flex: {
+      kind: l.kind,
+      ...(l.room !== undefined ? { room: l.room } : {}),
+      ...(l.voucherId !== undefined ? { voucher_id: l.voucherId, voucher_label: l.voucherLabel } : {}),
+      ...(l.crowdfundId !== undefined ? { crowdfund_id: l.crowdfundId } : {}),
+    },
+  }));
+}
+
 /** The priced lines of an order, each tied to its guest row (guestIds[room][guest]) where it has one. */
 export async function insertOrderLines(tx: Tx, orderId: number, lines: readonly PricedLine[], guestIds: readonly (readonly number[])[]) {
   if (!lines.length) return;
-  await tx.insert(orderLines).values(
-    lines.map((l) => ({
-      orderId,
-      productId: l.productId,
-      guestId: l.room !== undefined && l.guest !== undefined ? guestIds[l.room][l.guest] : null,
-      label: l.label,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      flex: {
-        kind: l.kind,
-        ...(l.room !== undefined ? { room: l.room } : {}),
-        ...(l.voucherId !== undefined ? { voucher_id: l.voucherId, voucher_label: l.voucherLabel } : {}),
-        ...(l.crowdfundId !== undefined ? { crowdfund_id: l.crowdfundId } : {}),
-      },
-    })),
-  );
+  await tx.insert(orderLines).values(orderLineValues(orderId, lines, guestIds));
 }

@@ -1,4 +1,4 @@
-import { and, between, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   MSG,
   PAYMENT_MSG,
@@ -57,8 +57,9 @@ export const isProviderPayment = (p: Pick<PaymentRow, 'paymentType' | 'providerR
  * The earliest payment_deadline ('YYYY-MM-DD') of the order's trip products (its rooms and the
  * guests' products), or null: lessons and plain products have no deadline that binds a payment.
  */
-export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<string | null> {
-  const [row] = await db
+/** The SQL of the earliest payment_deadline ('YYYY-MM-DD') of an order's trip products, or null. */
+function tripDeadlineSql(db: DbOrTx, orderId: number | SQLWrapper) {
+  return db
     .select({ deadline: sql<string | null>`to_char(min(${products.paymentDeadline}), 'YYYY-MM-DD')` })
     .from(products)
     .where(
@@ -76,7 +77,30 @@ export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<
         ),
       ),
     );
+}
+
+/**
+ * The earliest payment_deadline ('YYYY-MM-DD') of the order's trip products (its rooms and the
+ * guests' products), or null: lessons and plain products have no deadline that binds a payment.
+ */
+export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<string | null> {
+  const [row] = await tripDeadlineSql(db, orderId);
   return row?.deadline ?? null;
+}
+
+const paidSql = (orderId: number | SQLWrapper) => sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orderId})`;
+
+/** An order with the sum of its payments and its trips' payment deadline (paidTotal and tripPaymentDeadline in one statement). */
+async function orderPaymentState(db: DbOrTx, orderId: number): Promise<{ order: OrderRow; paid: number; deadline: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      order: orders,
+      paid: sql<string>`${paidSql(orders.id)}`,
+      deadline: sql<string | null>`(${tripDeadlineSql(db, sql`${orders.id}`)})`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row && { order: row.order, paid: Number(row.paid), deadline: row.deadline ?? null };
 }
 
 export async function paidTotal(db: DbOrTx, orderId: number): Promise<number> {
@@ -173,16 +197,23 @@ export async function startPayment(
   const staffTrans = input.trans !== 'none';
   // Pin and 'other' payments are taken by an admin; the bookkeeper only reads payments.
   if (staffTrans && !isAdmin(user)) throw forbidden(MSG.forbidden);
-  let order = await orderFor(ctx, user, orderId);
+  // The order with what is paid and its trips' deadline, in one statement.
+  let state = await orderPaymentState(ctx.db, orderId);
+  let order = state?.order;
+  if (!order || (!isStaff(user) && order.userId !== user.id)) throw notFound(PAYMENT_MSG.orderNotFound);
   if (user.role === Role.BOOKKEEPER && order.userId !== user.id) throw forbidden(MSG.forbidden);
   if (!mayPay(order.status)) throw conflict(PAYMENT_MSG.notPayable);
 
-  // A payment finished at the provider but not yet reported is booked first, so nobody pays twice.
+  // A payment finished at the provider but not yet reported is booked first, so nobody pays twice;
+  // when the sync found an open payment (and may have booked it), the order is read again.
   const active = await syncOrderTransactions(ctx, provider, orderId);
-  [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || !mayPay(order.status)) throw conflict(PAYMENT_MSG.notPayable);
+  if (active.length > 0) {
+    state = await orderPaymentState(ctx.db, orderId);
+    order = state?.order;
+  }
+  if (!state || !order || !mayPay(order.status)) throw conflict(PAYMENT_MSG.notPayable);
 
-  const paid = await paidTotal(ctx.db, orderId);
+  const paid = state.paid;
   const rest = order.totalPrice - paid;
   if (rest <= 0) throw conflict(PAYMENT_MSG.fullyPaid);
   let amount: number;
@@ -201,7 +232,7 @@ export async function startPayment(
     const partly = (order.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
     const problem =
       partly || input.percent === 50
-        ? downPaymentProblem({ payPartly: partly, deadline: await tripPaymentDeadline(ctx.db, orderId), today: dutchToday() })
+        ? downPaymentProblem({ payPartly: partly, deadline: state.deadline, today: dutchToday() })
         : null;
     if (input.percent === 50 && problem) throw conflict(problem);
     percent = input.percent ?? (partly && !problem ? 50 : 100);
