@@ -2,16 +2,16 @@
 // what remains (the API's sums), add and edit goals, and close one (is_active false) after a
 // confirmation, or open it again. Closed goals leave the home page and take no donations.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, NumberInput, ScrollArea, Skeleton, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, ScrollArea, Skeleton, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { crowdfundInputSchema, type CrowdfundDto } from '@umrah/domain/validation/crowdfund';
+import { ConfirmModal } from '../../components/admin-kit/ConfirmModal';
+import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { EmptyState, LoadError } from '../../components/Feedback';
-import { ApiError } from '../../lib/api';
-import { crowdfundKeys } from './api';
-import { adminCrowdfundKeys, createCrowdfund, fetchAdminCrowdfunds, updateCrowdfund } from './adminApi';
+import { clientErrorMessage, notifyErrorWith, notifySuccess } from '../../lib/notify';
+import { adminCrowdfundsQuery, useSaveCrowdfund } from './api';
 
 export const CROWDFUND_ADMIN_MSG = {
   created: (label: string) => `Doel '${label}' is toegevoegd.`,
@@ -47,27 +47,22 @@ export function validateCrowdfund(values: FormValues): Record<string, string> {
 
 function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | 'new'; onClose: () => void; onSaved: () => void }) {
   const isNew = fund === 'new';
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: isNew ? { label: '', description: '', goal: '' } : { label: fund.label, description: fund.description, goal: fund.goal_amount / 100 },
     validate: validateCrowdfund,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setBusy(true);
-    const body = { label: values.label.trim(), description: values.description, goal_amount: eurosToCents(Number(values.goal)) };
-    try {
-      const saved = isNew ? await createCrowdfund({ ...body, is_active: true }) : await updateCrowdfund(fund.id, body);
-      notifications.show({ color: 'green', message: isNew ? CROWDFUND_ADMIN_MSG.created(saved.label) : CROWDFUND_ADMIN_MSG.updated(saved.label) });
+  const save = useSaveCrowdfund({
+    onSuccess: (saved) => {
+      notifySuccess(isNew ? CROWDFUND_ADMIN_MSG.created(saved.label) : CROWDFUND_ADMIN_MSG.updated(saved.label));
       onSaved();
-    } catch (err) {
-      setError(err instanceof ApiError && err.status < 500 ? err.message : CROWDFUND_ADMIN_MSG.failed);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = { label: values.label.trim(), description: values.description, goal_amount: eurosToCents(Number(values.goal)) };
+    save.mutate(isNew ? { id: null, body: { ...body, is_active: true } } : { id: fund.id, body });
   });
 
   return (
@@ -86,19 +81,7 @@ function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | '
             hideControls
             {...form.getInputProps('goal')}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuleren
-            </Button>
-            <Button type="submit" loading={busy}>
-              Opslaan
-            </Button>
-          </Group>
+          <FormFooter error={clientErrorMessage(save.error, CROWDFUND_ADMIN_MSG.failed)} onCancel={onClose} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -106,32 +89,18 @@ function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | '
 }
 
 export function CrowdfundAdminSection() {
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: adminCrowdfundKeys.all, queryFn: ({ signal }) => fetchAdminCrowdfunds(signal) });
+  const list = useQuery(adminCrowdfundsQuery);
   const [editing, setEditing] = useState<CrowdfundDto | 'new' | null>(null);
   const [closing, setClosing] = useState<CrowdfundDto | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // The admin list and the public one (home page, admin cart) both change with a goal.
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminCrowdfundKeys.all }),
-      queryClient.invalidateQueries({ queryKey: crowdfundKeys.all }),
-    ]);
-
-  const setActive = async (fund: CrowdfundDto, active: boolean) => {
-    setBusy(true);
-    try {
-      await updateCrowdfund(fund.id, { is_active: active });
-      notifications.show({ color: 'green', message: active ? CROWDFUND_ADMIN_MSG.reopened(fund.label) : CROWDFUND_ADMIN_MSG.closed(fund.label) });
+  const activation = useSaveCrowdfund({
+    onSuccess: (fund, { body }) => {
+      notifySuccess(body.is_active ? CROWDFUND_ADMIN_MSG.reopened(fund.label) : CROWDFUND_ADMIN_MSG.closed(fund.label));
       setClosing(null);
-      await refresh();
-    } catch (err) {
-      notifications.show({ color: 'red', message: err instanceof ApiError && err.status < 500 ? err.message : CROWDFUND_ADMIN_MSG.failed });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: notifyErrorWith(CROWDFUND_ADMIN_MSG.failed, clientErrorMessage),
+  });
+  const busy = activation.isPending;
+  const setActive = (fund: CrowdfundDto, active: boolean) => activation.mutate({ id: fund.id, body: { is_active: active } });
 
   return (
     <Stack component="section" aria-labelledby="crowdfunding-admin-titel">
@@ -206,30 +175,25 @@ export function CrowdfundAdminSection() {
         <CrowdfundFormModal
           fund={editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
-      <Modal opened={closing !== null} onClose={() => setClosing(null)} title="Doel sluiten" centered>
-        {closing && (
-          <Stack>
-            <Text>
-              Weet je zeker dat je het doel '{closing.label}' wilt sluiten? Het verdwijnt van de homepagina en neemt geen donaties meer aan. De
-              donaties die al gedaan zijn blijven staan.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setClosing(null)}>
-                Annuleren
-              </Button>
-              <Button color="red" loading={busy} onClick={() => setActive(closing, false)}>
-                Sluiten
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmModal
+        opened={closing !== null}
+        onClose={() => setClosing(null)}
+        title="Doel sluiten"
+        centered
+        // The confirm button is 'Sluiten' already: the × keeps Mantine's own (unnamed) button.
+        closeLabel={null}
+        confirmLabel="Sluiten"
+        onConfirm={() => closing && setActive(closing, false)}
+        busy={busy}
+      >
+        <Text>
+          Weet je zeker dat je het doel '{closing?.label}' wilt sluiten? Het verdwijnt van de homepagina en neemt geen donaties meer aan. De
+          donaties die al gedaan zijn blijven staan.
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }

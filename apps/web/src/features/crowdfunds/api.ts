@@ -1,18 +1,45 @@
-// Server state of the crowdfunds (SPEC 3, 7): the active goals with what is funded and still needed.
-import { useQuery } from '@tanstack/react-query';
-import type { CrowdfundDto } from '@umrah/domain/validation/crowdfund';
-import { apiGet } from '../../lib/api';
+// Server state of the crowdfunds (SPEC 3, 7): the active goals with what is funded and still needed,
+// and the admin's calls (issue 13): every goal (closed ones too), create, change, close and reopen.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CrowdfundDto, CrowdfundInput, CrowdfundUpdate } from '@umrah/domain/validation/crowdfund';
+import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
+import { apiGet, apiPost, apiPut } from '../../lib/api';
+import type { MutationHooks } from '../../lib/notify';
 
-export const crowdfundKeys = { all: ['crowdfunds'] as const };
+export const crowdfundKeys = {
+  all: ['crowdfunds'] as const,
+  admin: ['admin', 'crowdfunds'] as const,
+};
 
 /** GET /api/crowdfunds: amounts in cents; the browser revalidates with the ETag, so a refetch is cheap. */
-export function useCrowdfunds() {
-  return useQuery({
-    queryKey: crowdfundKeys.all,
-    queryFn: ({ signal }) => apiGet<{ crowdfunds: CrowdfundDto[] }>('/api/crowdfunds', undefined, signal).then((r) => r.crowdfunds),
-  });
-}
+export const crowdfundsQuery = queryOptions({
+  queryKey: crowdfundKeys.all,
+  queryFn: ({ signal }) => apiGet<{ crowdfunds: CrowdfundDto[] }>('/api/crowdfunds', undefined, signal).then((r) => r.crowdfunds),
+});
+
+export const useCrowdfunds = () => useQuery(crowdfundsQuery);
 
 /** The share of the goal that is funded, 0-100 (a goal of 0 counts as reached). */
 export const fundedPercent = (c: Pick<CrowdfundDto, 'goal_amount' | 'funded_amount'>) =>
   c.goal_amount <= 0 ? 100 : Math.min(100, Math.round((c.funded_amount / c.goal_amount) * 100));
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+
+/** GET /api/admin/crowdfunds: every goal, closed ones too. */
+export const adminCrowdfundsQuery = queryOptions({
+  queryKey: crowdfundKeys.admin,
+  queryFn: ({ signal }) => apiGet<{ crowdfunds: CrowdfundDto[] }>('/api/admin/crowdfunds', undefined, signal).then((r) => r.crowdfunds),
+});
+
+export type SaveCrowdfund = { id: null; body: CrowdfundInput } | { id: number; body: CrowdfundUpdate };
+
+const saveCrowdfund = (save: SaveCrowdfund): Promise<CrowdfundDto> =>
+  save.id === null
+    ? apiPost<{ success: true; result: CrowdfundDto[] }>('/api/crowdfund', save.body).then((r) => r.result[0])
+    : apiPut<{ message: string; crowdfund: CrowdfundDto }>(`/api/crowdfund/${save.id}`, save.body).then((r) => r.crowdfund);
+
+/** Create or change a goal (closing and reopening is a change of is_active); both lists follow. */
+export const useSaveCrowdfund = (options?: MutationHooks<CrowdfundDto, SaveCrowdfund>) =>
+  // The admin list and the public one (home page, admin cart) both change with a goal.
+  useAdminMutation({ ...options, mutationFn: saveCrowdfund, invalidates: [crowdfundKeys.admin, crowdfundKeys.all] });
