@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
 import { parseKey } from './infra/crypto/index.ts';
 import type { FileStoreConfig } from './infra/storage/index.ts';
 
@@ -22,7 +23,8 @@ const envSchema = z.object({
   IMPERSONATION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
   TRUST_PROXY: z.string().max(2000).optional(),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Umrah Reizen <info@umrahreizen.nl>'),
+  // Unset: the company's name and e-mail address.
+  MAIL_FROM: z.string().optional(),
   OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
   // The chat widget's external link (SPEC 1), e.g. 'https://wa.me/31612345678?text=' or a URL with {text}.
   CHAT_URL: z.string().max(500).regex(/^https?:\/\/[^\s]+$/, 'CHAT_URL moet een http(s)-adres zijn').optional(),
@@ -62,7 +64,62 @@ const envSchema = z.object({
   LEAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(48),
   SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
+  // A demo shop on production settings (benchmarks, a public demo): the demo company details are allowed.
+  DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
+
+/** The environment variable of each company detail (docs/ARCHITECTURE.md, 'Configuration'). */
+export const COMPANY_ENV = {
+  name: 'COMPANY_NAME',
+  street: 'COMPANY_STREET',
+  zip: 'COMPANY_ZIP',
+  city: 'COMPANY_CITY',
+  country: 'COMPANY_COUNTRY',
+  phone: 'COMPANY_PHONE',
+  email: 'COMPANY_EMAIL',
+  website: 'COMPANY_WEBSITE',
+  kvk: 'COMPANY_KVK',
+  vat_number: 'COMPANY_VAT_NUMBER',
+  iban: 'COMPANY_IBAN',
+} as const satisfies Record<keyof CompanyDetails, string>;
+
+/**
+ * The demo values that are placeholders rather than the shop's brand: an invoice must never go out
+ * with them. Name, e-mail address, website, city and country may well stay as they are.
+ */
+const PLACEHOLDER_DETAILS = ['street', 'phone', 'kvk', 'vat_number', 'iban'] as const;
+
+/** COMPANY_* from the environment; each one unset or empty keeps its demo value. */
+export function companyFromEnv(env: NodeJS.ProcessEnv): CompanyDetails {
+  const details = { ...DEMO_COMPANY };
+  for (const [key, name] of Object.entries(COMPANY_ENV) as [keyof CompanyDetails, string][]) {
+    const value = env[name]?.trim();
+    if (value) details[key] = value;
+  }
+  return details;
+}
+
+/** The variables whose company detail is still the demo placeholder. */
+export const demoCompanyVariables = (company: CompanyDetails): string[] =>
+  PLACEHOLDER_DETAILS.filter((k) => company[k] === DEMO_COMPANY[k]).map((k) => COMPANY_ENV[k]);
+
+/**
+ * Production refuses to start with the demo company details (no invoice with a placeholder KvK or
+ * IBAN), unless DEMO=1 says it is a demo shop on purpose. Called by the server at start; loading the
+ * configuration alone (tests, scripts) does not check it.
+ */
+export function assertCompanyConfigured(config: Pick<AppConfig, 'env' | 'demo' | 'company'>): void {
+  if (config.env !== 'production' || config.demo) return;
+  const missing = demoCompanyVariables(config.company);
+  if (missing.length) {
+    throw new Error(
+      `The company details are still the demo values: set ${missing.join(', ')} in production (or DEMO=1 for a demo shop)`,
+    );
+  }
+}
 
 export interface PaymentsConfig {
   provider: 'simulator' | 'paynl' | 'mollie';
@@ -95,6 +152,10 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   officeEmail: string;
+  /** The agency's details on PDFs, in mails and on the site (GET /api/company). */
+  company: CompanyDetails;
+  /** DEMO=1: a demo shop, also on production settings (the demo company details are allowed). */
+  demo: boolean;
   /** The chat widget's link with the typed text ({text} or appended); unset hides the widget. */
   chatUrl?: string;
   /** AES-256 key (base64, 32 bytes) sealing passport data and photos. */
@@ -182,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const s3Missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !parsed[k]);
   if (parsed.FILE_STORE === 's3' && s3Missing.length) throw new Error(`FILE_STORE=s3 needs ${s3Missing.join(', ')}`);
   const secrets = parsed.JWT_SECRET && parsed.ALTCHA_HMAC_KEY ? null : devSecrets(dataDir);
+  const company = companyFromEnv(env);
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
@@ -197,8 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     impersonationMaxAgeSeconds: parsed.IMPERSONATION_MAX_AGE_SECONDS,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     smtpUrl: parsed.SMTP_URL || undefined,
-    mailFrom: parsed.MAIL_FROM,
+    mailFrom: parsed.MAIL_FROM || `${company.name} <${company.email}>`,
     officeEmail: parsed.OFFICE_EMAIL,
+    company,
+    demo: parsed.DEMO,
     chatUrl: parsed.CHAT_URL || undefined,
     visaEncryptionKey: parsed.VISA_ENCRYPTION_KEY ?? devVisaKey(dataDir),
     visaPreviousKeys,

@@ -1,4 +1,8 @@
 import { buildApp } from './app.ts';
+import { assertCompanyConfigured, loadConfig } from './config.ts';
+
+// Production refuses the demo company details before anything starts (DEMO=1 allows them).
+assertCompanyConfigured(loadConfig());
 
 const app = await buildApp({ announceSeed: true });
 const { port, host, publicUrl } = app.ctx.config;

@@ -12,3 +12,4 @@ export * from './countries.ts';
 export * from './order-state.ts';
 export * from './rooming.ts';
 export * from './order-number.ts';
+export * from './company.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { articleRoutes } from './articles/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { companyRoutes } from './company/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { crowdfundRoutes } from './crowdfunds/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
@@ -21,6 +22,7 @@ import { voucherRoutes } from './vouchers/routes.ts';
 /** Every feature module registers its routes here. */
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
+  await app.register(companyRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(privacyRoutes);

@@ -1,13 +1,27 @@
-// The company's own details, shown in the footer, the legal pages and on the contact page.
-// One place to change them.
-export const COMPANY = {
-  name: 'Umrah Reizen',
-  legalName: 'Umrah Reizen',
-  email: 'info@umrahreizen.nl',
-  website: 'www.umrahreizen.nl',
-  street: 'Herengracht 100',
-  zip: '1015 BS',
-  city: 'Amsterdam',
-  phone: '020 123 45 67',
-  country: 'Nederland',
-} as const;
+// The agency's own details (footer, contact and legal pages). One source: the API's configuration
+// (COMPANY_* in its environment), served at GET /api/company; until that answers (and in tests that
+// do not serve it) the demo details shown so far stand in.
+import { useQuery } from '@tanstack/react-query';
+import { DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
+import { apiGet } from './api';
+
+export type { CompanyDetails };
+
+export const companyQuery = {
+  queryKey: ['company'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiGet<CompanyDetails>('/api/company', undefined, signal),
+  // The details change with a deployment, not while a page is open.
+  staleTime: Infinity,
+  retry: false,
+};
+
+/** The configured company details; the demo details until the API has answered. */
+export function useCompany(): CompanyDetails {
+  return useQuery(companyQuery).data ?? DEMO_COMPANY;
+}
+
+/**
+ * The demo details, for the pages that still read a constant: they should call useCompany(), or a
+ * production shop shows the demo address and phone number.
+ */
+export const COMPANY: CompanyDetails = DEMO_COMPANY;

@@ -9,10 +9,10 @@ import {
   orderLineVatRate,
   proportionalTotals,
   type AgeCategory,
+  type CompanyDetails,
   type DocumentLine,
   type DocumentTotals,
 } from '@umrah/domain';
-import { COMPANY } from './company.ts';
 import { renderPdf } from './pool.ts';
 import type { PdfColumn, PdfModel, PdfSection } from './render.ts';
 
@@ -46,6 +46,7 @@ export interface PdfGuest {
 }
 
 export interface OrderPdfData {
+  company: CompanyDetails;
   orderId: number;
   createdAt: Date;
   /** cents, what the order costs */
@@ -167,6 +168,7 @@ export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {
       ['Factuurdatum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
       ['Besteldatum', formatDate(data.createdAt)],
     ],
+    company: data.company,
     customer: customerBlock(data.customer),
     sections: [
       ...tripSection(data),
@@ -180,7 +182,7 @@ export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {
           { label: 'Openstaand bedrag', value: formatEuro(Math.max(0, totals.incl - paid)), bold: true },
         ],
       },
-      { kind: 'text', text: `Deze factuur is volledig betaald. Bedankt voor je boeking bij ${COMPANY.name}.` },
+      { kind: 'text', text: `Deze factuur is volledig betaald. Bedankt voor je boeking bij ${data.company.name}.` },
     ],
   };
   return renderPdf(model);
@@ -201,6 +203,7 @@ export function orderDownPaymentPdf(data: OrderPdfData): Promise<Buffer> {
       ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
       ['Besteldatum', formatDate(data.createdAt)],
     ],
+    company: data.company,
     customer: customerBlock(data.customer),
     sections: [
       ...tripSection(data),
@@ -240,6 +243,7 @@ export function orderCreditInvoicePdf(data: OrderPdfData): Promise<Buffer> {
       ['Bestelnummer', formatOrderNumber(data.orderId)],
       ['Datum', formatDate(date)],
     ],
+    company: data.company,
     customer: customerBlock(data.customer),
     sections: [
       ...tripSection(data),
@@ -277,6 +281,7 @@ export function orderDownPaymentCreditPdf(data: OrderPdfData): Promise<Buffer> {
       ['Bestelnummer', formatOrderNumber(data.orderId)],
       ['Datum', formatDate(date)],
     ],
+    company: data.company,
     customer: customerBlock(data.customer),
     sections: [
       ...tripSection(data),
@@ -296,6 +301,7 @@ export function orderDownPaymentCreditPdf(data: OrderPdfData): Promise<Buffer> {
 // Quotes and invoices of the quote tab
 
 export interface InvoicePdfData {
+  company: CompanyDetails;
   id: number;
   /** 0 quote, 1 invoice */
   type: number;
@@ -333,6 +339,7 @@ export function invoiceDocumentPdf(data: InvoicePdfData): Promise<Buffer> {
       ['Datum', formatDate(data.createdAt)],
       [quote ? 'Geldig tot' : 'Vervaldatum', formatDate(data.expireDate)],
     ],
+    company: data.company,
     customer: customerBlock(data.customer),
     sections: [
       { kind: 'lines', heading: 'Specificatie', lines, totals },
@@ -362,6 +369,7 @@ export function invoiceDownPaymentPdf(data: InvoicePdfData): Promise<Buffer> {
       [data.type === 0 ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
       ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
     ],
+    company: data.company,
     customer: customerBlock(data.customer),
     sections: [
       { kind: 'lines', heading: 'Specificatie', lines, totals },

@@ -1,4 +1,3 @@
-export * from './company.ts';
 export * from './documents.ts';
 export { PDF_TEXT_MAX, cutText, layoutPdf, type PdfModel, type PdfSection } from './render.ts';
 export { PDF_MSG, closePdfPool, configurePdfPool, pdfWorkerThreadId, renderPdf } from './pool.ts';

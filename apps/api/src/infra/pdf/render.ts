@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatEuro, lineTotal, type DocumentLine, type DocumentTotals } from '@umrah/domain';
-import { COMPANY, companyAddressLines } from './company.ts';
+import { companyAddressLines, formatEuro, lineTotal, type CompanyDetails, type DocumentLine, type DocumentTotals } from '@umrah/domain';
 import { BOLD, FONT, registerFonts } from './fonts.ts';
 
 // A small layout engine over pdfkit for the shop's A4 documents: letterhead, customer block, meta
@@ -22,6 +21,8 @@ export type PdfSection =
   | { kind: 'text'; heading?: string; text: string };
 
 export interface PdfModel {
+  /** The agency: letterhead, footer and document properties (the app's configured company details). */
+  company: CompanyDetails;
   /** 'Factuur', 'Aanbetalingsbewijs', 'Creditfactuur', 'Creditnota aanbetaling', 'Offerte' */
   title: string;
   subtitle?: string;
@@ -60,11 +61,12 @@ function rule(doc: Doc, y: number, color = RULE) {
 }
 
 function letterhead(doc: Doc, model: PdfModel) {
+  const { company } = model;
   const top = MARGIN.top;
-  doc.font(BOLD).fontSize(20).fillColor(GREEN).text(COMPANY.name, MARGIN.left, top);
+  doc.font(BOLD).fontSize(20).fillColor(GREEN).text(company.name, MARGIN.left, top);
   doc.font(FONT).fontSize(9).fillColor(GREY);
-  const company = [...companyAddressLines(), `Tel. ${COMPANY.phone}`, COMPANY.email, COMPANY.website];
-  doc.text(company.join('\n'), MARGIN.left + CONTENT_WIDTH - 200, top, { width: 200, align: 'right' });
+  const contact = [...companyAddressLines(company), `Tel. ${company.phone}`, company.email, company.website];
+  doc.text(contact.join('\n'), MARGIN.left + CONTENT_WIDTH - 200, top, { width: 200, align: 'right' });
   const below = Math.max(doc.y, top + 70);
 
   // Customer on the left, title and meta on the right.
@@ -164,9 +166,9 @@ function linesSection(doc: Doc, s: Extract<PdfSection, { kind: 'lines' }>) {
   summary(doc, totalsRows(s.totals, s.totalLabel));
 }
 
-function footer(doc: Doc) {
+function footer(doc: Doc, c: CompanyDetails) {
   const range = doc.bufferedPageRange();
-  const text = `${COMPANY.name} · ${COMPANY.street}, ${COMPANY.zip} ${COMPANY.city} · KvK ${COMPANY.kvk} · Btw ${COMPANY.vatNumber} · IBAN ${COMPANY.iban}`;
+  const text = `${c.name} · ${c.street}, ${c.zip} ${c.city} · KvK ${c.kvk} · Btw ${c.vat_number} · IBAN ${c.iban}`;
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     // Writing below the bottom margin would start a new page; the margin is lifted for the footer only.
@@ -205,6 +207,7 @@ const line = (value: string, max = PDF_TEXT_MAX) =>
 export function boundModel(model: PdfModel): PdfModel {
   const cell = (v: string) => line(String(v));
   return {
+    company: Object.fromEntries(Object.entries(model.company).map(([k, v]) => [k, line(v)])) as CompanyDetails,
     title: line(model.title),
     subtitle: model.subtitle === undefined ? undefined : line(model.subtitle),
     subject: model.subject === undefined ? undefined : line(model.subject),
@@ -251,7 +254,7 @@ export function layoutPdf(unbounded: PdfModel): Promise<Buffer> {
     margins: MARGIN,
     bufferPages: true,
     lang: 'nl-NL',
-    info: { Title: model.title, Author: COMPANY.name, Subject: model.subject ?? model.title, Creator: COMPANY.name },
+    info: { Title: model.title, Author: model.company.name, Subject: model.subject ?? model.title, Creator: model.company.name },
   });
   registerFonts(doc);
   const chunks: Buffer[] = [];
@@ -284,7 +287,7 @@ export function layoutPdf(unbounded: PdfModel): Promise<Buffer> {
         break;
     }
   }
-  footer(doc);
+  footer(doc, model.company);
   doc.end();
   return done;
 }

@@ -8,9 +8,11 @@ import {
   isUmrahType,
   orderDocumentProblem,
   paymentTypeLabels,
+  type CompanyDetails,
   type OrderDocumentKind,
   type PdfDownload,
 } from '@umrah/domain';
+import { companyFromEnv } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
@@ -73,7 +75,7 @@ async function pdfCustomer(db: DbOrTx, userId: number): Promise<PdfCustomer> {
 }
 
 /** Everything a document of this order prints, read through the orders and payments modules. */
-export async function orderPdfData(db: DbOrTx, order: OrderDto): Promise<OrderPdfData> {
+export async function orderPdfData(db: DbOrTx, order: OrderDto, company: CompanyDetails): Promise<OrderPdfData> {
   const paymentRows = (await paymentsOfOrders(db, [order.id])).get(order.id) ?? [];
   const trips = new Map<string, { label: string; start: string | null; end: string | null }>();
   for (const p of order.products) {
@@ -83,6 +85,7 @@ export async function orderPdfData(db: DbOrTx, order: OrderDto): Promise<OrderPd
   }
   const cancelledAt = (order.flex as { cancelled_at?: unknown }).cancelled_at;
   return {
+    company,
     orderId: order.id,
     createdAt: new Date(order.created_at),
     total: order.total_price,
@@ -112,9 +115,14 @@ const RENDER: Record<OrderDocumentKind, (d: OrderPdfData) => Promise<Buffer>> = 
   down_payment_credit: orderDownPaymentCreditPdf,
 };
 
-/** Renders one document of an order (no rules checked: callers decide it exists). */
-export async function renderOrderDocument(db: DbOrTx, order: OrderDto, kind: OrderDocumentKind) {
-  const pdf = await RENDER[kind](await orderPdfData(db, order));
+/**
+ * Renders one document of an order (no rules checked: callers decide it exists). Given only the
+ * database (orders/cancel.ts, until it passes its context), the company details are read from the
+ * environment the same way the configuration reads them.
+ */
+export async function renderOrderDocument(source: Ctx | DbOrTx, order: OrderDto, kind: OrderDocumentKind) {
+  const [db, company] = 'config' in source ? [source.db, source.config.company] : [source, companyFromEnv(process.env)];
+  const pdf = await RENDER[kind](await orderPdfData(db, order, company));
   return { filename: ORDER_DOCUMENTS[kind].filename(order.id), pdf };
 }
 
@@ -128,13 +136,14 @@ export async function orderDocument(ctx: Ctx, user: UserRow, orderId: number, ki
   if (!order || (!isStaff(user) && order.user_id !== user.id)) throw notFound(DOCUMENT_MSG.orderNotFound);
   const problem = orderDocumentProblem(kind, { status: order.status, total: order.total_price, paid: order.total_payments });
   if (problem) throw conflict(problem);
-  const { filename, pdf } = await renderOrderDocument(ctx.db, order, kind);
+  const { filename, pdf } = await renderOrderDocument(ctx, order, kind);
   return toDownload(filename, pdf);
 }
 
 async function invoicePdfData(ctx: Ctx, user: UserRow, id: number) {
   const l = await invoiceFor(ctx.db, user, id);
   return {
+    company: ctx.config.company,
     id: l.invoice.id,
     type: l.invoice.type,
     createdAt: l.invoice.createdAt,

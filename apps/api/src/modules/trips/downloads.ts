@@ -11,6 +11,7 @@ import {
   formatDate,
   type AgeCategory,
   type AirlineLayout,
+  type CompanyDetails,
   type RoomKind,
 } from '@umrah/domain';
 import { visaDocuments } from '../../db/schema.ts';
@@ -262,7 +263,7 @@ function appendAndWait(archive: ZipArchive, data: Buffer, name: string): Promise
   });
 }
 
-function dataPdfModel(trip: LoadedTrip, p: Passenger) {
+function dataPdfModel(company: CompanyDetails, trip: LoadedTrip, p: Passenger) {
   const s = p.secret!;
   const rows: string[][] = [
     ['Achternaam (paspoort)', p.lastName],
@@ -278,6 +279,7 @@ function dataPdfModel(trip: LoadedTrip, p: Passenger) {
     ['Rolstoel', p.guest.wheelchair ? 'Ja' : 'Nee'],
   ];
   return {
+    company,
     title: 'Reisdocumenten',
     subtitle: trip.card.label,
     subject: `Reisdocumenten ${p.firstName} ${p.lastName}`,
@@ -317,7 +319,7 @@ export async function documentsZip(ctx: Ctx, actor: Actor, startDate: string, lo
       const key = photoKeys.get(p.guest.row.id);
       const sealed = key ? await ctx.files.get(key) : null;
       if (key && sealed) await appendAndWait(archive, ctx.sealer.openBytes(sealed, photoContext(key)), `${folder}/pasfoto.jpg`);
-      await appendAndWait(archive, await renderPdf(dataPdfModel(trip, p)), `${folder}/gegevens.pdf`);
+      await appendAndWait(archive, await renderPdf(dataPdfModel(ctx.config.company, trip, p)), `${folder}/gegevens.pdf`);
     }
     await archive.finalize();
   };
