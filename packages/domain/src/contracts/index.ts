@@ -2,3 +2,5 @@
 export * from './common.ts';
 export * from './users.ts';
 export * from './orders.ts';
+export * from './payments.ts';
+export * from './invoices.ts';

@@ -1,24 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_MSG, manualPaymentSchema, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
+import { PAYMENT_MSG, idParam, manualPaymentSchema, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
-import { currentUser, requireAdmin, requireStaff, requireUser } from '../../lib/auth.ts';
+import {
+  paymentCheckContract,
+  paymentDeletedContract,
+  paymentSavedContract,
+  paymentsPageContract,
+  transactionAnswer,
+} from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
+import { idParams as idParamsOf, limiter, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
 import * as service from './service.ts';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['payments'];
-const idParams = z.object({ id: z.coerce.number().int().positive({ error: PAYMENT_MSG.notFound }).max(2_147_483_647) });
-const orderParams = z.object({
-  orderId: z.coerce.number().int().positive({ error: PAYMENT_MSG.orderNotFound }).max(2_147_483_647),
-});
-const transactionAnswer = z.object({
-  transaction: z.object({ paymentURL: z.string(), id: z.number(), amount: z.number() }),
-});
+const idParams = idParamsOf(PAYMENT_MSG.notFound);
+const orderParams = z.object({ orderId: idParam(PAYMENT_MSG.orderNotFound) });
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each of these calls the provider: bounded per client so nobody can make us hammer it.
-  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+  const limit = limiter(app);
   acceptFormBodies(app);
   // Providers may post the exchange in any format; it is never read, so no format is refused.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
@@ -102,6 +104,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Vraag openstaande betalingen van een bestelling na bij de provider en geef de status terug',
         params: orderParams,
+        response: { 200: paymentCheckContract },
       },
       onRequest: requireUser,
       config: limit(60),
@@ -122,6 +125,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
+        response: { 200: paymentsPageContract },
       },
       onRequest: requireStaff,
     },
@@ -133,7 +137,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payment',
-    { schema: { tags, security, body: manualPaymentSchema }, onRequest: requireAdmin },
+    { schema: { tags, security, body: manualPaymentSchema, response: { 201: paymentSavedContract } }, onRequest: requireAdmin },
     async (req, reply) => {
       const result = await service.createManualPayment(app.ctx, req.body, userActor(currentUser(req), req.actingAdminId));
       return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
@@ -143,7 +147,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/payment/:id',
     {
-      schema: { tags, security, description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).', params: idParams, body: manualPaymentSchema },
+      schema: { tags, security, description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).', params: idParams,
+        body: manualPaymentSchema,
+        response: { 200: paymentSavedContract },
+      },
       onRequest: requireAdmin,
     },
     async (req) => ({ message: PAYMENT_MSG.updated, ...(await service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId))) }),
@@ -152,7 +159,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/payment/:id',
     {
-      schema: { tags, security, description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).', params: idParams },
+      schema: { tags, security, description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).',
+        params: idParams,
+        response: { 200: paymentDeletedContract },
+      },
       onRequest: requireAdmin,
     },
     async (req) => ({ message: PAYMENT_MSG.deleted, ...(await service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId))) }),
