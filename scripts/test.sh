@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test of the shop: type checks, unit tests (domain, web), API tests on PGlite and — when a
-# PostgreSQL server answers on 127.0.0.1:5432 — on PostgreSQL, the web build and the browser tests.
+# Runs every test of the shop: type checks, lint and format check (with the test that proves the lint
+# rules bite), unit tests (domain, web), API tests on PGlite and — when a PostgreSQL server answers on
+# 127.0.0.1:5432 — on PostgreSQL, the web build and the browser tests.
 # Every part runs even when an earlier one fails; the script exits non-zero if any part failed and
 # ends with one line 'N passed, N failed' (tests counted from the runners' JSON reports; a failed
 # part without its own test count, such as the type check or the build, counts as one failure).
@@ -75,6 +76,23 @@ run_part() {
 
 # --- type checks ---------------------------------------------------------------------------------
 run_part "type check" npm run --silent typecheck || FAILED=$((FAILED + 1))
+
+# --- lint and format -----------------------------------------------------------------------------
+# ESLint (recommended rules, hooks, accessibility, layer and feature boundaries, no import cycles) and
+# Prettier; both run, and either failing counts as one failure.
+lint_and_format() {
+  local st=0
+  npm run --silent lint || st=1
+  npm run --silent format:check || st=1
+  return $st
+}
+run_part "lint" lint_and_format || FAILED=$((FAILED + 1))
+
+# The lint rules themselves: fixtures with a cycle, a layer break and a deep cross-feature import.
+st=0
+run_part "vitest: lint rules (fixtures)" npx vitest run --config scripts/lint-fixtures/vitest.config.ts \
+  --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-lint.json" || st=$?
+count_vitest "$REPORTS/vitest-lint.json" "vitest (lint rules)" "$st"
 
 # --- unit and API tests on PGlite ----------------------------------------------------------------
 st=0

@@ -1,0 +1,164 @@
+// Lint for the whole repository (`npm run lint`, part of `npm test`). Besides the recommended rule
+// sets it guards the code's shape: the layers of the web app, feature boundaries, the direction of
+// imports between the workspaces, and no import cycles anywhere. scripts/lint-fixtures/ proves that
+// these rules report: its test lints deliberately broken files with this very config (the ignore
+// below keeps them out of `npm run lint`).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+// Trees laid out like the web app's src/: the app itself and the lint fixtures, which must obey the
+// same rules so that their test shows the rules bite.
+const WEB_SRC_ROOTS = ['apps/web/src', 'scripts/lint-fixtures/web/src'];
+
+function featureNames(srcRoot) {
+  try {
+    return readdirSync(path.join(ROOT, srcRoot, 'features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+// Layers of a web src/ tree, highest first: app → pages → features → components and lib. A layer
+// may import the layers below it, never one above it. Within features, a feature reaches another
+// feature only through that feature's public index.ts, so its other files stay free to change.
+function webZones(src) {
+  const layer = (name) => `${src}/${name}`;
+  const zones = [
+    {
+      target: [layer('components'), layer('lib')],
+      from: [layer('features'), layer('pages'), layer('app')],
+      message: 'components/ and lib/ are the lowest layers: they may not import features, pages or app.',
+    },
+    {
+      target: layer('features'),
+      from: [layer('pages'), layer('app')],
+      message: 'A feature may not import pages or app (app → pages → features → components/lib).',
+    },
+    {
+      target: layer('pages'),
+      from: layer('app'),
+      message: 'A page may not import app (app → pages → features → components/lib).',
+    },
+  ];
+  for (const feature of featureNames(src)) {
+    zones.push({
+      target: `${src}/features/${feature}/**`,
+      from: `${ROOT}/${src}/features/*/**`,
+      except: [`${ROOT}/${src}/features/${feature}/**`, `${ROOT}/${src}/features/*/index.{ts,tsx}`],
+      message: `Import another feature through its index.ts, not its internal files (in features/${feature}).`,
+    });
+  }
+  return zones;
+}
+
+// Between the workspaces: the API and the web app share code only through packages/domain.
+const workspaceZones = [
+  {
+    target: 'apps/api',
+    from: 'apps/web',
+    message: 'The API may not import the web app; shared rules and types live in packages/domain.',
+  },
+  {
+    target: 'apps/web',
+    from: 'apps/api',
+    message: 'The web app may not import the API server; shared rules and types live in packages/domain.',
+  },
+  {
+    target: 'packages/domain',
+    from: 'apps',
+    message: 'packages/domain is pure: it may not import anything from apps/.',
+  },
+];
+
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bench/results/**',
+      // Broken on purpose; their test lints them with this config (scripts/lint-fixtures/lint-rules.test.ts).
+      'scripts/lint-fixtures/web/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
+          conditionNames: ['import', 'module', 'default'],
+        }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...WEB_SRC_ROOTS.flatMap(webZones), ...workspaceZones] }],
+      // The code strips control characters from user input on purpose (exports, PDFs, validation);
+      // that is all this rule finds here.
+      'no-control-regex': 'off',
+      // Arguments and catch variables named with a leading underscore are deliberately unused.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'scripts/lint-fixtures/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...reactHooks.configs.flat.recommended.plugins, ...jsxA11y.flatConfigs.recommended.plugins },
+    languageOptions: {
+      ...jsxA11y.flatConfigs.recommended.languageOptions,
+      globals: { ...globals.browser },
+    },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      // Two React Compiler checks flag patterns that work (a form reset when a modal opens, the
+      // latest-callback ref): shown as warnings to review, not failures.
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/refs': 'warn',
+    },
+  },
+  {
+    // Tests render whole pages with the app's providers and reach into the files they test: the
+    // layer and feature rules are for the shipped code. Cycles and the workspace rules still apply.
+    files: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: workspaceZones }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Small hand-written CSV parsers in tests use comma sequences (`row.push(cell), (cell = '')`).
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+);

@@ -1,0 +1,2 @@
+// Clean: the public face of feature beta.
+export { betaValue } from './internal';
