@@ -13,9 +13,9 @@ interface AdminTab {
 
 /** The nine tabs of SPEC 2, in order; `value` is what ?tab= holds. */
 export const ADMIN_TABS: AdminTab[] = [
-  { value: 'dashboard', label: 'Dashboard', Component: lazy(() => import('../features/admin/DashboardTab')) },
+  { value: 'dashboard', label: 'Dashboard', Component: lazy(() => import('../features/admin/dashboard/DashboardTab')) },
   { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/users/UsersTab')) },
-  { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/ProductsTab')) },
+  { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/products/ProductsTab')) },
   { value: 'kennis', label: 'Kennis/Flyers', Component: lazy(() => import('../features/content-admin/ContentAdminTab')) },
   { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: lazy(() => import('../features/admin/invoices/InvoicesTab')) },
   { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/payments/PaymentsTab')) },

@@ -107,7 +107,7 @@ export interface SearchBoxProps {
   aside?: ReactNode;
 }
 
-export interface DataTableProps<T> extends Omit<ColumnsTableProps<T>, 'rows'> {
+interface ListProps<T> {
   /** The rows, or undefined while the first answer is loading. */
   rows: readonly T[] | undefined;
   isError: boolean;
@@ -132,9 +132,16 @@ export interface DataTableProps<T> extends Omit<ColumnsTableProps<T>, 'rows'> {
   paginationLabel?: string;
   /** Shown above the table (or the empty state) once the first answer is in. */
   before?: ReactNode;
-  /** The rows in another form than a table (an accordion of groups). */
-  renderRows?: (rows: readonly T[]) => ReactNode;
 }
+
+type TableProps<T> = Omit<ColumnsTableProps<T>, 'rows'>;
+
+/** A table of columns, or the rows in another form (an accordion of groups) through renderRows. */
+export type DataTableProps<T> = ListProps<T> &
+  (
+    | (TableProps<T> & { renderRows?: undefined })
+    | (Partial<TableProps<T>> & { renderRows: (rows: readonly T[]) => ReactNode })
+  );
 
 export function DataTable<T>({
   rows,
@@ -198,13 +205,14 @@ export function DataTable<T>({
                   {count(total)}
                 </Text>
               )}
-              {renderRows ? (
-                renderRows(rows)
-              ) : (
-                <ScrollArea type="auto">
-                  <ColumnsTable rows={rows} {...table} />
-                </ScrollArea>
-              )}
+              {renderRows
+                ? renderRows(rows)
+                : table.columns &&
+                  table.rowKey && (
+                    <ScrollArea type="auto">
+                      <ColumnsTable {...table} columns={table.columns} rowKey={table.rowKey} rows={rows} />
+                    </ScrollArea>
+                  )}
               {pages > 1 && <Pagination total={pages} value={page} onChange={onPageChange} aria-label={paginationLabel} />}
             </>
           )}

@@ -1,15 +1,12 @@
 // The dashboard: the orders (search, leads, list with actions), and below them the mail outbox,
 // where in development every mail the shop sends is readable.
-import { useState } from 'react';
-import { Accordion, Badge, Divider, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EmptyState, LoadError } from '../../components/Feedback';
-import { adminKeys, fetchMails } from './adminApi';
-import OrdersSection from './orders-list/OrdersSection';
-import { RequestsSection } from '../requests/RequestsSection';
-import { CrowdfundAdminSection } from '../crowdfunds/CrowdfundAdminSection';
-
-const PAGE_SIZE = 20;
+import { Accordion, Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '../../../components/admin-kit/DataTable';
+import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
+import OrdersSection from '../orders-list/OrdersSection';
+import { RequestsSection } from '../../requests/RequestsSection';
+import { CrowdfundAdminSection } from '../../crowdfunds/CrowdfundAdminSection';
+import { mailsQuery, MAILS_PAGE_SIZE } from './api';
 const STATUS: Record<string, { label: string; color: string }> = {
   pending: { label: 'In de wachtrij', color: 'yellow' },
   sending: { label: 'Wordt verzonden', color: 'yellow' },
@@ -22,13 +19,8 @@ const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat('nl-NL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
 
 export default function DashboardTab() {
-  const [page, setPage] = useState(1);
-  const mails = useQuery({
-    queryKey: [...adminKeys.mails, page],
-    queryFn: ({ signal }) => fetchMails(page, PAGE_SIZE, signal),
-    placeholderData: keepPreviousData,
-  });
-  const pages = mails.data ? Math.max(1, Math.ceil(mails.data.total / PAGE_SIZE)) : 1;
+  // No search box: the outbox is only paged.
+  const mails = usePagedSearch({ query: (_q, page) => mailsQuery(page), rows: (d) => d.mails, total: (d) => d.total, pageSize: MAILS_PAGE_SIZE });
 
   return (
     <Stack>
@@ -47,20 +39,14 @@ export default function DashboardTab() {
       <Text size="sm" c="dimmed">
         Alle mails die de webshop verstuurt, de nieuwste eerst. Zonder ingestelde mailserver blijven ze hier leesbaar.
       </Text>
-      {mails.isError ? (
-        <LoadError />
-      ) : mails.isPending ? (
-        <Stack gap="xs">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={44} />
-          ))}
-        </Stack>
-      ) : mails.data.mails.length === 0 ? (
-        <EmptyState>Er zijn nog geen mails verstuurd.</EmptyState>
-      ) : (
-        <>
+      <DataTable
+        {...mails.table}
+        skeletonRows={5}
+        skeletonHeight={44}
+        empty="Er zijn nog geen mails verstuurd."
+        renderRows={(rows) => (
           <Accordion variant="separated" aria-label="Mails">
-            {mails.data.mails.map((m) => (
+            {rows.map((m) => (
               <Accordion.Item key={m.id} value={String(m.id)}>
                 <Accordion.Control>
                   <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -85,9 +71,8 @@ export default function DashboardTab() {
               </Accordion.Item>
             ))}
           </Accordion>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
-        </>
-      )}
+        )}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,38 @@
+// The admin's products ('Producten'): the region's products searched by label (the API answers with
+// all matches at once, no pages), and deleting one.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Region } from '@umrah/domain/enums';
+import type { ProductDto } from '@umrah/domain/validation/product';
+import { apiDelete, apiGet } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { catalogKeys } from '../../catalog/api';
+import { PRODUCT_SUCCESS } from '../../catalog/ProductFormModal';
+
+export const adminProductKeys = {
+  all: catalogKeys.admin,
+  list: (region: Region, q: string) => [...catalogKeys.admin, region, q] as const,
+};
+
+export const adminProductsQuery = (region: Region, q: string) =>
+  queryOptions({
+    queryKey: adminProductKeys.list(region, q),
+    queryFn: ({ signal }) => apiGet<{ products: ProductDto[] }>('/api/admin/products', { region, q }, signal).then((r) => r.products),
+  });
+
+/**
+ * Deletes a product; one that orders refer to is deactivated by the server instead, and it says so.
+ * The admin list and the shop's catalog are fetched again. The error stays in the dialog.
+ */
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiDelete<{ message: string; deactivated: boolean }>(`/api/product/${id}`),
+    onSuccess: async (res) => {
+      notifySuccess(res.deactivated ? res.message : PRODUCT_SUCCESS.deleted, { color: res.deactivated ? 'yellow' : 'green' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
+      ]);
+    },
+  });
+}
