@@ -11,11 +11,12 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = path.join(ROOT, 'scripts/lint-fixtures/web/src');
 
 type Problem = { rule: string; message: string };
+let eslint: ESLint;
 let problems: Map<string, Problem[]>;
 
 beforeAll(async () => {
   // ignore: false lints the fixtures, which the config ignores for `npm run lint`.
-  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.js'), ignore: false });
+  eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.js'), ignore: false });
   const results = await eslint.lintFiles([FIXTURES]);
   problems = new Map(
     results.map((r) => [
@@ -55,5 +56,19 @@ describe('lint rules bite on the fixtures', () => {
       expect(problems.has(file), `${file} was not linted`).toBe(true);
       expect(problems.get(file), file).toEqual([]);
     }
+  });
+});
+
+// The workspace rules are checked on code given as text at a path inside the real tree (nothing is
+// written there). It imports small files that exist and import nothing, so the cycle check stays quick.
+describe('workspace boundaries', () => {
+  it.each([
+    ['apps/api/src/lint-fixture.ts', "import '../../web/src/lib/storage.ts';\n", 'The API may not import the web app'],
+    ['apps/web/src/lint-fixture.ts', "import '../../api/src/lib/sql.ts';\n", 'The web app may not import the API server'],
+    ['packages/domain/src/lint-fixture.ts', "import '../../../apps/api/src/lib/sql.ts';\n", 'packages/domain is pure'],
+  ])('%s', async (file, code, text) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    expect(result.messages.map((m) => m.ruleId)).toEqual(['import-x/no-restricted-paths']);
+    expect(result.messages[0].message).toContain(text);
   });
 });
