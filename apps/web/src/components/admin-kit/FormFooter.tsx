@@ -16,6 +16,15 @@ export interface FormFooterProps {
   submitDisabled?: boolean;
 }
 
+/** A request's error in a dialog, announced as an alert; nothing when there is none. */
+export function FormError({ error }: { error?: string | null }) {
+  return error ? (
+    <Alert color="red" role="alert">
+      {error}
+    </Alert>
+  ) : null;
+}
+
 export function FormFooter({
   error,
   onCancel,
@@ -28,11 +37,7 @@ export function FormFooter({
 }: FormFooterProps) {
   return (
     <>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {cancelLabel}

@@ -1,11 +1,10 @@
 // 'API-lijst': the passenger list for the airline in the general or the Turkish Airlines layout,
 // as XLSX or CSV (names as in the passport, gender, date of birth, nationality, passport).
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { MSG } from '@umrah/domain/messages';
-import { ApiError } from '../../lib/api';
-import { downloadTripFile, tripFile, type AirlineLayout } from './api';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { FormError } from '../../components/admin-kit/FormFooter';
+import { errorMessage } from '../../lib/notify';
+import { tripFile, useTripDownload, type AirlineLayout } from './api';
 
 export const LAYOUTS: { value: AirlineLayout; label: string }[] = [
   { value: 'general', label: 'Algemeen' },
@@ -14,23 +13,16 @@ export const LAYOUTS: { value: AirlineLayout; label: string }[] = [
 
 export function AirlineModal({ start, title, onClose }: { start: string; title: string; onClose: () => void }) {
   const [layout, setLayout] = useState<AirlineLayout>('general');
-  const [busy, setBusy] = useState<'xlsx' | 'csv' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const downloading = useTripDownload();
+  const busy = downloading.isPending ? (downloading.variables.file === tripFile.airlineXlsx ? 'xlsx' : 'csv') : null;
 
-  const download = async (format: 'xlsx' | 'csv') => {
-    setBusy(format);
-    setError(null);
-    try {
-      const name = await downloadTripFile(start, format === 'xlsx' ? tripFile.airlineXlsx : tripFile.airlineCsv, `api-lijst-${layout}-${start}.${format}`, {
-        layout,
-      });
-      notifications.show({ color: 'green', message: `${name} is gedownload.` });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const download = (format: 'xlsx' | 'csv') =>
+    downloading.mutate({
+      start,
+      file: format === 'xlsx' ? tripFile.airlineXlsx : tripFile.airlineCsv,
+      fallbackName: `api-lijst-${layout}-${start}.${format}`,
+      query: { layout },
+    });
 
   return (
     <Modal opened onClose={onClose} title={`API-lijst – ${title}`} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
@@ -46,11 +38,7 @@ export function AirlineModal({ start, title, onClose }: { start: string; title: 
           Namen zoals in het paspoort, geslacht, geboortedatum, nationaliteit, paspoortnummer en vervaldatum. Gasten zonder
           documenten staan erin met lege paspoortvelden.
         </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={errorMessage(downloading.error)} />
         <Group justify="flex-end">
           <Button variant="default" loading={busy === 'csv'} disabled={busy !== null} onClick={() => download('csv')}>
             CSV downloaden

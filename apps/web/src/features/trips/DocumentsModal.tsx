@@ -2,31 +2,25 @@
 // zip, for the visa agent. A large zip takes a while: the modal shows how much has arrived.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { MSG } from '@umrah/domain/messages';
-import { ApiError } from '../../lib/api';
-import { downloadTripFile, tripFile, type TripStats } from './api';
+import { FormError } from '../../components/admin-kit/FormFooter';
+import { errorMessage } from '../../lib/notify';
+import { tripFile, useTripDownload, type TripStats } from './api';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('nl-NL', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
 
 export function DocumentsModal({ start, title, stats, onClose }: { start: string; title: string; stats: TripStats; onClose: () => void }) {
   const [progress, setProgress] = useState<{ received: number; total: number | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const downloading = useTripDownload({ onSettled: () => setProgress(null) });
   const busy = progress !== null;
 
-  const download = async () => {
-    setError(null);
+  const download = () => {
     setProgress({ received: 0, total: null });
-    try {
-      const name = await downloadTripFile(start, tripFile.documentsZip, `reisdocumenten-${start}.zip`, {}, (received, total) =>
-        setProgress({ received, total }),
-      );
-      notifications.show({ color: 'green', message: `${name} is gedownload.` });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setProgress(null);
-    }
+    downloading.mutate({
+      start,
+      file: tripFile.documentsZip,
+      fallbackName: `reisdocumenten-${start}.zip`,
+      onProgress: (received, total) => setProgress({ received, total }),
+    });
   };
 
   const percent = progress?.total ? Math.round((progress.received / progress.total) * 100) : null;
@@ -58,11 +52,7 @@ export function DocumentsModal({ start, title, stats, onClose }: { start: string
             </Text>
           </Stack>
         )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={errorMessage(downloading.error)} />
         <Group justify="flex-end">
           <Button onClick={download} loading={busy}>
             Reisdocumenten downloaden (zip)

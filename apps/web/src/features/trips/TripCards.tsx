@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
-import { fetchTrips, tripKeys, type TripSummary } from './api';
+import { tripsQuery, type TripSummary } from './api';
 import { Flags, regionName, tripRegions } from './Flag';
 import classes from './trips.module.css';
 
@@ -76,7 +76,7 @@ export function splitTrips(trips: TripSummary[], today = dayjs().format('YYYY-MM
 }
 
 export function TripCards() {
-  const query = useQuery({ queryKey: tripKeys.all, queryFn: ({ signal }) => fetchTrips(signal) });
+  const query = useQuery(tripsQuery);
 
   if (query.isPending) {
     return (

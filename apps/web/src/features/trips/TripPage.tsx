@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
 import { AirlineModal } from './AirlineModal';
-import { fetchTrip, tripKeys, type TripOrder } from './api';
+import { tripQuery, type TripOrder } from './api';
 import { DocumentsModal } from './DocumentsModal';
 import { Flags, regionName, tripRegions } from './Flag';
 import { OrderCard } from './OrderCard';
@@ -33,7 +33,7 @@ export function matchesOrder(order: TripOrder, q: string): boolean {
 }
 
 export function TripPage({ start }: { start: string }) {
-  const query = useQuery({ queryKey: tripKeys.detail(start), queryFn: ({ signal }) => fetchTrip(start, signal) });
+  const query = useQuery(tripQuery(start));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<string | null>('bestellingen');

@@ -1,6 +1,8 @@
 // The calls of the admin 'Reisoverzichten' tab (issue 11): the trips, one trip with its orders and
 // statistics, the rooming-list proposal and versions, and the downloads (which need the bearer
-// token, so they are fetched as a blob and saved from an object URL).
+// token, so they are fetched as a blob and saved from an object URL). Query keys, query options
+// and mutation hooks live here; the components call none of lib/api.ts themselves.
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   ApiError,
   api,
@@ -13,6 +15,8 @@ import {
   tokenExpiry,
   UNPARSABLE_MESSAGE,
 } from '../../lib/api';
+import { notifySuccess, type MutationHooks } from '../../lib/notify';
+import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import type { RoomKind } from '@umrah/domain/rooming';
 import type {
   AirlineLayout,
@@ -56,12 +60,31 @@ export const fetchTrips = (signal?: AbortSignal) => apiGet<{ trips: TripSummary[
 export const fetchTrip = (start: string, signal?: AbortSignal) =>
   apiGet<TripDetail>(`/api/admin/trips/${encodeURIComponent(start)}`, undefined, signal);
 
-export const fetchProposal = (start: string) => apiPost<Proposal>(`/api/admin/trips/${encodeURIComponent(start)}/rooming/proposal`, {});
-
 export const fetchMergedRooms = (start: string, version?: number, signal?: AbortSignal) =>
   apiGet<MergedRooms>('/api/merged_rooms', { start_date: start, version }, signal);
 
-export const saveMergedRooms = (body: SaveRoomsBody) => apiPost<{ message: string }>('/api/merged_rooms', body);
+export const tripsQuery = queryOptions({ queryKey: tripKeys.all, queryFn: ({ signal }) => fetchTrips(signal) });
+
+export const tripQuery = (start: string) => queryOptions({ queryKey: tripKeys.detail(start), queryFn: ({ signal }) => fetchTrip(start, signal) });
+
+/** The latest saved rooming list with the list of versions, or one version by number. */
+export const roomsQuery = (start: string, version?: number) =>
+  queryOptions({ queryKey: tripKeys.rooms(start, version), queryFn: ({ signal }) => fetchMergedRooms(start, version, signal) });
+
+/** The server's proposal of a rooming list (a POST, but it saves nothing). */
+export const useRoomingProposal = (options?: MutationHooks<Proposal, string>) =>
+  useMutation({
+    ...options,
+    mutationFn: (start: string) => apiPost<Proposal>(`/api/admin/trips/${encodeURIComponent(start)}/rooming/proposal`, {}),
+  });
+
+/** Saves the rooming list as a new version; the trip's versions are fetched again before onSuccess. */
+export const useSaveRooms = (options?: MutationHooks<{ message: string }, SaveRoomsBody>) =>
+  useAdminMutation({
+    ...options,
+    mutationFn: (body: SaveRoomsBody) => apiPost<{ message: string }>('/api/merged_rooms', body),
+    invalidates: (_res, body) => [tripKeys.rooms(body.start_date)],
+  });
 
 /** The download paths of a trip, relative to /api/admin/trips/:start_date/. */
 export const tripFile = {
@@ -93,7 +116,7 @@ export function filenameFromDisposition(header: string | null): string | null {
  */
 export async function downloadTripFile(
   start: string,
-  file: (typeof tripFile)[keyof typeof tripFile],
+  file: TripFileName,
   fallbackName: string,
   query: Record<string, string | number | undefined> = {},
   onProgress?: (received: number, total: number | null) => void,
@@ -144,6 +167,28 @@ async function readWithProgress(res: Response, onProgress?: (received: number, t
   }
   return new Blob(parts, { type });
 }
+
+export type TripFileName = (typeof tripFile)[keyof typeof tripFile];
+
+export interface TripDownload {
+  start: string;
+  file: TripFileName;
+  /** The name when the server sends none. */
+  fallbackName: string;
+  query?: Record<string, string | number | undefined>;
+  onProgress?: (received: number, total: number | null) => void;
+}
+
+/** A trip file as a download, with '<name> is gedownload.' when it is saved. */
+export const useTripDownload = (options?: MutationHooks<string, TripDownload>) =>
+  useMutation({
+    ...options,
+    mutationFn: ({ start, file, fallbackName, query, onProgress }: TripDownload) => downloadTripFile(start, file, fallbackName, query, onProgress),
+    onSuccess: async (name, ...rest) => {
+      notifySuccess(`${name} is gedownload.`);
+      await options?.onSuccess?.(name, ...rest);
+    },
+  });
 
 export function saveBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);

@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
+import { FormError } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { remindersQuery, useSendReminder, type AdminOrder, type ReminderKindName } from './api';
@@ -38,7 +39,6 @@ export function ReminderModal({
   });
   /** The step being sent, whose button spins while the others wait. */
   const busy = sending.isPending ? sending.variables.step.type : null;
-  const error = errorMessage(sending.error);
   const info = data?.[kind];
   // The log rows of this kind only: types 1-4 documents, 6-10 payments.
   const logs = (data?.logs ?? []).filter((l) => (kind === 'documents' ? l.type >= 1 && l.type <= 4 : l.type >= 6 && l.type <= 10));
@@ -112,11 +112,7 @@ export function ReminderModal({
               ))}
             </Table.Tbody>
           </Table>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={errorMessage(sending.error)} />
           <Stack gap={4} component="section" aria-label="Logboek herinneringen">
             <Text fw={600} size="sm">
               Logboek

@@ -11,7 +11,6 @@ import {
   Button,
   Group,
   List,
-  Modal,
   NativeSelect,
   NumberInput,
   Paper,
@@ -23,13 +22,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
+import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
 import { ApiError } from '../../../lib/api';
-import { downloadTripFile, fetchMergedRooms, fetchProposal, saveMergedRooms, tripFile, tripKeys, type TripDetail } from '../api';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { roomsQuery, tripFile, useRoomingProposal, useSaveRooms, useTripDownload, type TripDetail } from '../api';
 import { WheelchairMark } from '../OrderCard';
 import classes from '../trips.module.css';
 import {
@@ -84,7 +84,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
   const guests = useMemo(() => indexGuests(detail.orders), [detail.orders]);
   const roomingInput = useMemo(() => toRoomingInput(detail.orders), [detail.orders]);
   const queryClient = useQueryClient();
-  const latest = useQuery({ queryKey: tripKeys.rooms(start), queryFn: ({ signal }) => fetchMergedRooms(start, undefined, signal) });
+  const latest = useQuery(roomsQuery(start));
 
   const [view, setView] = useState<View>('bewerken');
   const [rooms, setRooms] = useState<EditorRoom[] | null>(null);
@@ -96,7 +96,8 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
   /** Every rule the server's 400 names (its message is the first). */
   const [errorDetails, setErrorDetails] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'proposal' | 'save' | 'open' | 'pdf' | 'xlsx' | null>(null);
+  /** A saved version being fetched to open it. */
+  const [opening, setOpening] = useState(false);
   const [swapFrom, setSwapFrom] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [newCapacity, setNewCapacity] = useState('2');
@@ -139,92 +140,95 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
     setMessage(null);
   };
 
-  const propose = async () => {
-    setBusy('proposal');
+  /** Before each request: the last error and the last saved message go. */
+  const clearFeedback = ({ keepMessage = false } = {}) => {
     setError(null);
     setErrorDetails([]);
-    setMessage(null);
-    try {
-      const proposal = await fetchProposal(start);
-      setRooms(fromRoomDtos(proposal.rooms).rooms);
-      setWarnings((proposal.warnings ?? []).map((w) => w.message));
-      setVersion(null);
-      setDirty(true);
-      setSwapFrom(null);
-      setView('bewerken');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(null);
-    }
+    if (!keepMessage) setMessage(null);
+  };
+  /** A failed request: its Dutch message, and for a refused save every rule it broke. */
+  const fail = (err: unknown, { withRules = false } = {}) => {
+    setError(errorMessage(err));
+    setErrorDetails(withRules && err instanceof ApiError ? ruleMessages(err) : []);
+  };
+  const show = (loaded: { rooms: EditorRoom[] }, saved: number | null, unsaved: boolean) => {
+    setRooms(loaded.rooms);
+    setVersion(saved);
+    setDirty(unsaved);
+    setSwapFrom(null);
+    setView('bewerken');
+  };
+
+  const proposal = useRoomingProposal({
+    onSuccess: (res) => {
+      setWarnings((res.warnings ?? []).map((w) => w.message));
+      show(fromRoomDtos(res.rooms), null, true);
+    },
+    onError: (err) => fail(err),
+  });
+  const propose = () => {
+    clearFeedback();
+    proposal.mutate(start);
   };
 
   const openVersion = async (n: number) => {
-    setBusy('open');
-    setError(null);
-    setErrorDetails([]);
-    setMessage(null);
+    setOpening(true);
+    clearFeedback();
     try {
-      const data = await queryClient.fetchQuery({ queryKey: tripKeys.rooms(start, n), queryFn: ({ signal }) => fetchMergedRooms(start, n, signal) });
+      const data = await queryClient.fetchQuery(roomsQuery(start, n));
       if (!data.current) {
         setError(`Versie ${n} bestaat niet.`);
         return;
       }
       const loaded = fromRoomDtos(data.current.rooms);
-      setRooms(loaded.rooms);
-      setVersion(data.current.version);
       setWarnings(droppedWarnings(loaded.dropped));
-      setDirty(false);
-      setSwapFrom(null);
-      setView('bewerken');
+      show(loaded, data.current.version, false);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
+      fail(err);
     } finally {
-      setBusy(null);
+      setOpening(false);
     }
   };
 
-  const save = async () => {
-    if (!rooms) return;
-    setBusy('save');
-    setError(null);
-    setErrorDetails([]);
-    setMessage(null);
-    try {
-      const res = await saveMergedRooms(toSaveBody(start, rooms));
+  const saving = useSaveRooms({
+    onSuccess: async (res) => {
       setMessage(res.message);
-      notifications.show({ color: 'green', message: res.message });
+      notifySuccess(res.message);
       setDirty(false);
-      await queryClient.invalidateQueries({ queryKey: tripKeys.rooms(start) });
-      const fresh = await queryClient.fetchQuery({ queryKey: tripKeys.rooms(start), queryFn: ({ signal }) => fetchMergedRooms(start, undefined, signal) });
+      const fresh = await queryClient.fetchQuery(roomsQuery(start));
       setVersion(fresh.current?.version ?? null);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-      setErrorDetails(err instanceof ApiError ? ruleMessages(err) : []);
-    } finally {
-      setBusy(null);
-    }
+    },
+    onError: (err) => fail(err, { withRules: true }),
+  });
+  const save = () => {
+    if (!rooms) return;
+    clearFeedback();
+    saving.mutate(toSaveBody(start, rooms));
   };
 
-  const download = async (kind: 'pdf' | 'xlsx') => {
+  const downloading = useTripDownload({ onError: (err) => fail(err) });
+  const download = (kind: 'pdf' | 'xlsx') => {
     if (version === null) return;
-    setBusy(kind);
-    setError(null);
-    setErrorDetails([]);
-    try {
-      const name = await downloadTripFile(
-        start,
-        kind === 'pdf' ? tripFile.roomingPdf : tripFile.roomingXlsx,
-        `kamerindeling-${start}-v${version}.${kind}`,
-        { version },
-      );
-      notifications.show({ color: 'green', message: `${name} is gedownload.` });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(null);
-    }
+    clearFeedback({ keepMessage: true });
+    downloading.mutate({
+      start,
+      file: kind === 'pdf' ? tripFile.roomingPdf : tripFile.roomingXlsx,
+      fallbackName: `kamerindeling-${start}-v${version}.${kind}`,
+      query: { version },
+    });
   };
+
+  const busy = proposal.isPending
+    ? 'proposal'
+    : saving.isPending
+      ? 'save'
+      : opening
+        ? 'open'
+        : downloading.isPending
+          ? downloading.variables.file === tripFile.roomingPdf
+            ? 'pdf'
+            : 'xlsx'
+          : null;
 
   const unplaced = rooms ? unplacedGuests(rooms, guests) : [];
   const placedCount = rooms ? rooms.reduce((n, r) => n + r.guests.length, 0) : 0;
@@ -288,7 +292,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
       )}
       {latest.isError && (
         <Alert color="red" role="alert">
-          {latest.error instanceof ApiError ? latest.error.message : MSG.loadFailed}
+          {errorMessage(latest.error, MSG.loadFailed)}
         </Alert>
       )}
 
@@ -417,28 +421,19 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
         />
       )}
 
-      {confirm && (
-        <Modal opened onClose={() => setConfirm(null)} title="Wijzigingen niet opgeslagen" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
-          <Stack>
-            <Text size="sm">{confirm.text}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirm(null)}>
-                Annuleren
-              </Button>
-              <Button
-                color="red"
-                onClick={() => {
-                  const { action } = confirm;
-                  setConfirm(null);
-                  action();
-                }}
-              >
-                Doorgaan
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
-      )}
+      <ConfirmModal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title="Wijzigingen niet opgeslagen"
+        confirmLabel="Doorgaan"
+        onConfirm={() => {
+          if (!confirm) return;
+          setConfirm(null);
+          confirm.action();
+        }}
+      >
+        <Text size="sm">{confirm?.text}</Text>
+      </ConfirmModal>
     </Stack>
   );
 }
@@ -461,6 +456,11 @@ interface EditViewProps {
   problems: ReturnType<typeof liveProblems> | null;
   addControls: React.ReactNode;
 }
+
+const ROOM_NUMBERS = [
+  ['room_mekka', 'Mekka'],
+  ['room_medina', 'Medina'],
+] as const;
 
 function roomOptions(rooms: EditorRoom[], own: string | null, guestId: number, guests: Map<number, GuestInfo>) {
   return rooms.map((r, i) => ({
@@ -562,22 +562,17 @@ function EditView(p: EditViewProps) {
                   </Alert>
                 )}
                 <Group grow gap="xs">
-                  <TextInput
-                    size="xs"
-                    label="Kamernummer Mekka"
-                    aria-label={`Kamernummer Mekka van ${title}`}
-                    value={room.room_mekka}
-                    maxLength={20}
-                    onChange={(e) => p.onNumbers(room.key, { room_mekka: e.currentTarget.value })}
-                  />
-                  <TextInput
-                    size="xs"
-                    label="Kamernummer Medina"
-                    aria-label={`Kamernummer Medina van ${title}`}
-                    value={room.room_medina}
-                    maxLength={20}
-                    onChange={(e) => p.onNumbers(room.key, { room_medina: e.currentTarget.value })}
-                  />
+                  {ROOM_NUMBERS.map(([field, city]) => (
+                    <TextInput
+                      key={field}
+                      size="xs"
+                      label={`Kamernummer ${city}`}
+                      aria-label={`Kamernummer ${city} van ${title}`}
+                      value={room[field]}
+                      maxLength={20}
+                      onChange={(e) => p.onNumbers(room.key, { [field]: e.currentTarget.value })}
+                    />
+                  ))}
                 </Group>
                 {room.guests.length === 0 ? (
                   <Group justify="space-between">
