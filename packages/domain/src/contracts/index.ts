@@ -4,3 +4,6 @@ export * from './users.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './invoices.ts';
+export * from './vouchers.ts';
+export * from './products.ts';
+export * from './crowdfunds.ts';

@@ -3,23 +3,28 @@ import { z } from 'zod';
 import { DOCUMENT_MSG, INVOICE_MSG, MSG, ORDER_DOCUMENTS, Role, invoiceSchema, invoiceTokenSchema, type OrderDocumentKind } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider } from '../../infra/payments/index.ts';
 import { closePdfPool } from '../../infra/pdf/index.ts';
-import { currentUser, requireAdmin, requireStaff, requireUser } from '../../lib/auth.ts';
+import {
+  invoiceAnswerContract,
+  invoiceSavedContract,
+  invoicesPageContract,
+  ownInvoicesContract,
+  pdfDownloadContract,
+  transactionAnswer,
+} from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
+import { idParams, idParamsSchema, limiter, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
 import * as service from './service.ts';
 
 const tags = ['invoices'];
-const security = [{ bearerAuth: [] }];
-const idParams = (message: string) =>
-  z.object({ id: z.coerce.number().int().positive({ error: message }).max(2_147_483_647, { error: message }) });
 const invoiceParams = idParams(INVOICE_MSG.notFound);
 const orderParams = idParams(DOCUMENT_MSG.orderNotFound);
-const pdfAnswer = z.object({ filename: z.string(), content_type: z.literal('application/pdf'), data: z.string() });
-const transactionAnswer = z.object({ transaction: z.object({ paymentURL: z.string(), id: z.number(), amount: z.number() }) });
+const pdfAnswer = pdfDownloadContract;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+  const limit = limiter(app);
   // The PDF worker pool (started by the first document) ends with the app, so close() and SIGTERM
   // do not wait on idle worker threads.
   app.addHook('onClose', async () => closePdfPool());
@@ -36,6 +41,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Offerte (type 0) of factuur (type 1) aanmaken voor een klant (admin)',
         description: "Bedragen per stuk in centen incl. btw (btw_type 21, 9 of 0); totaal onder € 50.000. 201 { message, invoice } met het token van de openbare pagina /offerte/{token}.",
         body: invoiceSchema,
+        response: { 201: invoiceSavedContract },
       },
       onRequest: requireAdmin,
     },
@@ -54,6 +60,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Offerte wijzigen (admin); niet meer zodra er op betaald is (409)',
         params: invoiceParams,
         body: invoiceSchema,
+        response: { 200: invoiceSavedContract },
       },
       onRequest: requireAdmin,
     },
@@ -76,6 +83,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
+        response: { 200: invoicesPageContract },
       },
       // Reading is for staff: the bookkeeper sees quotes and invoices read-only (issue 13).
       onRequest: requireStaff,
@@ -85,7 +93,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/invoices',
-    { schema: { tags, security, summary: 'Eigen offertes en facturen' }, onRequest: requireUser },
+    { schema: { tags, security, summary: 'Eigen offertes en facturen', response: { 200: ownInvoicesContract } }, onRequest: requireUser },
     async (req) => ({ invoices: await service.ownInvoices(app.ctx, currentUser(req)) }),
   );
 
@@ -96,6 +104,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Openbare offerte/factuur bij token (zonder inloggen); 404 "Geen geldige token." voor een onbekend token',
         body: invoiceTokenSchema,
+        response: { 200: invoiceAnswerContract },
       },
       config: limit(30),
     },
@@ -168,7 +177,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await processInvoiceExchange(app.ctx, paymentProvider(app), id, { key });
       return result.known ? `TRUE|${result.state}` : 'TRUE|unknown';
     };
-    const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+    const params = idParamsSchema;
     const querystring = z.object({ key: z.string().max(100).optional() });
     type Req = { params: unknown; query: unknown };
     const handle = async (req: Req) => answer((req.params as { id: number }).id, (req.query as { key?: string }).key);

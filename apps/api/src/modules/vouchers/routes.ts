@@ -1,26 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VOUCHER_MSG, idParam, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
-import { requireAdmin } from '../../lib/auth.ts';
+import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
+import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
+import { idParamsSchema, limiter, requireAdmin, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['vouchers'];
-const security = [{ bearerAuth: [] }];
-// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
-const idParams = z.object({ id: idParam() });
-
-const voucherDto = z.object({
-  id: z.number(),
-  label: z.string(),
-  amount: z.number(),
-  expire_date: z.string().nullable(),
-  active: z.boolean(),
-  flex: z.object({ products: z.array(z.number()) }),
-  created_at: z.string(),
-});
 
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+  const limit = limiter(app);
 
   // Public: the cart is used before logging in. Rate-limited so codes cannot be guessed in bulk.
   app.post(
@@ -32,7 +20,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "404 'Deze kortingscode bestaat niet.', 400 'Kortingscode is verlopen.'; met discounts + items ook 'Kortingscode kan niet vaker worden gebruikt.', met products ook de productgebonden regel.",
         body: requestVoucherSchema,
-        response: { 200: z.object({ message: z.string(), voucher: voucherDto }) },
+        response: { 200: voucherAnswerContract },
       },
       config: limit(20),
     },
@@ -46,7 +34,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'De kortingscodes bij een lijst labels (onbekende labels ontbreken in het antwoord)',
         body: vouchersFromLabelSchema,
-        response: { 200: z.object({ vouchers: z.array(voucherDto) }) },
+        response: { 200: voucherListContract },
       },
       config: limit(60),
     },
@@ -65,9 +53,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
-        response: {
-          200: z.object({ vouchers: z.array(voucherDto), total: z.number(), page: z.number(), pageSize: z.number() }),
-        },
+        response: { 200: vouchersPageContract },
       },
       onRequest: requireAdmin,
     },
@@ -85,7 +71,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "Kortingscode toevoegen (bedrag in centen, vervaldatum 'YYYY-MM-DD HH:mm:ss'); wordt actief aangemaakt",
         body: voucherSchema,
-        response: { 201: z.object({ message: z.string(), voucher: voucherDto }) },
+        response: { 201: voucherAnswerContract },
       },
       onRequest: requireAdmin,
     },
@@ -98,7 +84,10 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/voucher/:id',
     {
-      schema: { tags, security, summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)", params: idParams },
+      schema: { tags, security, summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)",
+        params: idParamsSchema,
+        response: { 200: messageAnswer },
+      },
       onRequest: requireAdmin,
     },
     async (req) => {
