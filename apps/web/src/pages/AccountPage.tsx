@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { PrivacyCard } from '../features/account/PrivacyCard';
 import { ProfileCard } from '../features/account/ProfileCard';
-import { MyOrders } from '../features/orders/MyOrders';
+import { MyOrders } from '../features/orders';
 import { useAuth } from '../features/auth/AuthProvider';
 import { fullName } from '../features/auth/types';
 import { usePageTitle } from '../lib/usePageTitle';

@@ -4,14 +4,11 @@ import { Container, Grid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
-import { CART_KEY, writeCart } from '../features/cart/cartStorage';
-import { useAuth } from '../features/auth/AuthProvider';
-import { CheckoutDetails } from '../features/checkout/CheckoutDetails';
-import { OrderSummary } from '../features/checkout/OrderSummary';
-import { cartToOrder, readCheckoutCart } from '../features/checkout/cart';
-import { goToPayment, startPayment } from '../features/checkout/paymentApi';
-import { ApiError, apiPost } from '../lib/api';
-import { FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE, checkedAnswer } from '../lib/answer';
+import { useAuth } from '../features/auth';
+import { CART_KEY, cartToOrder, readCheckoutCart, writeCart } from '../features/cart';
+import { CheckoutDetails, OrderSummary, goToPayment, startPayment, useCreateOrder } from '../features/checkout';
+import { ApiError } from '../lib/api';
+import { FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE } from '../lib/answer';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** /afrekenen: create the order, start its payment, and send the browser to the provider (SPEC 4). */
@@ -19,6 +16,7 @@ export default function CheckoutPage() {
   usePageTitle('Afrekenen');
   const { user } = useAuth();
   const navigate = useNavigate();
+  const createOrder = useCreateOrder();
   // Read once: emptying the cart after the order is placed must not bounce the page to /.
   const [entries] = useState(readCheckoutCart);
   const [busy, setBusy] = useState<'full' | 'partly' | null>(null);
@@ -36,7 +34,7 @@ export default function CheckoutPage() {
     setBusy(partly ? 'partly' : 'full');
     let orderId: number;
     try {
-      const res = await checkedAnswer(apiPost<{ order?: { id: number } }>('/api/order', cartToOrder(cart, partly)));
+      const res = await createOrder.mutateAsync(cartToOrder(cart, partly));
       // An answer without an order is no order (SPEC 8: 'An unknown error occured.').
       if (!res.order?.id) throw new ApiError(FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE);
       orderId = res.order.id;

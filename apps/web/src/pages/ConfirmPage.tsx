@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { ReturnDialog } from '../features/checkout/ReturnDialog';
+import { ReturnDialog } from '../features/checkout';
 import HomePage from './HomePage';
 
 /**

@@ -5,11 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { formatEuro } from '@umrah/domain/money';
 import { INVOICE_MSG } from '@umrah/domain/validation/invoice';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
-import { LoadError, PageLoader } from '../components/Feedback';
+import { FormError, LoadError, PageLoader } from '../components/Feedback';
 import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
-import { fetchInvoiceByToken, invoiceKeys, payInvoiceByToken } from '../features/invoices/api';
-import { QuotePanel } from '../features/invoices/QuotePanel';
+import { QuotePanel, invoiceByTokenQuery, usePayInvoice } from '../features/invoices';
 
 /** The provider's return: PAY.'s orderStatusId / statusCode, 100 when paid. */
 function returnState(params: URLSearchParams): 'paid' | 'not-paid' | null {
@@ -22,28 +21,23 @@ function returnState(params: URLSearchParams): 'paid' | 'not-paid' | null {
 export default function QuotePage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
+  const invoice = useQuery(invoiceByTokenQuery(token));
+  const payment = usePayInvoice(token);
+  // Busy from the click until the browser has left for the provider.
   const [paying, setPaying] = useState(false);
-  const [payError, setPayError] = useState<string | null>(null);
-  const invoice = useQuery({
-    queryKey: invoiceKeys.token(token),
-    queryFn: ({ signal }) => fetchInvoiceByToken(token, signal),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-    staleTime: 0,
-  });
   usePageTitle(invoice.data ? invoice.data.heading : 'Offerte');
   const returned = returnState(params);
 
-  const pay = async () => {
-    setPayError(null);
+  const pay = () => {
     setPaying(true);
-    try {
-      window.location.assign(await payInvoiceByToken(token));
-    } catch (err) {
-      setPayError(err instanceof ApiError ? err.message : PAYMENT_MSG.unknownError);
-      setPaying(false);
-      void invoice.refetch();
-    }
+    payment.mutate(undefined, {
+      onError: () => {
+        setPaying(false);
+        void invoice.refetch();
+      },
+    });
   };
+  const payError = payment.error ? (payment.error instanceof ApiError ? payment.error.message : PAYMENT_MSG.unknownError) : null;
 
   let body;
   if (invoice.isPending) body = <PageLoader />;
@@ -81,11 +75,7 @@ export default function QuotePage() {
                     Betalen ({formatEuro(inv.amount_open)})
                   </Button>
                 </Group>
-                {payError && (
-                  <Alert color="red" role="alert">
-                    {payError}
-                  </Alert>
-                )}
+                <FormError error={payError} />
               </Stack>
             ) : inv.expired && inv.amount_open > 0 ? (
               <Text c="dimmed">{INVOICE_MSG.expired}</Text>

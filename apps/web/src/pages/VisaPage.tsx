@@ -4,9 +4,8 @@ import { invoiceNumber } from '@umrah/domain/documents';
 import { MSG } from '@umrah/domain/messages';
 import { PageBanner } from '../components/PageBanner';
 import { PageLoader } from '../components/Feedback';
-import { useAuth } from '../features/auth/AuthProvider';
-import { LoginForm } from '../features/auth/LoginForm';
-import { VisaWizard } from '../features/visa/VisaWizard';
+import { LoginForm, useAuth } from '../features/auth';
+import { VisaWizard } from '../features/visa';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** /visum/invoeren/{id}: open to everyone; anonymous visitors get the login form first (SPEC 2, 6). */

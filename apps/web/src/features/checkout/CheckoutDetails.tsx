@@ -4,9 +4,7 @@ import { Link } from 'react-router';
 import { Anchor, Button, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
-import { useAuth } from '../auth/AuthProvider';
-import { useAuthModals } from '../auth/AuthModalsProvider';
-import { LoginForm } from '../auth/LoginForm';
+import { LoginForm, useAuth, useAuthModals } from '../auth';
 
 export function CheckoutDetails() {
   const { user } = useAuth();

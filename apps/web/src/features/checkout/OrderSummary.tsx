@@ -1,31 +1,9 @@
 // Right side of /afrekenen: the cart priced by the server (POST /api/order/preview), with its
 // discounts, and the two ways to pay.
 import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { formatEuro } from '@umrah/domain/money';
-import { ApiError, apiPost } from '../../lib/api';
-import { cartToOrder } from './cart';
-
-interface PreviewLine {
-  kind: string;
-  label: string;
-  quantity: number;
-  unit_price: number;
-  total: number;
-}
-export interface OrderPreview {
-  lines: PreviewLine[];
-  subtotal: number;
-  discount_total: number;
-  donation_total: number;
-  total_price: number;
-  discounts: string[];
-  /** False once the trips' payment deadline has passed: then only the full amount can be paid. */
-  down_payment_allowed?: boolean;
-  down_payment_message?: string | null;
-}
-
-const DISCOUNT_KINDS = ['voucher', 'kid_without_bed'];
+import { ApiError } from '../../lib/api';
+import { splitPreviewLines, useCartPreview } from '../cart';
 
 export function OrderSummary(props: {
   entries: readonly unknown[];
@@ -33,16 +11,9 @@ export function OrderSummary(props: {
   error: { title: string; message?: string } | null;
   onPay: (partly: boolean) => void;
 }) {
-  const payload = cartToOrder(props.entries, false);
-  const preview = useQuery({
-    queryKey: ['order-preview', payload],
-    queryFn: ({ signal }) => apiPost<OrderPreview>('/api/order/preview', payload, { signal }),
-    enabled: props.entries.length > 0,
-    retry: false,
-  });
+  const preview = useCartPreview(props.entries);
   const data = preview.data;
-  const items = data?.lines.filter((l) => !DISCOUNT_KINDS.includes(l.kind)) ?? [];
-  const discounts = data?.lines.filter((l) => DISCOUNT_KINDS.includes(l.kind)) ?? [];
+  const { items, discounts } = splitPreviewLines(data);
   const downPaymentAllowed = data?.down_payment_allowed !== false;
 
   return (

@@ -2,13 +2,11 @@
 // its text follows the order's status, which the server first checks at the provider.
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { OrderStatus } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
 import { ApiError } from '../../lib/api';
-import { useAuth } from '../auth/AuthProvider';
-import { useAuthModals } from '../auth/AuthModalsProvider';
-import { checkPayment, paymentKeys } from './paymentApi';
+import { useAuth, useAuthModals } from '../auth';
+import { usePaymentCheck } from './api';
 
 type Variant = 'completed' | 'downPayment' | 'cancelled' | 'refunded' | 'notPaid';
 
@@ -68,13 +66,7 @@ export function ReturnDialog({ orderId }: { orderId: number }) {
   const [params] = useSearchParams();
   const { token, loading } = useAuth();
   const modals = useAuthModals();
-  const check = useQuery({
-    queryKey: [...paymentKeys.check(orderId), token !== null],
-    queryFn: () => checkPayment(orderId),
-    enabled: token !== null,
-    retry: false,
-    staleTime: 0,
-  });
+  const check = usePaymentCheck(orderId, token !== null);
   const home = () => navigate('/', { replace: true });
   const toOrders = () => navigate(`/account/bestellingen/${orderId}`);
 

@@ -2,16 +2,15 @@
 // quotes and invoices with their status, the link to the quote page and the PDF. Shows nothing
 // when the customer has none.
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, Button } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
 import { Link } from 'react-router';
-import { downloadWithNotice, fetchOwnInvoices, invoiceKeys } from './api';
+import { downloadWithNotice, useOwnInvoices } from './api';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blue' };
 
 export function MyQuotes() {
-  const quotes = useQuery({ queryKey: invoiceKeys.own, queryFn: ({ signal }) => fetchOwnInvoices(signal), staleTime: 0 });
+  const quotes = useOwnInvoices();
   if (!quotes.data || quotes.data.length === 0) return null;
   return (
     <Stack gap="xs">

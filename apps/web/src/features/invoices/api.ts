@@ -1,5 +1,6 @@
 // The calls of quotes, invoices and PDF documents, and saving a base64 PDF in the browser.
 import { notifications } from '@mantine/notifications';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { DOCUMENT_MSG, type PdfDownload } from '@umrah/domain/documents';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { checkedAnswer } from '../../lib/answer';
@@ -64,12 +65,27 @@ export const fetchInvoiceByToken = (token: string, signal?: AbortSignal) =>
   apiPost<{ invoice: Invoice }>('/api/invoiceByToken', { token }, { auth: false, signal }).then((r) => r.invoice);
 
 /** An empty or { status: 'error' } answer fails with its text or 'An unknown error occured.' (SPEC 8). */
+/** The customer's own quotes and invoices, fresh on every visit of 'Mijn bestellingen'. */
+export const useOwnInvoices = () => useQuery({ queryKey: invoiceKeys.own, queryFn: ({ signal }) => fetchOwnInvoices(signal), staleTime: 0 });
+
+/** The quote page's invoice; an unknown token (4xx) is final. */
+export const invoiceByTokenQuery = (token: string) =>
+  queryOptions({
+    queryKey: invoiceKeys.token(token),
+    queryFn: ({ signal }) => fetchInvoiceByToken(token, signal),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    staleTime: 0,
+  });
+
 export const saveInvoice = (id: number | null, body: unknown) =>
   checkedAnswer(apiPost<{ message: string; invoice: Invoice }>(id ? `/api/invoice/${id}` : '/api/invoice', body));
 
 export const payInvoiceByToken = (token: string) =>
   apiPost<{ transaction: { paymentURL: string } }>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
 
+/** 'Betalen' on the quote page: on to the provider's page. */
+export const usePayInvoice = (token: string) =>
+  useMutation({ mutationFn: async () => window.location.assign(await payInvoiceByToken(token)) });
 
 /** Saves a PDF the API sent as base64 under its own file name. */
 export function savePdf(doc: PdfDownload) {

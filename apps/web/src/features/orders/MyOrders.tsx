@@ -2,57 +2,20 @@
 // open, and the pay actions of SPEC 2 (Restbetaling, or Volledig betalen and Aanbetaling 50%).
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Accordion, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { mayDeliverDocuments, mayPay } from '@umrah/domain/order-state';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
-import { EmptyState, LoadError } from '../../components/Feedback';
-import { ApiError, apiGet } from '../../lib/api';
-import { goToPayment, preparePayment } from '../checkout/paymentApi';
+import { EmptyState, FormError, LoadError } from '../../components/Feedback';
+import { DocumentsBadge } from '../../components/DocumentsBadge';
+import { ApiError } from '../../lib/api';
+import { usePreparePayment } from '../checkout';
+import { MyQuotes } from '../invoices';
+import { useMyOrders, type MyOrder } from './api';
 import { OrderDocuments } from './OrderDocuments';
-import { DocumentsBadge } from '../visa/DocumentsBadge';
-import { MyQuotes } from '../invoices/MyQuotes';
 
-interface OrderGuest {
-  id: number;
-  first_name: string;
-  last_name: string;
-  age_category: number;
-  /** The guest's visa documents (passport data and photo) are in. */
-  has_documents?: boolean;
-}
-interface OrderRoom {
-  id: number;
-  room_type: number;
-  room_gender: number;
-  exclusive: boolean;
-  guests: OrderGuest[];
-}
-interface OrderLine {
-  id: number;
-  label: string;
-  quantity: number;
-  total: number;
-}
-export interface MyOrder {
-  id: number;
-  order_number: string;
-  status: number;
-  total_price: number;
-  total_payments: number;
-  amount_open: number;
-  created_at: string;
-  rooms: OrderRoom[];
-  lines: OrderLine[];
-  /** Every guest of the order has delivered documents. */
-  documents_complete?: boolean;
-  /** 50 % may be asked now: placed as a down payment and the trip's payment deadline not passed. */
-  down_payment_allowed?: boolean;
-}
-
-export const myOrdersKey = ['my-orders'] as const;
+export type { MyOrder } from './api';
 
 /** SPEC 2: LEAD is shown as 'Niet betaald'. */
 export const statusLabel = (status: number) =>
@@ -94,20 +57,16 @@ export function payActions(o: Pick<MyOrder, 'status' | 'total_price' | 'total_pa
 }
 
 function PayButtons({ order }: { order: MyOrder }) {
+  const prepare = usePreparePayment(order.id);
+  // Busy from the click until the browser has left for the provider.
   const [busy, setBusy] = useState<50 | 100 | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const actions = payActions(order);
   if (actions.length === 0) return null;
-  const pay = async (percent: 50 | 100) => {
-    setError(null);
+  const pay = (percent: 50 | 100) => {
     setBusy(percent);
-    try {
-      goToPayment(await preparePayment(order.id, percent));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : PAYMENT_MSG.unknownError);
-      setBusy(null);
-    }
+    prepare.mutate(percent, { onError: () => setBusy(null) });
   };
+  const error = prepare.error ? (prepare.error instanceof ApiError ? prepare.error.message : PAYMENT_MSG.unknownError) : null;
   return (
     <Stack gap="xs">
       <Group>
@@ -127,11 +86,7 @@ function PayButtons({ order }: { order: MyOrder }) {
           </Button>
         )}
       </Group>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} />
     </Stack>
   );
 }
@@ -209,11 +164,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
 
 export function MyOrders({ orderId }: { orderId?: number }) {
   const navigate = useNavigate();
-  const orders = useQuery({
-    queryKey: myOrdersKey,
-    queryFn: ({ signal }) => apiGet<{ orders: MyOrder[] }>('/api/orders', undefined, signal).then((r) => r.orders),
-    staleTime: 0,
-  });
+  const orders = useMyOrders();
   const open = orderId !== undefined ? String(orderId) : null;
 
   return (

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { ORDER_DOCUMENTS, availableOrderDocuments, type OrderDocumentKind } from '@umrah/domain/documents';
-import { downloadWithNotice } from '../invoices/api';
+import { downloadWithNotice } from '../invoices';
 
 export interface OrderDocumentsProps {
   order: { id: number; status: number; total_price: number; total_payments: number };

@@ -1,17 +1,3 @@
-// Whether a guest's visa documents are in: used by the wizard, 'Mijn bestellingen' and the admin.
-import { Badge, type BadgeProps } from '@mantine/core';
-
-export function DocumentsBadge({ delivered, ...props }: { delivered: boolean } & BadgeProps) {
-  return (
-    <Badge
-      variant="light"
-      color={delivered ? 'green' : 'orange'}
-      // Dark text on the light tint: the theme's green/orange text falls below WCAG AA on it.
-      c="dark.7"
-      tt="none"
-      {...props}
-    >
-      {delivered ? 'Documenten compleet' : 'Documenten ontbreken'}
-    </Badge>
-  );
-}
+// Old path of the documents badge, still imported by the admin's order details and the trips'
+// order card: it is a shared component now (components/DocumentsBadge.tsx).
+export { DocumentsBadge } from '../../components/DocumentsBadge';

@@ -21,7 +21,7 @@ import { CountrySelect } from '../../components/CountrySelect';
 import { ApiError } from '../../lib/api';
 import { fieldErrors, zodValidate } from '../../lib/form';
 import { parseDutchDate } from '../auth/AccountFields';
-import { submitVisa, updateGuestName } from './api';
+import { useSaveGuestVisa } from './api';
 import { PHOTO_ACCEPT, preparePhoto } from './photo';
 
 export interface VisaFormValues {
@@ -104,7 +104,7 @@ export function VisaForm({
   onBack: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveGuestVisa();
   const [photoFile, setPhotoFile] = useState<File | null>(null);
   const [photoBusy, setPhotoBusy] = useState(false);
   const form = useForm<VisaFormValues>({
@@ -136,23 +136,15 @@ export function VisaForm({
   const submit = form.onSubmit(
     async (values) => {
       setError(null);
-      setBusy(true);
       try {
-        const body = visaBody(values);
-        await updateGuestName({
-          order_id: orderId,
-          id: guest.id,
-          first_name: values.first_name,
-          last_name: values.last_name,
-          gender: Number(values.gender) as 0 | 1,
+        await save.mutateAsync({
+          name: { order_id: orderId, id: guest.id, first_name: values.first_name, last_name: values.last_name, gender: Number(values.gender) as 0 | 1 },
+          visa: visaBody(values),
         });
-        await submitVisa(body);
         onSaved();
       } catch (err) {
         form.setErrors(fieldErrors(err));
         setError(err instanceof ApiError ? err.message : MSG.unknownError);
-      } finally {
-        setBusy(false);
       }
     },
     (errors) => {
@@ -263,10 +255,10 @@ export function VisaForm({
           </Alert>
         )}
         <Group justify="space-between" mt="sm">
-          <Button variant="default" onClick={onBack} disabled={busy}>
+          <Button variant="default" onClick={onBack} disabled={form.submitting}>
             Vorige
           </Button>
-          <Button type="submit" loading={busy} disabled={photoBusy}>
+          <Button type="submit" loading={form.submitting} disabled={photoBusy}>
             Opslaan en verder
           </Button>
         </Group>

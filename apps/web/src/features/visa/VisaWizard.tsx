@@ -4,15 +4,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Group, List, Paper, Progress, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
 import { MSG } from '@umrah/domain/messages';
 import type { VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
 import { LoadError } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
-import { myOrdersKey } from '../orders/MyOrders';
-import { fetchVisaOrder, finishDocuments, visaKeys } from './api';
-import { DocumentsBadge } from './DocumentsBadge';
+import { DocumentsBadge } from '../../components/DocumentsBadge';
+import { useFinishDocuments, useRefreshVisaOrder, visaOrderQuery } from './api';
 import {
   INTRO_STEP,
   canSelectStep,
@@ -103,17 +102,16 @@ function KnownGuest({ guest, onNext, onBack }: { guest: VisaGuestDto; onNext: ()
 }
 
 function Finish({ orderId }: { orderId: number }) {
-  const queryClient = useQueryClient();
-  const [failed, setFailed] = useState<string | null>(null);
+  const finish = useFinishDocuments();
   const sent = useRef(false);
+  const { mutate } = finish;
   useEffect(() => {
     // Once per visit (StrictMode runs effects twice); the server also sends its mails only once.
     if (sent.current) return;
     sent.current = true;
-    finishDocuments(orderId)
-      .then(() => queryClient.invalidateQueries({ queryKey: myOrdersKey }))
-      .catch((err: unknown) => setFailed(err instanceof ApiError ? err.message : MSG.unknownError));
-  }, [orderId, queryClient]);
+    mutate(orderId);
+  }, [orderId, mutate]);
+  const failed = finish.error ? (finish.error instanceof ApiError ? finish.error.message : MSG.unknownError) : null;
 
   return (
     <Stack gap="sm">
@@ -229,13 +227,8 @@ export function VisaSteps({ order, onSaved }: { order: VisaOrderDto; onSaved: ()
 
 /** Loads the order's visa state; not found, not allowed or not eligible give a Dutch alert. */
 export function VisaWizard({ orderId }: { orderId: number }) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: visaKeys.order(orderId),
-    queryFn: ({ signal }) => fetchVisaOrder(orderId, signal),
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-    refetchOnWindowFocus: false,
-  });
+  const query = useQuery(visaOrderQuery(orderId));
+  const refresh = useRefreshVisaOrder(orderId);
 
   if (query.isPending) return <WizardSkeleton />;
   if (query.isError) {
@@ -274,12 +267,7 @@ export function VisaWizard({ orderId }: { orderId: number }) {
   return (
     <VisaSteps
       order={order}
-      onSaved={() =>
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: visaKeys.order(orderId) }),
-          queryClient.invalidateQueries({ queryKey: myOrdersKey }),
-        ])
-      }
+      onSaved={refresh}
     />
   );
 }

@@ -1,6 +1,7 @@
 // The calls of the visa wizard and of the staff's document screens (SPEC 7: order/guest/visa,
 // order/guest/update_name/{order_id}, order/remind/documents/finish and /faulty). The shapes are the
 // domain's DTOs, the bodies the domain's schemas (the server checks the same ones).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminVisaGuestDto,
   GuestNameInput,
@@ -20,6 +21,7 @@ import {
   nowSeconds,
   tokenExpiry,
 } from '../../lib/api';
+import { orderKeys } from '../orders';
 
 export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
 
@@ -47,6 +49,43 @@ export const submitVisa = (body: VisaInput) => apiPost<{ status?: string; messag
 
 export const finishDocuments = (orderId: number) =>
   apiPost<{ status?: string; message?: string; sent?: boolean }>('/api/order/remind/documents/finish', { order_id: orderId });
+
+/** The order's visa state; a 4xx (not found, not allowed) is final and not retried. */
+export const visaOrderQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: visaKeys.order(orderId),
+    queryFn: ({ signal }) => fetchVisaOrder(orderId, signal),
+    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    refetchOnWindowFocus: false,
+  });
+
+/** One guest's documents: the name as in the passport first, then the passport data and photo. */
+export const useSaveGuestVisa = () =>
+  useMutation({
+    mutationFn: async ({ name, visa }: { name: GuestNameInput; visa: VisaInput }) => {
+      await updateGuestName(name);
+      return submitVisa(visa);
+    },
+  });
+
+/** After a guest's documents: the wizard's order and 'Mijn bestellingen' show them delivered. */
+export function useRefreshVisaOrder(orderId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: visaKeys.order(orderId) }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.mine }),
+    ]);
+}
+
+/** 'Afronden': the server mails the confirmation; 'Mijn bestellingen' is reloaded. */
+export function useFinishDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: finishDocuments,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine }),
+  });
+}
 
 export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) =>
   apiGet<AdminVisaOrderDto>(`/api/admin/order/${orderId}/visa`, undefined, signal);

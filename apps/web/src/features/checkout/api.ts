@@ -1,0 +1,94 @@
+// The order and payment calls of SPEC 7: placing the order and starting its payment (checkout),
+// prepare ('Mijn bestellingen'), the status check after the return from the provider, and the
+// staff's manual payments.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { OrderInput } from '@umrah/domain/validation/order';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
+import { checkedAnswer } from '../../lib/answer';
+
+export interface Transaction {
+  paymentURL: string;
+  id: number;
+  /** cents, as the server computed it */
+  amount: number;
+}
+
+export const paymentKeys = {
+  check: (orderId: number) => ['payment-check', orderId] as const,
+  admin: ['admin-payments'] as const,
+};
+
+/** POST /api/payment/{orderId}: checkout sends trans none with amount 0; the server decides the amount. */
+export const startPayment = (orderId: number, opts: { trans?: 'none' | 'pin' | 'other'; paymentType?: number; amount?: number } = {}) =>
+  apiPost<{ transaction: Transaction }>(`/api/payment/${orderId}`, {
+    trans: opts.trans ?? 'none',
+    order_id: orderId,
+    payment_type: opts.paymentType ?? 4,
+    amount: opts.amount ?? 0,
+  }).then((r) => r.transaction);
+
+/** The prepare-payment call: id, percent_to_pay (50 or 100), flex. */
+export const preparePayment = (id: number, percent: 50 | 100) =>
+  apiPost<{ transaction: Transaction }>('/api/payment/prepare', { id, percent_to_pay: percent, flex: null }).then((r) => r.transaction);
+
+/** Pays an order from 'Mijn bestellingen' (50 or 100 %): on to the provider's page. */
+export const usePreparePayment = (orderId: number) =>
+  useMutation({ mutationFn: async (percent: 50 | 100) => goToPayment(await preparePayment(orderId, percent)) });
+
+/** POST /api/order; an empty or { status: 'error' } answer fails (SPEC 8: 'An unknown error occured.'). */
+export const useCreateOrder = () =>
+  useMutation({ mutationFn: (body: OrderInput) => checkedAnswer(apiPost<{ order?: { id: number } }>('/api/order', body)) });
+
+export interface PaymentCheck {
+  order_id: number;
+  status: number;
+  total_price: number;
+  total_payments: number;
+}
+
+/** Asks the server to check open payments at the provider, then gives the order's status. */
+export const checkPayment = (orderId: number) => apiPost<PaymentCheck>(`/api/payment/check/${orderId}`, {});
+
+/** The order's status once the server asked the provider (only with a session: the order is the customer's). */
+export const usePaymentCheck = (orderId: number, loggedIn: boolean) =>
+  useQuery({
+    queryKey: [...paymentKeys.check(orderId), loggedIn],
+    queryFn: () => checkPayment(orderId),
+    enabled: loggedIn,
+    retry: false,
+    staleTime: 0,
+  });
+
+/** Sends the browser to the provider's hosted payment page. */
+export function goToPayment(t: Transaction) {
+  window.location.assign(t.paymentURL);
+}
+
+export interface PaymentDto {
+  id: number;
+  order_id: number | null;
+  invoice_id: number | null;
+  payment_type: number;
+  type_text: string;
+  /** cents */
+  amount: number;
+  provider_ref: string | null;
+  created_at: string;
+  email?: string | null;
+  name?: string | null;
+  order_status?: number | null;
+}
+
+export const fetchPayments = (q: { order_id?: number; page: number; pageSize: number }, signal?: AbortSignal) =>
+  apiGet<{ payments: PaymentDto[]; total: number }>('/api/payments', q, signal);
+
+export interface ManualPaymentBody {
+  order_id: number;
+  payment_type: number;
+  /** cents */
+  amount: number;
+}
+
+export const createPayment = (body: ManualPaymentBody) => apiPost<{ message: string }>('/api/payment', body);
+export const updatePayment = (id: number, body: ManualPaymentBody) => apiPut<{ message: string }>(`/api/payment/${id}`, body);
+export const deletePayment = (id: number) => apiDelete<{ message: string }>(`/api/payment/${id}`);

@@ -1,0 +1,3 @@
+// The visa wizard and the staff's document calls: the public face of the visa feature.
+export * from './api';
+export { VisaWizard } from './VisaWizard';
