@@ -154,38 +154,64 @@ function originalLinesSection(lines: DocumentLine[], total: number): PdfSection[
 const vatRowsOf = (t: DocumentTotals) =>
   t.breakdown.map((r) => ({ label: `waarvan btw ${r.rate}%`, value: formatEuro(r.vat) }));
 
+/** 'Totaal betaald' and what is still open, the open amount in bold. */
+const paidSummary = (paid: number, open: number): PdfSection => ({
+  kind: 'summary',
+  rows: [
+    { label: 'Totaal betaald', value: formatEuro(paid) },
+    { label: 'Openstaand bedrag', value: formatEuro(open), bold: true },
+  ],
+});
+
+/** A down-payment proof's summary: what was received (with its VAT per rate) and what is left. */
+function downPaymentSummary(paid: number, totals: DocumentTotals): PdfSection {
+  return {
+    kind: 'summary',
+    rows: [
+      { label: 'Ontvangen aanbetaling', value: formatEuro(paid) },
+      ...vatRowsOf(proportionalTotals(paid, totals)),
+      { label: 'Nog te betalen', value: formatEuro(Math.max(0, totals.incl - paid)), bold: true },
+    ],
+  };
+}
+
+type PdfHead = Pick<PdfModel, 'title' | 'subtitle' | 'meta'>;
+
+/** Every order document: titled '<title> FCU2…', the agency, the customer, the trip and its guests, then `body`. */
+function orderPdf(data: OrderPdfData, head: PdfHead, body: PdfSection[]): Promise<Buffer> {
+  return renderPdf({
+    ...head,
+    subject: `${head.title} ${formatOrderNumber(data.orderId)}`,
+    company: data.company,
+    customer: customerBlock(data.customer),
+    sections: [...tripSection(data), ...guestSection(data), ...body],
+  });
+}
+
 /** Factuur: the order once it is paid in full. */
 export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {
   const lines = documentLines(data);
   const totals = documentTotals(lines);
   const paid = sumPaid(data.payments);
-  const model: PdfModel = {
-    title: 'Factuur',
-    subject: `Factuur ${formatOrderNumber(data.orderId)}`,
-    meta: [
-      ['Factuurnummer', formatOrderNumber(data.orderId)],
-      ['Bestelnummer', formatOrderNumber(data.orderId)],
-      ['Factuurdatum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
-      ['Besteldatum', formatDate(data.createdAt)],
-    ],
-    company: data.company,
-    customer: customerBlock(data.customer),
-    sections: [
-      ...tripSection(data),
-      ...guestSection(data),
+  const nr = formatOrderNumber(data.orderId);
+  return orderPdf(
+    data,
+    {
+      title: 'Factuur',
+      meta: [
+        ['Factuurnummer', nr],
+        ['Bestelnummer', nr],
+        ['Factuurdatum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
+        ['Besteldatum', formatDate(data.createdAt)],
+      ],
+    },
+    [
       { kind: 'lines', heading: 'Specificatie', lines, totals },
       paymentSection(data.payments),
-      {
-        kind: 'summary',
-        rows: [
-          { label: 'Totaal betaald', value: formatEuro(paid) },
-          { label: 'Openstaand bedrag', value: formatEuro(Math.max(0, totals.incl - paid)), bold: true },
-        ],
-      },
+      paidSummary(paid, Math.max(0, totals.incl - paid)),
       { kind: 'text', text: `Deze factuur is volledig betaald. Bedankt voor je boeking bij ${data.company.name}.` },
     ],
-  };
-  return renderPdf(model);
+  );
 }
 
 /** Aanbetalingsbewijs: proof of what is paid of an order that is not yet paid in full. */
@@ -193,70 +219,57 @@ export function orderDownPaymentPdf(data: OrderPdfData): Promise<Buffer> {
   const lines = documentLines(data);
   const totals = documentTotals(lines);
   const paid = sumPaid(data.payments);
-  const received = proportionalTotals(paid, totals);
   const open = Math.max(0, totals.incl - paid);
-  return renderPdf({
-    title: 'Aanbetalingsbewijs',
-    subject: `Aanbetalingsbewijs ${formatOrderNumber(data.orderId)}`,
-    meta: [
-      ['Bestelnummer', formatOrderNumber(data.orderId)],
-      ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
-      ['Besteldatum', formatDate(data.createdAt)],
-    ],
-    company: data.company,
-    customer: customerBlock(data.customer),
-    sections: [
-      ...tripSection(data),
-      ...guestSection(data),
+  return orderPdf(
+    data,
+    {
+      title: 'Aanbetalingsbewijs',
+      meta: [
+        ['Bestelnummer', formatOrderNumber(data.orderId)],
+        ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
+        ['Besteldatum', formatDate(data.createdAt)],
+      ],
+    },
+    [
       { kind: 'lines', heading: 'Specificatie', lines, totals, totalLabel: 'Totaal reissom incl. btw' },
       paymentSection(data.payments, 'Ontvangen betalingen'),
-      {
-        kind: 'summary',
-        rows: [
-          { label: 'Ontvangen aanbetaling', value: formatEuro(paid) },
-          ...vatRowsOf(received),
-          { label: 'Nog te betalen', value: formatEuro(open), bold: true },
-        ],
-      },
+      downPaymentSummary(paid, totals),
       {
         kind: 'text',
         text: `Dit is een bewijs van je aanbetaling en geen factuur: de factuur ontvang je zodra de reissom volledig is betaald. Het restant van ${formatEuro(open)} betaal je via Account - Mijn bestellingen.`,
       },
     ],
-  });
+  );
 }
 
 /** Creditfactuur: a cancelled order whose payments covered the total; every line credited. */
 export function orderCreditInvoicePdf(data: OrderPdfData): Promise<Buffer> {
-  const lines = documentLines(data);
-  const credit = negateLines(lines);
-  const totals = documentTotals(credit);
+  const credit = negateLines(documentLines(data));
   const paid = sumPaid(data.payments);
   const date = data.cancelledAt ?? new Date();
-  return renderPdf({
-    title: 'Creditfactuur',
-    subtitle: `Creditering van factuur ${formatOrderNumber(data.orderId)}`,
-    subject: `Creditfactuur ${formatOrderNumber(data.orderId)}`,
-    meta: [
-      ['Creditfactuurnummer', `${formatOrderNumber(data.orderId)}-C`],
-      ['Betreft factuur', formatOrderNumber(data.orderId)],
-      ['Bestelnummer', formatOrderNumber(data.orderId)],
-      ['Datum', formatDate(date)],
-    ],
-    company: data.company,
-    customer: customerBlock(data.customer),
-    sections: [
-      ...tripSection(data),
-      ...guestSection(data),
-      { kind: 'lines', heading: 'Gecrediteerd', lines: credit, totals, totalLabel: 'Totaal creditfactuur incl. btw' },
+  const nr = formatOrderNumber(data.orderId);
+  return orderPdf(
+    data,
+    {
+      title: 'Creditfactuur',
+      subtitle: `Creditering van factuur ${nr}`,
+      meta: [
+        ['Creditfactuurnummer', `${nr}-C`],
+        ['Betreft factuur', nr],
+        ['Bestelnummer', nr],
+        ['Datum', formatDate(date)],
+      ],
+    },
+    [
+      { kind: 'lines', heading: 'Gecrediteerd', lines: credit, totals: documentTotals(credit), totalLabel: 'Totaal creditfactuur incl. btw' },
       paymentSection(data.payments, 'Ontvangen betalingen'),
       { kind: 'summary', rows: [{ label: 'Totaal betaald', value: formatEuro(paid), bold: true }] },
       {
         kind: 'text',
-        text: `Je bestelling ${formatOrderNumber(data.orderId)} is geannuleerd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${formatOrderNumber(data.orderId)}. Over de terugbetaling van het betaalde bedrag van ${formatEuro(paid)} nemen we contact met je op.`,
+        text: `Je bestelling ${nr} is geannuleerd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${nr}. Over de terugbetaling van het betaalde bedrag van ${formatEuro(paid)} nemen we contact met je op.`,
       },
     ],
-  });
+  );
 }
 
 /** Creditnota aanbetaling: a cancelled order that was paid in part; the down payment is credited. */
@@ -265,36 +278,35 @@ export function orderDownPaymentCreditPdf(data: OrderPdfData): Promise<Buffer> {
   const orderTotals = documentTotals(lines);
   const paid = sumPaid(data.payments);
   const part = proportionalTotals(-paid, orderTotals);
+  const nr = formatOrderNumber(data.orderId);
   const creditLines: DocumentLine[] = part.breakdown.map((r) => ({
-    label: `Creditering aanbetaling bestelling ${formatOrderNumber(data.orderId)}${part.breakdown.length > 1 ? ` (btw ${r.rate}%)` : ''}`,
+    label: `Creditering aanbetaling bestelling ${nr}${part.breakdown.length > 1 ? ` (btw ${r.rate}%)` : ''}`,
     quantity: 1,
     unitPrice: r.incl,
     vatRate: r.rate,
   }));
   const date = data.cancelledAt ?? new Date();
-  return renderPdf({
-    title: 'Creditnota aanbetaling',
-    subtitle: `Creditering van de aanbetaling op bestelling ${formatOrderNumber(data.orderId)}`,
-    subject: `Creditnota aanbetaling ${formatOrderNumber(data.orderId)}`,
-    meta: [
-      ['Creditnotanummer', `${formatOrderNumber(data.orderId)}-CA`],
-      ['Bestelnummer', formatOrderNumber(data.orderId)],
-      ['Datum', formatDate(date)],
-    ],
-    company: data.company,
-    customer: customerBlock(data.customer),
-    sections: [
-      ...tripSection(data),
-      ...guestSection(data),
+  return orderPdf(
+    data,
+    {
+      title: 'Creditnota aanbetaling',
+      subtitle: `Creditering van de aanbetaling op bestelling ${nr}`,
+      meta: [
+        ['Creditnotanummer', `${nr}-CA`],
+        ['Bestelnummer', nr],
+        ['Datum', formatDate(date)],
+      ],
+    },
+    [
       ...originalLinesSection(lines, orderTotals.incl),
       paymentSection(data.payments, 'Ontvangen aanbetaling'),
       { kind: 'lines', heading: 'Gecrediteerd', lines: creditLines, totals: documentTotals(creditLines), totalLabel: 'Totaal creditnota incl. btw' },
       {
         kind: 'text',
-        text: `Je bestelling ${formatOrderNumber(data.orderId)} is geannuleerd op ${formatDate(date)}. Met deze creditnota wordt de ontvangen aanbetaling van ${formatEuro(paid)} gecrediteerd. Over de terugbetaling nemen we contact met je op.`,
+        text: `Je bestelling ${nr} is geannuleerd op ${formatDate(date)}. Met deze creditnota wordt de ontvangen aanbetaling van ${formatEuro(paid)} gecrediteerd. Over de terugbetaling nemen we contact met je op.`,
       },
     ],
-  });
+  );
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -319,6 +331,11 @@ function invoiceBase(data: InvoicePdfData) {
   return { lines, totals: documentTotals(lines), paid: sumPaid(data.payments) };
 }
 
+/** Every quote document: titled '<title> FCU2…', the agency and the customer, then `body`. */
+function invoicePdf(data: InvoicePdfData, head: PdfHead, body: PdfSection[]): Promise<Buffer> {
+  return renderPdf({ ...head, subject: `${head.title} ${formatOrderNumber(data.id)}`, company: data.company, customer: customerBlock(data.customer), sections: body });
+}
+
 /** The quote ('Offerte') or invoice ('Factuur') itself, with its payments so far. */
 export function invoiceDocumentPdf(data: InvoicePdfData): Promise<Buffer> {
   const { lines, totals, paid } = invoiceBase(data);
@@ -331,58 +348,43 @@ export function invoiceDocumentPdf(data: InvoicePdfData): Promise<Buffer> {
       : quote
         ? `Deze offerte is geldig tot en met ${formatDate(data.expireDate)}.${data.url ? ` Bekijken en online betalen kan via ${data.url}` : ''}`
         : `Graag ontvangen we het openstaande bedrag vóór ${formatDate(data.expireDate)}.${data.url ? ` Online betalen kan via ${data.url}` : ''}`;
-  return renderPdf({
-    title,
-    subject: `${title} ${formatOrderNumber(data.id)}`,
-    meta: [
-      [quote ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
-      ['Datum', formatDate(data.createdAt)],
-      [quote ? 'Geldig tot' : 'Vervaldatum', formatDate(data.expireDate)],
-    ],
-    company: data.company,
-    customer: customerBlock(data.customer),
-    sections: [
+  return invoicePdf(
+    data,
+    {
+      title,
+      meta: [
+        [quote ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
+        ['Datum', formatDate(data.createdAt)],
+        [quote ? 'Geldig tot' : 'Vervaldatum', formatDate(data.expireDate)],
+      ],
+    },
+    [
       { kind: 'lines', heading: 'Specificatie', lines, totals },
       ...(data.payments.length ? [paymentSection(data.payments)] : []),
-      {
-        kind: 'summary',
-        rows: [
-          { label: 'Totaal betaald', value: formatEuro(paid) },
-          { label: 'Openstaand bedrag', value: formatEuro(open), bold: true },
-        ],
-      },
+      paidSummary(paid, open),
       { kind: 'text', text: closing },
     ],
-  });
+  );
 }
 
 /** Aanbetalingsbewijs of a quote or invoice that is paid in part. */
 export function invoiceDownPaymentPdf(data: InvoicePdfData): Promise<Buffer> {
   const { lines, totals, paid } = invoiceBase(data);
-  const received = proportionalTotals(paid, totals);
-  const open = Math.max(0, totals.incl - paid);
-  return renderPdf({
-    title: 'Aanbetalingsbewijs',
-    subtitle: `Bij ${invoiceTypeTitle(data.type).toLowerCase()} ${formatOrderNumber(data.id)}`,
-    subject: `Aanbetalingsbewijs ${formatOrderNumber(data.id)}`,
-    meta: [
-      [data.type === 0 ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
-      ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
-    ],
-    company: data.company,
-    customer: customerBlock(data.customer),
-    sections: [
+  return invoicePdf(
+    data,
+    {
+      title: 'Aanbetalingsbewijs',
+      subtitle: `Bij ${invoiceTypeTitle(data.type).toLowerCase()} ${formatOrderNumber(data.id)}`,
+      meta: [
+        [data.type === 0 ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
+        ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
+      ],
+    },
+    [
       { kind: 'lines', heading: 'Specificatie', lines, totals },
       paymentSection(data.payments, 'Ontvangen betalingen'),
-      {
-        kind: 'summary',
-        rows: [
-          { label: 'Ontvangen aanbetaling', value: formatEuro(paid) },
-          ...vatRowsOf(received),
-          { label: 'Nog te betalen', value: formatEuro(open), bold: true },
-        ],
-      },
+      downPaymentSummary(paid, totals),
       { kind: 'text', text: 'Dit is een bewijs van je aanbetaling en geen factuur.' },
     ],
-  });
+  );
 }

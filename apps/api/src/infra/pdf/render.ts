@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { companyAddressLines, formatEuro, lineTotal, type CompanyDetails, type DocumentLine, type DocumentTotals } from '@umrah/domain';
-import { BOLD, FONT, registerFonts } from './fonts.ts';
+import { BOLD, FONT, startPdf } from './fonts.ts';
 
 // A small layout engine over pdfkit for the shop's A4 documents: letterhead, customer block, meta
 // block, tables that continue on a new page with their header repeated, a totals block with the
@@ -249,19 +248,10 @@ export function boundModel(model: PdfModel): PdfModel {
  */
 export function layoutPdf(unbounded: PdfModel): Promise<Buffer> {
   const model = boundModel(unbounded);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdf({
     margins: MARGIN,
     bufferPages: true,
-    lang: 'nl-NL',
     info: { Title: model.title, Author: model.company.name, Subject: model.subject ?? model.title, Creator: model.company.name },
-  });
-  registerFonts(doc);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   letterhead(doc, model);

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
-import { BOLD, FONT, registerFonts } from '../../infra/pdf/fonts.ts';
+import { BOLD, FONT, startPdf } from '../../infra/pdf/fonts.ts';
 
 // Builders of the trip downloads from plain data (no database rows), run in the export worker
 // (pool.ts). Every text is cut and made one line first, so a hostile name cannot make a layout slow.
@@ -52,14 +51,7 @@ const TEXT = '#1f2937';
 const RED = '#b91c1c';
 
 export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margins: { top: M, bottom: 20, left: M, right: M }, bufferPages: true, lang: 'nl-NL', info: { Title: clean(sheet.title) } });
-  registerFonts(doc);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = startPdf({ margins: { top: M, bottom: 20, left: M, right: M }, bufferPages: true, info: { Title: clean(sheet.title) } });
   const headerBottom = M + 46;
   const blockHeight = (PAGE.height - headerBottom - 50) / ROOMS_PER_PAGE;
 
