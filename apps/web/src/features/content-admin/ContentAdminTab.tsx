@@ -7,7 +7,8 @@ import { ARTICLE_MSG } from '@umrah/domain/validation/article';
 import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
 import { ConfirmModal } from '../../components/admin-kit/ConfirmModal';
 import { FormFooter } from '../../components/admin-kit/FormFooter';
-import { EmptyState, LoadError, PageLoader } from '../../components/Feedback';
+import { DataTable, type Column } from '../../components/admin-kit/DataTable';
+import { RowActions } from '../../components/admin-kit/RowActions';
 import { fieldErrors } from '../../lib/form';
 import { errorMessage, notifySuccess } from '../../lib/notify';
 import { useArticleCategories, useArticles, useDeleteContent, useSaveCategory } from './api';
@@ -19,48 +20,55 @@ type Deleting = { kind: 'article'; article: ArticleDto } | { kind: 'category'; c
 function ArticleTable({ type, onEdit, onDelete }: { type: number; onEdit: (a: ArticleDto) => void; onDelete: (a: ArticleDto) => void }) {
   const list = useArticles(type);
   const noun = type === ArticleType.FLYER ? 'flyer' : 'artikel';
-  if (list.isPending) return <PageLoader />;
-  if (list.isError) return <LoadError />;
-  if (list.data.length === 0) return <EmptyState>{type === ArticleType.FLYER ? 'Nog geen flyers.' : 'Geen kennis artikels gevonden.'}</EmptyState>;
+  const columns: Column<ArticleDto>[] = [
+    { key: 'img', header: 'Foto', td: { w: 90 }, cell: (a) => (a.img ? <Image src={a.img} alt="" h={48} w={64} fit="cover" radius="sm" /> : null) },
+    {
+      key: 'label',
+      header: 'Titel',
+      cell: (a) => (
+        <>
+          <Text fw={500}>{a.label}</Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {a.description}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'categories', header: 'Categorieën', cell: (a) => a.categories.map((c) => c.label).join(', ') },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Acties</VisuallyHidden>,
+      cell: (a) => <EditDeleteActions name={`${noun} ${a.label}`} onEdit={() => onEdit(a)} onDelete={() => onDelete(a)} />,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs" data-testid={type === ArticleType.FLYER ? 'admin-flyers' : 'admin-kennis'}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Foto</Table.Th>
-            <Table.Th>Titel</Table.Th>
-            <Table.Th>Categorieën</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Acties</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.data.map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Td w={90}>{a.img ? <Image src={a.img} alt="" h={48} w={64} fit="cover" radius="sm" /> : null}</Table.Td>
-              <Table.Td>
-                <Text fw={500}>{a.label}</Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {a.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>{a.categories.map((c) => c.label).join(', ')}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button size="xs" variant="light" onClick={() => onEdit(a)} aria-label={`${noun} ${a.label} wijzigen`}>
-                    Wijzigen
-                  </Button>
-                  <Button size="xs" variant="light" color="red" onClick={() => onDelete(a)} aria-label={`${noun} ${a.label} verwijderen`}>
-                    Verwijderen
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <div data-testid={type === ArticleType.FLYER ? 'admin-flyers' : 'admin-kennis'}>
+      <DataTable
+        rows={list.data}
+        isError={list.isError}
+        loadingLabel="Laden..."
+        empty={type === ArticleType.FLYER ? 'Nog geen flyers.' : 'Geen kennis artikels gevonden.'}
+        columns={columns}
+        rowKey={(a) => a.id}
+        minWidth={560}
+        highlightOnHover={false}
+        verticalSpacing="xs"
+      />
+    </div>
+  );
+}
+
+/** 'Wijzigen' and 'Verwijderen' of a row, named after what they act on ('artikel Zamzam wijzigen'). */
+function EditDeleteActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <RowActions
+      justify="flex-end"
+      gap="xs"
+      actions={[
+        { label: 'Wijzigen', onClick: onEdit, ariaLabel: `${name} wijzigen` },
+        { label: 'Verwijderen', color: 'red', onClick: onDelete, ariaLabel: `${name} verwijderen` },
+      ]}
+    />
   );
 }
 
@@ -172,39 +180,30 @@ export default function ContentAdminTab() {
           </Title>
           <Button onClick={() => setCategory({ category: null })}>Categorie toevoegen</Button>
         </Group>
-        {categories.isPending ? (
-          <PageLoader />
-        ) : categories.isError ? (
-          <LoadError />
-        ) : categories.data.length === 0 ? (
-          <EmptyState>Nog geen categorieën.</EmptyState>
-        ) : (
-          <Table striped verticalSpacing="xs" data-testid="admin-categorieen">
-            <Table.Tbody>
-              {categories.data.map((c) => (
-                <Table.Tr key={c.article_category_id}>
-                  <Table.Td>{c.label}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => setCategory({ category: c })} aria-label={`Categorie ${c.label} wijzigen`}>
-                        Wijzigen
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting({ kind: 'category', category: c })}
-                        aria-label={`Categorie ${c.label} verwijderen`}
-                      >
-                        Verwijderen
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataTable
+          rows={categories.data}
+          isError={categories.isError}
+          loadingLabel="Laden..."
+          empty="Nog geen categorieën."
+          renderRows={(rows) => (
+            <Table striped verticalSpacing="xs" data-testid="admin-categorieen">
+              <Table.Tbody>
+                {rows.map((c) => (
+                  <Table.Tr key={c.article_category_id}>
+                    <Table.Td>{c.label}</Table.Td>
+                    <Table.Td>
+                      <EditDeleteActions
+                        name={`Categorie ${c.label}`}
+                        onEdit={() => setCategory({ category: c })}
+                        onDelete={() => setDeleting({ kind: 'category', category: c })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        />
       </Stack>
 
       {editing && (

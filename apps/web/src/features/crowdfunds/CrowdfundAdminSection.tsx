@@ -2,14 +2,15 @@
 // what remains (the API's sums), add and edit goals, and close one (is_active false) after a
 // confirmation, or open it again. Closed goals leave the home page and take no donations.
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, ScrollArea, Skeleton, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput, Title, VisuallyHidden, type TableTdProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { crowdfundInputSchema, type CrowdfundDto } from '@umrah/domain/validation/crowdfund';
 import { ConfirmModal } from '../../components/admin-kit/ConfirmModal';
 import { FormFooter } from '../../components/admin-kit/FormFooter';
-import { EmptyState, LoadError } from '../../components/Feedback';
+import { DataTable, type Column } from '../../components/admin-kit/DataTable';
+import { RowActions } from '../../components/admin-kit/RowActions';
 import { clientErrorMessage, notifyErrorWith, notifySuccess } from '../../lib/notify';
 import { adminCrowdfundsQuery, useSaveCrowdfund } from './api';
 
@@ -101,6 +102,52 @@ export function CrowdfundAdminSection() {
   });
   const busy = activation.isPending;
   const setActive = (fund: CrowdfundDto, active: boolean) => activation.mutate({ id: fund.id, body: { is_active: active } });
+  const columns: Column<CrowdfundDto>[] = [
+    {
+      key: 'label',
+      header: 'Doel',
+      cell: (f) => (
+        <Text size="sm" fw={600}>
+          {f.label}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (f) => (
+        <Badge variant="light" color={f.is_active ? 'green' : 'gray'}>
+          {f.is_active ? 'Open' : 'Gesloten'}
+        </Badge>
+      ),
+    },
+    { key: 'funded', header: 'Opgehaald', th: { ta: 'right' }, td: { ta: 'right' }, cell: (f) => formatEuro(f.funded_amount) },
+    { key: 'goal', header: 'Doelbedrag', th: { ta: 'right' }, td: { ta: 'right' }, cell: (f) => formatEuro(f.goal_amount) },
+    {
+      key: 'remaining',
+      header: 'Nog nodig',
+      th: { ta: 'right' },
+      td: { ta: 'right', 'data-testid': 'crowdfund-remaining' } as TableTdProps,
+      cell: (f) => formatEuro(f.remaining),
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Acties</VisuallyHidden>,
+      cell: (f) => (
+        <RowActions
+          justify="flex-end"
+          gap="xs"
+          actions={[
+            { label: <>Wijzigen<VisuallyHidden>: {f.label}</VisuallyHidden></>, onClick: () => setEditing(f) },
+            f.is_active
+              ? { label: <>Sluiten<VisuallyHidden>: {f.label}</VisuallyHidden></>, color: 'red', onClick: () => setClosing(f) }
+              : { label: <>Heropenen<VisuallyHidden>: {f.label}</VisuallyHidden></>, loading: busy, onClick: () => setActive(f, true) },
+          ]}
+        />
+      ),
+    },
+  ];
+
 
   return (
     <Stack component="section" aria-labelledby="crowdfunding-admin-titel">
@@ -110,67 +157,19 @@ export function CrowdfundAdminSection() {
         </Title>
         <Button onClick={() => setEditing('new')}>Doel toevoegen</Button>
       </Group>
-      {list.isError ? (
-        <LoadError />
-      ) : list.isPending ? (
-        <Skeleton height={72} />
-      ) : list.data.length === 0 ? (
-        <EmptyState>Er zijn nog geen crowdfunddoelen.</EmptyState>
-      ) : (
-        <ScrollArea type="auto">
-          <Table striped aria-label="Crowdfunddoelen" miw={760}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Doel</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Opgehaald</Table.Th>
-                <Table.Th ta="right">Doelbedrag</Table.Th>
-                <Table.Th ta="right">Nog nodig</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Acties</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((f) => (
-                <Table.Tr key={f.id} data-crowdfund={f.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {f.label}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={f.is_active ? 'green' : 'gray'}>
-                      {f.is_active ? 'Open' : 'Gesloten'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatEuro(f.funded_amount)}</Table.Td>
-                  <Table.Td ta="right">{formatEuro(f.goal_amount)}</Table.Td>
-                  <Table.Td ta="right" data-testid="crowdfund-remaining">
-                    {formatEuro(f.remaining)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(f)}>
-                        Wijzigen<VisuallyHidden>: {f.label}</VisuallyHidden>
-                      </Button>
-                      {f.is_active ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => setClosing(f)}>
-                          Sluiten<VisuallyHidden>: {f.label}</VisuallyHidden>
-                        </Button>
-                      ) : (
-                        <Button size="xs" variant="light" loading={busy} onClick={() => setActive(f, true)}>
-                          Heropenen<VisuallyHidden>: {f.label}</VisuallyHidden>
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <DataTable
+        rows={list.data}
+        isError={list.isError}
+        skeletonRows={1}
+        skeletonHeight={72}
+        empty="Er zijn nog geen crowdfunddoelen."
+        label="Crowdfunddoelen"
+        columns={columns}
+        rowKey={(f) => f.id}
+        rowProps={(f) => ({ 'data-crowdfund': f.id })}
+        minWidth={760}
+        highlightOnHover={false}
+      />
       {editing && (
         <CrowdfundFormModal
           fund={editing}
