@@ -9,6 +9,7 @@ import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
 import { SCALE, seedScale } from '../apps/api/src/scripts/seed-scale.ts';
 import { percentile, startShop, throwawayDatabase } from './server.ts';
+import { compiledShop } from './startup.ts';
 
 export const ADMIN_BUDGET = { maxP95Ms: 100 } as const;
 
@@ -35,7 +36,7 @@ export async function benchAdmin(opts: { runs: number }): Promise<AdminBenchResu
   try {
     // Migrated and seeded by the script (the shop then finds its demo data in place).
     const seedSeconds = await seedScale(database.url);
-    shop = await startShop({ databaseUrl: database.url, env: { RATE_LIMIT_FACTOR: '1000' } });
+    shop = await startShop({ databaseUrl: database.url, env: { DEMO: '1', RATE_LIMIT_FACTOR: '1000' }, command: await compiledShop() });
     const login = await fetch(`${shop.base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { ProductType } from '@umrah/domain';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
 import { percentile, startShop, throwawayDatabase } from './server.ts';
+import { compiledShop } from './startup.ts';
 
 export const ORDERS_BUDGET = { minOrdersPerSec: 300, maxP99Ms: 250 } as const;
 
@@ -113,9 +114,9 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       databaseUrl: database.url,
       // 50 customers are 50 addresses behind the load balancer, as in production: with one address
       // all of them would share (and queue on) one rate-limit counter row.
-      env: { RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000', TRUST_PROXY: '127.0.0.1', BENCH_QUERY_COUNT_FILE: countFile },
+      env: { DEMO: '1', RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000', TRUST_PROXY: '127.0.0.1', BENCH_QUERY_COUNT_FILE: countFile },
       // The counter (statements and CPU time of the shop, on SIGUSR2) costs next to nothing.
-      nodeArgs: [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', './bench/query-counter.mjs'],
+      command: await compiledShop([...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', './bench/query-counter.mjs']),
     });
     const shopProcess = shop.child;
     /** The shop's statement count and CPU time so far (bench/query-counter.mjs answers SIGUSR2). */

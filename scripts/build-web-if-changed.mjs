@@ -22,18 +22,28 @@ function* files(dir) {
   }
 }
 
-const hash = createHash('sha256');
-for (const input of ['apps/web', 'packages/domain/src', 'packages/domain/package.json', 'package-lock.json']) {
-  const full = path.join(root, input);
-  for (const file of statSync(full, { throwIfNoEntry: false })?.isDirectory() ? files(full) : existsSync(full) ? [full] : []) {
-    hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+/** A hash of the files under `inputs` (paths relative to `base`; folders walked, build output skipped). */
+export function inputsDigest(base, inputs) {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    const full = path.join(base, input);
+    for (const file of statSync(full, { throwIfNoEntry: false })?.isDirectory() ? files(full) : existsSync(full) ? [full] : []) {
+      hash.update(path.relative(base, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
   }
+  return hash.digest('hex');
 }
-const digest = hash.digest('hex');
-const built = existsSync(path.join(dist, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest;
-if (built || process.argv.includes('--check')) {
-  console.log(built ? 'Web app unchanged since its last build: not rebuilt.' : 'Web app needs a build.');
-  process.exit(built ? 0 : 1);
+
+/** True when the module is the script node was started with (not imported by another script). */
+export const isMain = (moduleUrl) => process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl);
+
+if (isMain(import.meta.url)) {
+  const digest = inputsDigest(root, ['apps/web', 'packages/domain/src', 'packages/domain/package.json', 'package-lock.json']);
+  const built = existsSync(path.join(dist, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest;
+  if (built || process.argv.includes('--check')) {
+    console.log(built ? 'Web app unchanged since its last build: not rebuilt.' : 'Web app needs a build.');
+    process.exit(built ? 0 : 1);
+  }
+  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  writeFileSync(stamp, `${digest}\n`);
 }
-execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
-writeFileSync(stamp, `${digest}\n`);

@@ -1,0 +1,98 @@
+// `npm start` runs the API as compiled JavaScript (apps/api/dist), built here with esbuild only when
+// its inputs changed since the last build: a hash of the API's sources, the domain package, the lock
+// file and this script, kept in apps/api/dist/.build-hash. The API's own code and @umrah/domain (which
+// exports TypeScript sources) are bundled; every other package stays in node_modules, loaded as is.
+// The two worker threads (PDF rendering, trip downloads) are bundled as their own files next to the
+// server, where the pools look for them. `--check` only tells whether a build is needed (exit 1).
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inputsDigest, isMain } from './build-web-if-changed.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = path.join(root, 'apps/api');
+export const API_DIST = path.join(api, 'dist');
+export const API_SERVER = path.join(API_DIST, 'server.js');
+const stamp = path.join(API_DIST, '.build-hash');
+
+const INPUTS = ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'packages/domain/package.json', 'package-lock.json', 'scripts/build-api-if-changed.mjs'];
+
+/**
+ * Bare imports stay external (node_modules), except the workspace's own packages and JSON data
+ * (imported with a type attribute, which an external import would lose), which are bundled.
+ */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@umrah/') || args.path.endsWith('.json') || args.kind === 'entry-point') return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/**
+ * The worker files load their TypeScript module through tsx's tsImport (a worker thread has no
+ * loader of its own under tsx); compiled, that becomes a plain import the bundle contains.
+ */
+const workerImports = {
+  name: 'worker-imports',
+  setup(build) {
+    build.onLoad({ filter: /-worker\.mjs$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const compiled = source
+        .replace(/^import \{ tsImport \} from 'tsx\/esm\/api';\n/m, '')
+        .replace(/tsImport\(('\.\/[^']+\.ts'), import\.meta\.url\)/g, 'import($1)');
+      if (/tsImport\(|tsx\/esm\/api/.test(compiled)) throw new Error(`${args.path}: a tsImport the API build does not know how to compile`);
+      return { contents: compiled, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+export async function buildApi() {
+  const { build } = await import('esbuild');
+  rmSync(API_DIST, { recursive: true, force: true });
+  mkdirSync(API_DIST, { recursive: true });
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [externalPackages, workerImports],
+  };
+  await build({ ...common, entryPoints: { server: path.join(api, 'src/server.ts') }, outdir: API_DIST });
+  // The pools ask for './render-worker.mjs' and './export-worker.mjs' next to the code that starts them.
+  await build({
+    ...common,
+    entryPoints: {
+      'render-worker': path.join(api, 'src/infra/pdf/render-worker.mjs'),
+      'export-worker': path.join(api, 'src/modules/trips/export-worker.mjs'),
+    },
+    outdir: API_DIST,
+    outExtension: { '.js': '.mjs' },
+  });
+  // The migrations are read from disk next to the database code (db/index.ts): next to the server here.
+  cpSync(path.join(api, 'src/db/migrations'), path.join(API_DIST, 'migrations'), { recursive: true });
+}
+
+export async function buildApiIfChanged({ check = false } = {}) {
+  const digest = inputsDigest(root, INPUTS);
+  const built = existsSync(API_SERVER) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest;
+  if (built || check) return built;
+  const t0 = performance.now();
+  await buildApi();
+  writeFileSync(stamp, `${digest}\n`);
+  console.log(`API compiled to apps/api/dist in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+  return true;
+}
+
+if (isMain(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  const built = await buildApiIfChanged({ check });
+  if (check) {
+    console.log(built ? 'API unchanged since its last build.' : 'API needs a build.');
+    process.exit(built ? 0 : 1);
+  }
+}
