@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CROWDFUND_MSG, crowdfundInputSchema, crowdfundUpdateSchema, idParam } from '@umrah/domain';
-import { requireAdmin } from '../../lib/auth.ts';
+import { CROWDFUND_MSG, crowdfundInputSchema, crowdfundUpdateSchema } from '@umrah/domain';
+import { crowdfundCreatedContract, crowdfundListContract, crowdfundSavedContract } from '@umrah/domain/contracts';
+import { idParamsSchema, requireAdmin, security } from '../../lib/routes.ts';
 import { sendCatalog } from '../products/routes.ts';
 import * as service from './service.ts';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['crowdfunds'];
-// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
-const idParams = z.object({ id: idParam() });
 
 export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,6 +17,7 @@ export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Antwoord { crowdfunds: [{ id, label, description, goal_amount, funded_amount, remaining, is_active }] }, bedragen in centen. ' +
           'funded_amount telt de donaties van alle bestellingen die niet geannuleerd, geweigerd of terugbetaald zijn. Met ETag; If-None-Match geeft 304.',
+        response: { 200: crowdfundListContract },
       },
     },
     async (req, reply) => sendCatalog(req, reply, await service.publicList(app.ctx)),
@@ -33,6 +31,7 @@ export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Alle crowdfunddoelen (admin), ook gesloten, met gedoneerd en nog benodigd bedrag; open doelen eerst',
         description: 'Antwoord { crowdfunds: [{ id, label, description, goal_amount, funded_amount, remaining, is_active }] }, bedragen in centen.',
+        response: { 200: crowdfundListContract },
       },
       onRequest: requireAdmin,
     },
@@ -47,6 +46,7 @@ export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Maakt een crowdfunddoel aan (doelbedrag in centen); antwoord { success: true, result: [crowdfund] }',
         body: crowdfundInputSchema,
+        response: { 201: crowdfundCreatedContract },
       },
       onRequest: requireAdmin,
     },
@@ -60,8 +60,9 @@ export const crowdfundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Wijzigt een crowdfunddoel (alleen de meegestuurde velden); antwoordt message UPDATED',
-        params: idParams,
+        params: idParamsSchema,
         body: crowdfundUpdateSchema,
+        response: { 200: crowdfundSavedContract },
       },
       onRequest: requireAdmin,
     },

@@ -1,15 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REGIONS, idParam, productInputSchema, productListInputSchema } from '@umrah/domain';
-import { requireAdmin } from '../../lib/auth.ts';
+import { REGIONS, productInputSchema, productListInputSchema } from '@umrah/domain';
+import { productDeletedContract, productListContract, productSavedContract, productsCreatedContract } from '@umrah/domain/contracts';
+import { idParamsSchema as idParams, requireAdmin, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 import type { CatalogEntry } from './service.ts';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['products'];
-// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
-const idParams = z.object({ id: idParam() });
 const regionField = z.preprocess(
   (v) => (typeof v === 'string' ? v.toUpperCase() : v),
   z.enum(REGIONS, { error: 'Onbekende regio: kies NL of BE.' }),
@@ -56,6 +54,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Alle actieve producten van een regio (standaard NL)',
         description: 'Antwoord { products: Product[] }, met ETag; If-None-Match geeft 304.',
         querystring: publicQuery,
+        response: { 200: productListContract },
       },
     },
     async (req, reply) => sendCatalog(req, reply, await service.publicCatalog(app.ctx, req.query.region)),
@@ -68,6 +67,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Actieve producten van een regio die vanaf vandaag binnen zes maanden vertrekken',
         querystring: publicQuery,
+        response: { 200: productListContract },
       },
     },
     async (req, reply) => sendCatalog(req, reply, await service.halfYearCatalog(app.ctx, req.query.region)),
@@ -81,6 +81,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Alle producten (ook inactieve) voor de beheerder, te filteren op regio en te zoeken op label',
         querystring: z.object({ region: regionField.optional(), q: z.string().max(200).optional() }),
+        response: { 200: productListContract },
       },
       onRequest: requireAdmin,
     },
@@ -98,6 +99,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Maakt producten aan uit een JSON-lijst: alles of niets',
         body: productListInputSchema,
+        response: { 201: productsCreatedContract },
       },
       onRequest: requireAdmin,
     },
@@ -110,7 +112,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/product/:id',
     {
-      schema: { tags, security, summary: 'Wijzigt een product; antwoordt message UPDATED', params: idParams, body: productInputSchema },
+      schema: {
+        tags,
+        security,
+        summary: 'Wijzigt een product; antwoordt message UPDATED',
+        params: idParams,
+        body: productInputSchema,
+        response: { 200: productSavedContract },
+      },
       onRequest: requireAdmin,
     },
     async (req) => ({
@@ -130,6 +139,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'Lesproducten (type 11-14) en de producten 1 en 999 worden geweigerd (409). Een product waar bestellingen naar ' +
           'verwijzen wordt niet verwijderd maar gedeactiveerd (antwoord deactivated: true).',
         params: idParams,
+        response: { 200: productDeletedContract },
       },
       onRequest: requireAdmin,
     },
