@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { auditLog, invoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { itemLines, loadInvoices } from '../invoices/service.ts';
+import { dutchToday, fromDutchDateTime } from '../vouchers/time.ts';
 
 // Bookkeeper exports (issue 13): payments and invoices of a date range as CSV or XLSX.
 // Rows are read in batches by id (each batch its own short query, never one long transaction) and
@@ -16,7 +17,6 @@ import { itemLines, loadInvoices } from '../invoices/service.ts';
 
 /** Rows per query: small enough for a short query, large enough that two years take few round trips. */
 const BATCH = 500;
-const ZONE = 'Europe/Amsterdam';
 
 type Cell = string | number;
 interface Column {
@@ -29,28 +29,11 @@ interface Column {
 // ------------------------------------------------------------------------------------------------
 // Dates: the range is in Dutch days, the database keeps instants.
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** The Amsterdam day of an instant, 'YYYY-MM-DD'. */
-export const amsterdamDay = (d: Date) => dayFormat.format(d);
+export const amsterdamDay = (d: Date) => dutchToday(d);
 
-/** Midnight in Amsterdam at the start of `ymd`, as an instant. DST changes at 01:00 UTC, never at midnight. */
-export function amsterdamMidnight(ymd: string): Date {
-  const utc = Date.parse(`${ymd}T00:00:00Z`);
-  const p = Object.fromEntries(partsFormat.formatToParts(new Date(utc)).map((x) => [x.type, x.value]));
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return new Date(utc - (local - utc));
-}
+/** Midnight in Amsterdam at the start of `ymd`, as an instant. */
+export const amsterdamMidnight = (ymd: string): Date => fromDutchDateTime(`${ymd} 00:00:00`);
 
 function nextDay(ymd: string): string {
   const d = new Date(`${ymd}T00:00:00Z`);
@@ -132,6 +115,18 @@ async function writeXlsx(columns: Column[], rows: AsyncIterable<Cell[]>, out: Pa
 const customer = (u: { firstName: string | null; lastName: string | null; email: string | null } | null) =>
   u ? `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() : '';
 
+/** Rows in batches by id, each read by its own short query (`load(after)`), until one comes back empty. */
+async function* idBatches<T extends { id: number }>(load: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  for (let after = 0; ; ) {
+    const batch = await load(after);
+    if (batch.length === 0) return;
+    after = batch[batch.length - 1].id;
+    yield batch;
+  }
+}
+
+const paymentTypeText = (t: number) => paymentTypeLabels[t as PaymentType] ?? String(t);
+
 export const PAYMENT_COLUMNS: Column[] = [
   { header: 'Datum', kind: 'date', width: 12 },
   { header: 'Betalingsnummer', kind: 'number', width: 16 },
@@ -153,9 +148,8 @@ export const PAYMENT_COLUMNS: Column[] = [
  */
 async function* paymentRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
   const { start, end } = rangeInstants(range);
-  let after = 0;
-  for (;;) {
-    const batch = await ctx.db
+  const batches = idBatches((after) =>
+    ctx.db
       .select({
         id: payments.id,
         createdAt: payments.createdAt,
@@ -174,10 +168,9 @@ async function* paymentRows(ctx: AppContext, range: ExportRange): AsyncGenerator
       .leftJoin(users, sql`${users.id} = coalesce(${orders.userId}, ${invoices.userId})`)
       .where(and(gte(payments.createdAt, start), lt(payments.createdAt, end), gt(payments.id, after)))
       .orderBy(asc(payments.id))
-      .limit(BATCH);
-    if (batch.length === 0) return;
-    after = batch[batch.length - 1].id;
-
+      .limit(BATCH),
+  );
+  for await (const batch of batches) {
     const orderIds = [...new Set(batch.map((p) => p.orderId).filter((id): id is number => id !== null))];
     const donations = new Map<number, number>();
     if (orderIds.length > 0) {
@@ -214,7 +207,7 @@ async function* paymentRows(ctx: AppContext, range: ExportRange): AsyncGenerator
           isOrder ? 'Bestelling' : 'Offerte/factuur',
           customer(p),
           p.email ?? '',
-          paymentTypeLabels[p.type as PaymentType] ?? String(p.type),
+          paymentTypeText(p.type),
           part.incl,
           part.rate,
           part.vat,
@@ -242,22 +235,21 @@ export const INVOICE_COLUMNS: Column[] = [
 /** One row per quote/invoice and VAT rate of its lines (the VAT from the sum per rate, as on the PDF). */
 async function* invoiceRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
   const { start, end } = rangeInstants(range);
-  let after = 0;
-  for (;;) {
-    const ids = await ctx.db
+  const batches = idBatches((after) =>
+    ctx.db
       .select({ id: invoices.id })
       .from(invoices)
       .where(and(gte(invoices.createdAt, start), lt(invoices.createdAt, end), gt(invoices.id, after)))
       .orderBy(asc(invoices.id))
-      .limit(BATCH);
-    if (ids.length === 0) return;
-    after = ids[ids.length - 1].id;
+      .limit(BATCH),
+  );
+  for await (const ids of batches) {
     for (const l of await loadInvoices(
       ctx.db,
       ids.map((r) => r.id),
     )) {
       const totals = documentTotals(itemLines(l.items));
-      const methods = [...new Set(l.payments.map((p) => paymentTypeLabels[p.paymentType as PaymentType] ?? String(p.paymentType)))].join(', ');
+      const methods = [...new Set(l.payments.map((p) => paymentTypeText(p.paymentType)))].join(', ');
       const paid = l.payments.reduce((s, p) => s + p.amount, 0);
       const rows = totals.breakdown.length > 0 ? totals.breakdown : [{ rate: 21, incl: 0, excl: 0, vat: 0 }];
       for (const [i, part] of rows.entries()) {
