@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -83,22 +84,20 @@ const workspaceZones = [
 
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'];
 
-export default tseslint.config(
-  {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/dist-ssr/**',
-      '**/data/**',
-      '**/test-results/**',
-      '**/playwright-report/**',
-      'bench/results/**',
-      // Broken on purpose; their test lints them with this config (scripts/lint-fixtures/lint-rules.test.ts).
-      'scripts/lint-fixtures/web/**',
-    ],
-  },
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/dist-ssr/',
+    '**/data/',
+    '**/test-results/',
+    '**/playwright-report/',
+    'bench/results/',
+    // Broken on purpose; their test lints them with this config (scripts/lint-fixtures/lint-rules.test.ts).
+    'scripts/lint-fixtures/web/',
+  ]),
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: {
       ecmaVersion: 2023,
