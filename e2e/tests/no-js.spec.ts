@@ -63,6 +63,62 @@ test.describe('without JavaScript', () => {
     await page.goto(`/kennis/${first.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.label);
   });
+
+  test('the links work: nothing covers the page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Voettekst' }).getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
+  });
+});
+
+/** Holds back the code of one page for a while, so the server's HTML stays unhydrated that long. */
+async function delayPageCode(page: Page, chunk: string, ms: number) {
+  await page.route(`**/assets/${chunk}-*.js`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated]');
+
+test.describe('before hydration', () => {
+  test.beforeEach(async ({ page }) => acceptCookies(page));
+
+  test('a click on a month tile waits for the app instead of being lost', async ({ page }) => {
+    await delayPageCode(page, 'PackagesPage', 2500);
+    await page.goto('/pakketten');
+    const tile = page.locator('[data-testid^="maand-20"][data-status="available"]').first();
+    await expect(tile).toBeVisible();
+    await expect(hydrated(page)).toHaveCount(0);
+    await tile.click();
+    await expect(page).toHaveURL(/maand=/);
+    await expect(tile).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('text typed into the contact form before hydration is what the form sends', async ({ page }) => {
+    await delayPageCode(page, 'ContactPage', 2500);
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contactformulier' });
+    await form.getByLabel('Naam').fill('Samira Bouzid');
+    await form.getByLabel('Email').fill('samira@example.nl');
+    await form.getByLabel('Bericht').fill('Is er nog plek in maart?');
+    await expect(hydrated(page)).toHaveCount(0);
+    await form.getByRole('button', { name: 'Verzenden' }).click();
+    await expect(form.getByText('Verifieer dat u geen robot bent!')).toBeVisible();
+    for (const error of ['Naam is verplicht!', 'Email is verplicht!', 'Bericht is verplicht']) {
+      await expect(form.getByText(error, { exact: true })).toHaveCount(0);
+    }
+    await expect(form.getByLabel('Naam')).toHaveValue('Samira Bouzid');
+    await expect(form.getByLabel('Bericht')).toHaveValue('Is er nog plek in maart?');
+  });
+
+  test('should the code never come, the layer lifts itself and the links work', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Voettekst' }).getByRole('link', { name: 'Contact', exact: true }).click({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/contact$/);
+  });
 });
 
 /** Tags the page's h1 as the HTML parser makes it, to see whether hydration kept it. */

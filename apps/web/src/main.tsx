@@ -17,24 +17,33 @@ const container = document.getElementById('root')!;
 const stateScript = document.getElementById('ssr-state');
 if (stateScript?.textContent) hydrate(queryClient, JSON.parse(stateScript.textContent) as DehydratedState);
 
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'reset', 'button', 'image']);
+
+/** The fields of the server's HTML that were typed into (their value is no longer the HTML's). */
+function typedFields(root: HTMLElement): [Field, string][] {
+  return [...root.querySelectorAll<Field>('input, textarea')]
+    .filter((field) => !(field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) && field.value !== field.defaultValue)
+    .map((field) => [field, field.value]);
+}
+
 /**
- * Text typed into the server's HTML before hydration is on the page but not in React's state (React
- * keeps the typed value when it hydrates an input, and reads it as unchanged). Each such field is
- * handed to its onChange as if typed now: set back through React's value tracker, then to the typed
- * text past it, then an input event.
+ * Text typed into the server's HTML before hydration is not in React's state, and the first render
+ * after hydration wipes it. Each such field is handed to its onChange as if typed now: React's value
+ * tracker is set to something else, the typed text put back past it, and an input event sent.
  */
-function replayTypedValues(root: HTMLElement) {
-  const SKIP = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'reset', 'button', 'image']);
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if ((field instanceof HTMLInputElement && SKIP.has(field.type)) || field.value === field.defaultValue) continue;
-    const typed = field.value;
+function replayTyped(fields: [Field, string][]) {
+  for (const [field, typed] of fields) {
     const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    if (!setValue) continue;
-    field.value = field.defaultValue;
+    if (!field.isConnected || !setValue) continue;
+    field.value = `${typed} `;
     setValue.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
+
+// Taken just before hydrateRoot: from then on React itself handles what is typed.
+let typedBeforeHydration: [Field, string][] = [];
 
 /**
  * The page works from here on: typed text handed over, the layer that held clicks back until now
@@ -42,10 +51,15 @@ function replayTypedValues(root: HTMLElement) {
  */
 function AppReady() {
   useEffect(() => {
-    if (document.documentElement.hasAttribute('data-hydrated')) return;
-    replayTypedValues(container);
-    document.getElementById('hydration-shield')?.remove();
-    document.documentElement.setAttribute('data-hydrated', '');
+    // In a task of its own: React ignores events sent while it is still finishing the hydration.
+    const timer = setTimeout(() => {
+      if (document.documentElement.hasAttribute('data-hydrated')) return;
+      replayTyped(typedBeforeHydration);
+      typedBeforeHydration = [];
+      document.getElementById('hydration-shield')?.remove();
+      document.documentElement.setAttribute('data-hydrated', '');
+    });
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }
@@ -63,7 +77,10 @@ if (stateScript && container.firstElementChild) {
   const pages = (matchRoutes(routes, window.location) ?? []).map((m) => (m.route.element as ReactElement | undefined)?.type);
   void Promise.all(pages.map((type) => (type as { preload?: () => Promise<unknown> } | undefined)?.preload?.()))
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    .then(() => {
+      typedBeforeHydration = typedFields(container);
+      hydrateRoot(container, app);
+    });
 } else {
   createRoot(container).render(app);
 }
