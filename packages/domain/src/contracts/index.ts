@@ -7,3 +7,4 @@ export * from './invoices.ts';
 export * from './vouchers.ts';
 export * from './products.ts';
 export * from './crowdfunds.ts';
+export * from './trips.ts';

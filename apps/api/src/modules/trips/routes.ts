@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   airlineQuerySchema,
   mergePeriodSchema,
@@ -8,7 +9,10 @@ import {
   roomingVersionQuerySchema,
   tripParamsSchema,
 } from '@umrah/domain';
-import { currentUser, requireAdmin } from '../../lib/auth.ts';
+import { mergeAnswerContract, mergedRoomsContract, roomingProposalContract, roomsSavedContract, tripDetailContract, tripListContract } from '@umrah/domain/contracts';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../lib/auth.ts';
+import { requireAdmin, security } from '../../lib/routes.ts';
 import * as downloads from './downloads.ts';
 import { closeTripExportPool } from './pool.ts';
 import * as service from './service.ts';
@@ -19,7 +23,6 @@ import * as service from './service.ts';
 // and addresses at INTERNAL_EMAIL_DOMAINS, default 'umrahreizen.nl').
 
 const tags = ['trips'];
-const security = [{ bearerAuth: [] }];
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req) });
 
 /** Downloads hold passport data: never cached, always saved under the given name. */
@@ -29,6 +32,55 @@ function attachment(reply: FastifyReply, file: { filename: string; contentType: 
     .header('Content-Disposition', `attachment; filename="${file.filename}"`)
     .type(file.contentType);
 }
+
+/** A trip file: its path under /api/admin/trips/:start_date/, its docs, its query and what makes it. */
+interface TripDownload<Q extends z.ZodType> {
+  file: string;
+  summary: string;
+  description?: string;
+  querystring?: Q;
+  make: (ctx: AppContext, actor: service.Actor, start: string, query: z.output<Q>, log: FastifyBaseLogger) => Promise<downloads.Download<unknown>>;
+}
+const download = <Q extends z.ZodType = z.ZodNever>(d: TripDownload<Q>) => d;
+
+/** Every download is admin only, never cached, and written to the audit log by its maker. */
+const DOWNLOADS = [
+  download({
+    file: 'rooming.pdf',
+    summary: 'Kamerindeling als PDF, 3 kamers per pagina, met kamernummers Mekka/Medina en rolstoelmarkering (admin; audit log)',
+    description: '?version=N (standaard de nieuwste). 404 zolang er geen versie is opgeslagen.',
+    querystring: roomingVersionQuerySchema,
+    make: (ctx, actor, start, q) => downloads.roomingPdf(ctx, actor, start, q.version),
+  }),
+  download({
+    file: 'rooming.xlsx',
+    summary: 'Kamerindeling als XLSX, één rij per reiziger (admin; audit log)',
+    description:
+      '?version=N. Kolommen: Kamer, Bedden, Soort, Exclusief, Kamer Mekka, Kamer Medina, Achternaam, Voornaam, Geslacht, Leeftijd, Bestelling, Rolstoel.',
+    querystring: roomingVersionQuerySchema,
+    make: (ctx, actor, start, q) => downloads.roomingXlsx(ctx, actor, start, q.version),
+  }),
+  download({
+    file: 'airline.xlsx',
+    summary: 'Passagierslijst (API-lijst) voor de luchtvaartmaatschappij als XLSX; layout general of turkish (admin; audit log)',
+    description: downloads.AIRLINE_DESCRIPTION,
+    querystring: airlineQuerySchema,
+    make: (ctx, actor, start, q) => downloads.airlineXlsx(ctx, actor, start, q.layout),
+  }),
+  download({
+    file: 'airline.csv',
+    summary: 'Passagierslijst als CSV (UTF-8 met BOM, komma, CRLF; formules onschadelijk gemaakt); layout general of turkish (admin; audit log)',
+    description: downloads.AIRLINE_DESCRIPTION,
+    querystring: airlineQuerySchema,
+    make: (ctx, actor, start, q) => downloads.airlineCsv(ctx, actor, start, q.layout),
+  }),
+  download({
+    file: 'documents.zip',
+    summary: 'Reisdocumenten van een reis als zip: per reiziger met documenten de pasfoto (JPEG) en een PDF met de gegevens (admin; audit log)',
+    description: 'Gestreamd (nooit de hele reis in het geheugen). Mappen: {nr}-{achternaam}-{voornaam}-{id}/pasfoto.jpg en gegevens.pdf. 404 zonder documenten.',
+    make: (ctx, actor, start, _q, log) => downloads.documentsZip(ctx, actor, start, log),
+  }),
+];
 
 export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => closeTripExportPool());
@@ -44,6 +96,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
           '{ trips: [{ start_date, end_date, label, region, regions, year, month (0-11), guests_booked, places, orders }] }, vroegste eerst. ' +
           'Een reis = alle Umrah-producten met dezelfde startdatum. guests_booked/orders tellen alleen DOWN_PAYMENT (8) en COMPLETED (2) ' +
           'zonder interne testaccounts; places = guests_booked + resterende voorraad van de volwassenenproducten.',
+        response: { 200: tripListContract },
       },
       onRequest: requireAdmin,
     },
@@ -64,6 +117,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
           'documents_complete, documents_missing, wheelchairs } }. Bedragen in centen. down_payments/full_payments = aantal bestellingen in ' +
           'DOWN_PAYMENT/COMPLETED. 404 als er op die dag geen reis vertrekt.',
         params: tripParamsSchema,
+        response: { 200: tripDetailContract },
       },
       onRequest: requireAdmin,
     },
@@ -82,6 +136,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
           'order_ids, guests: [{ guest_id, order_id, first_name, last_name, gender, age_category, wheelchair, present }] }], ' +
           'warnings: [{ code, message, room_key?, guest_ids? }], problems: [] }. Geen body nodig.',
         params: tripParamsSchema,
+        response: { 200: roomingProposalContract },
       },
       onRequest: requireAdmin,
     },
@@ -100,6 +155,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
           'current: { version, created_at, created_by, rooms: [zoals het voorstel, met flex.room_mekka/room_medina], problems: [regels die deze versie ' +
           'nu breekt, bv. een later geboekte reiziger] } | null }. Zonder version de nieuwste; een onbekende version is 404.',
         querystring: mergedRoomsQuerySchema,
+        response: { 200: mergedRoomsContract },
       },
       onRequest: requireAdmin,
     },
@@ -119,6 +175,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
           "exclusive en wheelchair altijd. 201 { status:'success', message: 'Kamers zijn samengevoegd voor de periode DD-MM-YYYY t/m DD-MM-YYYY. Er is een mail " +
           "naar het kantoor gestuurd.', start_date, version, rooms_count }. 400 met de eerste gebroken regel in het Nederlands (alle in details).",
         body: mergedRoomsSaveSchema,
+        response: { 201: roomsSavedContract },
       },
       onRequest: requireAdmin,
     },
@@ -138,104 +195,24 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
           "'Kamers zijn samengevoegd voor de periode … t/m …. Er is een mail naar het kantoor gestuurd.', trips: [{ start_date, version, rooms_count }] }. " +
           '404 als er in de periode niets samen te voegen is.',
         body: mergePeriodSchema,
+        response: { 201: mergeAnswerContract },
       },
       onRequest: requireAdmin,
     },
     async (req, reply) => reply.status(201).send(await service.mergePeriod(app.ctx, actorOf(req), req.body)),
   );
 
-  app.get(
-    '/api/admin/trips/:start_date/rooming.pdf',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kamerindeling als PDF, 3 kamers per pagina, met kamernummers Mekka/Medina en rolstoelmarkering (admin; audit log)',
-        description: '?version=N (standaard de nieuwste). 404 zolang er geen versie is opgeslagen.',
-        params: tripParamsSchema,
-        querystring: roomingVersionQuerySchema,
+  for (const d of DOWNLOADS) {
+    app.get(
+      `/api/admin/trips/:start_date/${d.file}`,
+      {
+        schema: { tags, security, summary: d.summary, description: d.description, params: tripParamsSchema, querystring: d.querystring },
+        onRequest: requireAdmin,
       },
-      onRequest: requireAdmin,
-    },
-    async (req, reply) => {
-      const file = await downloads.roomingPdf(app.ctx, actorOf(req), req.params.start_date, req.query.version);
-      return attachment(reply, file).send(file.body);
-    },
-  );
-
-  app.get(
-    '/api/admin/trips/:start_date/rooming.xlsx',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kamerindeling als XLSX, één rij per reiziger (admin; audit log)',
-        description:
-          "?version=N. Kolommen: Kamer, Bedden, Soort, Exclusief, Kamer Mekka, Kamer Medina, Achternaam, Voornaam, Geslacht, Leeftijd, Bestelling, Rolstoel.",
-        params: tripParamsSchema,
-        querystring: roomingVersionQuerySchema,
+      async (req, reply) => {
+        const file = await d.make(app.ctx, actorOf(req), req.params.start_date, req.query as never, req.log);
+        return attachment(reply, file).send(file.body);
       },
-      onRequest: requireAdmin,
-    },
-    async (req, reply) => {
-      const file = await downloads.roomingXlsx(app.ctx, actorOf(req), req.params.start_date, req.query.version);
-      return attachment(reply, file).send(file.body);
-    },
-  );
-
-  app.get(
-    '/api/admin/trips/:start_date/airline.xlsx',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Passagierslijst (API-lijst) voor de luchtvaartmaatschappij als XLSX; layout general of turkish (admin; audit log)',
-        description: downloads.AIRLINE_DESCRIPTION,
-        params: tripParamsSchema,
-        querystring: airlineQuerySchema,
-      },
-      onRequest: requireAdmin,
-    },
-    async (req, reply) => {
-      const file = await downloads.airlineXlsx(app.ctx, actorOf(req), req.params.start_date, req.query.layout);
-      return attachment(reply, file).send(file.body);
-    },
-  );
-
-  app.get(
-    '/api/admin/trips/:start_date/airline.csv',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Passagierslijst als CSV (UTF-8 met BOM, komma, CRLF; formules onschadelijk gemaakt); layout general of turkish (admin; audit log)',
-        description: downloads.AIRLINE_DESCRIPTION,
-        params: tripParamsSchema,
-        querystring: airlineQuerySchema,
-      },
-      onRequest: requireAdmin,
-    },
-    async (req, reply) => {
-      const file = await downloads.airlineCsv(app.ctx, actorOf(req), req.params.start_date, req.query.layout);
-      return attachment(reply, file).send(file.body);
-    },
-  );
-
-  app.get(
-    '/api/admin/trips/:start_date/documents.zip',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Reisdocumenten van een reis als zip: per reiziger met documenten de pasfoto (JPEG) en een PDF met de gegevens (admin; audit log)',
-        description: 'Gestreamd (nooit de hele reis in het geheugen). Mappen: {nr}-{achternaam}-{voornaam}-{id}/pasfoto.jpg en gegevens.pdf. 404 zonder documenten.',
-        params: tripParamsSchema,
-      },
-      onRequest: requireAdmin,
-    },
-    async (req, reply) => {
-      const file = await downloads.documentsZip(app.ctx, actorOf(req), req.params.start_date, req.log);
-      return attachment(reply, file).send(file.body);
-    },
-  );
+    );
+  }
 };

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import type { RoomingProblem, RoomingRule, RoomingWarning } from '../rooming.ts';
+import type {
+  MergedRoomsDto,
+  RoomingGuestDto,
+  RoomingProposalDto,
+  RoomingRoomDto,
+  RoomingVersionSummaryDto,
+  TripCardDto,
+  TripDetailDto,
+  TripGuestDto,
+  TripOrderDto,
+  TripStatsDto,
+} from '../validation/trips.ts';
+
+// The admin trip overviews (issue 11). The types live next to the request schemas in
+// validation/trips.ts; these schemas check the API's answers against them (`satisfies`).
+export type {
+  MergedRoomsDto,
+  RoomingGuestDto,
+  RoomingProposalDto,
+  RoomingRoomDto,
+  RoomingVersionSummaryDto,
+  TripCardDto,
+  TripDetailDto,
+  TripGuestDto,
+  TripOrderDto,
+  TripStatsDto,
+};
+/** The names the web uses. */
+export type TripSummary = TripCardDto;
+export type TripDetail = TripDetailDto;
+export type TripOrder = TripOrderDto;
+export type TripGuest = TripGuestDto;
+export type TripStats = TripStatsDto;
+export type Proposal = RoomingProposalDto;
+export type MergedRooms = MergedRoomsDto;
+
+export const tripCardContract = z.object({
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  label: z.string(),
+  region: z.string(),
+  regions: z.array(z.string()),
+  year: z.number(),
+  month: z.number(),
+  guests_booked: z.number(),
+  places: z.number(),
+  orders: z.number(),
+}) satisfies z.ZodType<TripCardDto>;
+
+/** GET /api/admin/trips */
+export const tripListContract = z.object({ trips: z.array(tripCardContract) });
+export type TripList = z.infer<typeof tripListContract>;
+
+const tripGuestContract = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.number().nullable(),
+  age_category: z.number(),
+  bed_included: z.boolean(),
+  has_documents: z.boolean(),
+  wheelchair: z.boolean(),
+}) satisfies z.ZodType<TripGuestDto>;
+
+const tripOrderContract = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.number(),
+  status_label: z.string(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  total_price: z.number(),
+  total_payments: z.number(),
+  open_amount: z.number(),
+  documents_complete: z.boolean(),
+  rooms: z.array(
+    z.object({
+      id: z.number(),
+      room_type: z.number(),
+      room_gender: z.number(),
+      exclusive: z.boolean(),
+      class: z.string(),
+      guests: z.array(tripGuestContract),
+    }),
+  ),
+}) satisfies z.ZodType<TripOrderDto>;
+
+const tripStatsContract = z.object({
+  orders: z.number(),
+  guests: z.number(),
+  down_payments: z.number(),
+  full_payments: z.number(),
+  paid_amount: z.number(),
+  open_amount: z.number(),
+  documents_complete: z.number(),
+  documents_missing: z.number(),
+  wheelchairs: z.number(),
+}) satisfies z.ZodType<TripStatsDto>;
+
+/** GET /api/admin/trips/{start_date} */
+export const tripDetailContract = z.object({
+  trip: tripCardContract,
+  orders: z.array(tripOrderContract),
+  stats: tripStatsContract,
+}) satisfies z.ZodType<TripDetailDto>;
+
+const roomingGuestContract = z.object({
+  guest_id: z.number(),
+  order_id: z.number().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.number().nullable(),
+  age_category: z.number().nullable(),
+  wheelchair: z.boolean(),
+  present: z.boolean(),
+}) satisfies z.ZodType<RoomingGuestDto>;
+
+const roomingRoomContract = z.object({
+  key: z.string(),
+  existing_id: z.number().nullable(),
+  max_guests: z.number(),
+  kind: z.enum(['male', 'female', 'family']),
+  exclusive: z.boolean(),
+  wheelchair: z.boolean(),
+  flex: z.object({ room_mekka: z.string().optional(), room_medina: z.string().optional() }),
+  order_ids: z.array(z.number()),
+  guests: z.array(roomingGuestContract),
+}) satisfies z.ZodType<RoomingRoomDto>;
+
+const ROOMING_RULES = [
+  'unknown_guest',
+  'duplicate_guest',
+  'missing_guest',
+  'empty_room',
+  'capacity',
+  'gender_mixed',
+  'family_strangers',
+  'family_split',
+  'exclusive',
+  'group',
+  'wheelchair',
+] as const satisfies readonly RoomingRule[];
+
+const roomingProblemContract = z.object({
+  rule: z.enum(ROOMING_RULES),
+  message: z.string(),
+  room: z.number().optional(),
+  guest_id: z.number().optional(),
+}) satisfies z.ZodType<RoomingProblem>;
+
+const roomingWarningContract = z.object({
+  code: z.enum(['not_full', 'wheelchair', 'gender_differs', 'split_order']),
+  message: z.string(),
+  room_key: z.string().optional(),
+  guest_ids: z.array(z.number()).optional(),
+}) satisfies z.ZodType<RoomingWarning>;
+
+/** POST /api/admin/trips/{start_date}/rooming/proposal (saves nothing). */
+export const roomingProposalContract = z.object({
+  start_date: z.string(),
+  rooms: z.array(roomingRoomContract),
+  warnings: z.array(roomingWarningContract),
+  problems: z.array(roomingProblemContract),
+}) satisfies z.ZodType<RoomingProposalDto>;
+
+const roomingVersionSummaryContract = z.object({
+  version: z.number(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  rooms_count: z.number(),
+  guests_count: z.number(),
+  latest: z.boolean(),
+}) satisfies z.ZodType<RoomingVersionSummaryDto>;
+
+/** GET /api/merged_rooms */
+export const mergedRoomsContract = z.object({
+  start_date: z.string(),
+  versions: z.array(roomingVersionSummaryContract),
+  current: z
+    .object({
+      version: z.number(),
+      created_at: z.string(),
+      created_by: z.string().nullable(),
+      rooms: z.array(roomingRoomContract),
+      problems: z.array(roomingProblemContract),
+    })
+    .nullable(),
+}) satisfies z.ZodType<MergedRoomsDto>;
+
+/** POST /api/merged_rooms (201): the new version. */
+export const roomsSavedContract = z.object({
+  status: z.string(),
+  message: z.string(),
+  start_date: z.string(),
+  version: z.number(),
+  rooms_count: z.number(),
+});
+export type RoomsSaved = z.infer<typeof roomsSavedContract>;
+
+/** POST /api/admin/trips/merge (201): one new version per trip of the period. */
+export const mergeAnswerContract = z.object({
+  status: z.string(),
+  message: z.string(),
+  trips: z.array(z.object({ start_date: z.string(), version: z.number(), rooms_count: z.number() })),
+});
+export type MergeAnswer = z.infer<typeof mergeAnswerContract>;
