@@ -7,7 +7,7 @@ import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import { apiDelete, apiPost, apiPut } from '../../lib/api';
 import type { MutationHooks } from '../../lib/notify';
 
-export { useArticleCategories, useArticles } from '../content/api';
+export { useArticleCategories, useArticles } from '../content';
 
 export interface ArticleBody {
   type: number;

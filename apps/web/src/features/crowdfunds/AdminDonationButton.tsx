@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import type { CrowdfundDto } from '@umrah/domain/validation/crowdfund';
-import { ADMIN_CART_KEY } from '../cart/cartStorage';
+import { ADMIN_CART_KEY } from '../cart';
 import { useCrowdfunds } from './api';
 import { stillNeeded } from './CrowdfundSection';
 

@@ -3,9 +3,7 @@
 // Loaded lazily: the home page only needs it once someone clicks 'Doneren'.
 import { notifications } from '@mantine/notifications';
 import type { CrowdfundDto } from '@umrah/domain/validation/crowdfund';
-import { FundEditModal } from '../cart/EditModals';
-import { CART_KEY, type CartKey } from '../cart/cartStorage';
-import type { FundEntry } from '../cart/types';
+import { CART_KEY, FundEditModal, type CartKey, type FundEntry } from '../cart';
 
 export const DONATION_ADDED_MESSAGE = 'Donatie is toegevoegd in je winkelwagen!';
 

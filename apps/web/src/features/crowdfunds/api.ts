@@ -1,7 +1,8 @@
 // Server state of the crowdfunds (SPEC 3, 7): the active goals with what is funded and still needed,
 // and the admin's calls (issue 13): every goal (closed ones too), create, change, close and reopen.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CrowdfundDto, CrowdfundInput, CrowdfundUpdate } from '@umrah/domain/validation/crowdfund';
+import type { CrowdfundCreated, CrowdfundDto, CrowdfundList, CrowdfundSaved } from '@umrah/domain/contracts';
+import type { CrowdfundInput, CrowdfundUpdate } from '@umrah/domain/validation/crowdfund';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import { apiGet, apiPost, apiPut } from '../../lib/api';
 import type { MutationHooks } from '../../lib/notify';
@@ -14,7 +15,7 @@ export const crowdfundKeys = {
 /** GET /api/crowdfunds: amounts in cents; the browser revalidates with the ETag, so a refetch is cheap. */
 export const crowdfundsQuery = queryOptions({
   queryKey: crowdfundKeys.all,
-  queryFn: ({ signal }) => apiGet<{ crowdfunds: CrowdfundDto[] }>('/api/crowdfunds', undefined, signal).then((r) => r.crowdfunds),
+  queryFn: ({ signal }) => apiGet<CrowdfundList>('/api/crowdfunds', undefined, signal).then((r) => r.crowdfunds),
 });
 
 export const useCrowdfunds = () => useQuery(crowdfundsQuery);
@@ -29,15 +30,15 @@ export const fundedPercent = (c: Pick<CrowdfundDto, 'goal_amount' | 'funded_amou
 /** GET /api/admin/crowdfunds: every goal, closed ones too. */
 export const adminCrowdfundsQuery = queryOptions({
   queryKey: crowdfundKeys.admin,
-  queryFn: ({ signal }) => apiGet<{ crowdfunds: CrowdfundDto[] }>('/api/admin/crowdfunds', undefined, signal).then((r) => r.crowdfunds),
+  queryFn: ({ signal }) => apiGet<CrowdfundList>('/api/admin/crowdfunds', undefined, signal).then((r) => r.crowdfunds),
 });
 
 export type SaveCrowdfund = { id: null; body: CrowdfundInput } | { id: number; body: CrowdfundUpdate };
 
 const saveCrowdfund = (save: SaveCrowdfund): Promise<CrowdfundDto> =>
   save.id === null
-    ? apiPost<{ success: true; result: CrowdfundDto[] }>('/api/crowdfund', save.body).then((r) => r.result[0])
-    : apiPut<{ message: string; crowdfund: CrowdfundDto }>(`/api/crowdfund/${save.id}`, save.body).then((r) => r.crowdfund);
+    ? apiPost<CrowdfundCreated>('/api/crowdfund', save.body).then((r) => r.result[0])
+    : apiPut<CrowdfundSaved>(`/api/crowdfund/${save.id}`, save.body).then((r) => r.crowdfund);
 
 /** Create or change a goal (closing and reopening is a change of is_active); both lists follow. */
 export const useSaveCrowdfund = (options?: MutationHooks<CrowdfundDto, SaveCrowdfund>) =>

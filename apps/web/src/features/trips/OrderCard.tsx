@@ -3,7 +3,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ageCategoryLabels, orderStatusLabels, type AgeCategory, type OrderStatus } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
-import { DocumentsBadge } from '../visa/DocumentsBadge';
+import { DocumentsBadge } from '../../components/DocumentsBadge';
 import type { TripOrder } from './api';
 
 export const ROOM_GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];

@@ -5,7 +5,7 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { mergePeriodSchema } from '@umrah/domain/validation/trips';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
-import { parseDutchDate } from '../../catalog/ProductFormModal';
+import { parseDutchDate } from '../../auth';
 import { useMergeRooms } from './api';
 
 /**

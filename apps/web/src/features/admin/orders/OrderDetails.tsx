@@ -10,7 +10,7 @@ import { chosenDiscounts } from './payload';
 import { OrderLog } from './OrderLog';
 import { ResetDocumentsModal } from './ResetDocumentsModal';
 import { VisaDocumentsModal } from './VisaDocumentsModal';
-import { DocumentsBadge } from '../../visa/DocumentsBadge';
+import { DocumentsBadge } from '../../../components/DocumentsBadge';
 import { useReadOnlyAdmin } from '../roles';
 
 const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];

@@ -3,7 +3,7 @@
 // keys, query options and mutation hooks live here; the components call none of lib/api.ts
 // themselves. Shapes follow apps/api/src/modules/orders/dto.ts.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { OrderDocumentKind } from '@umrah/domain/documents';
+import type { CancelAnswer, OrderLogs } from '@umrah/domain/contracts';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import type { ArabiaAvailability } from '@umrah/domain/validation/order';
 import type { MergePeriodInput } from '@umrah/domain/validation/trips';
@@ -12,7 +12,7 @@ import type { VoucherDto } from '@umrah/domain/validation/voucher';
 import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { MutationHooks } from '../../../lib/notify';
-import { fetchAdminVisa, fetchGuestPhoto, resetDocuments, visaKeys } from '../../visa/api';
+import { fetchAdminVisa, fetchGuestPhoto, resetDocuments, visaKeys } from '../../visa';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API returns the first 50 matching leads with every search; ?status=1 pages through the rest. */
@@ -129,33 +129,19 @@ export const adminLeadsQuery = (q: string, page: number) =>
 // ---------------------------------------------------------------------------------------------
 // The order log
 
-export interface OrderLogEntry {
-  id: number;
-  order_id: number;
-  /** 0 note, 1-5 document reminders, 6-10 payment reminders */
-  type: number;
-  message: string;
-  user_executed_mail: string | null;
-  created_at: string;
-}
+export type { CancelAnswer, OrderLogEntry } from '@umrah/domain/contracts';
+
 
 /** GET /api/order/{id}/logs, for an order that came without its log. */
 export const orderLogsQuery = (orderId: number) =>
   queryOptions({
     queryKey: adminOrderKeys.logs(orderId),
-    queryFn: ({ signal }) => apiGet<{ logs: OrderLogEntry[] }>(`/api/order/${orderId}/logs`, undefined, signal),
+    queryFn: ({ signal }) => apiGet<OrderLogs>(`/api/order/${orderId}/logs`, undefined, signal),
   });
 
 // ---------------------------------------------------------------------------------------------
 // Changing an order
 
-export interface CancelAnswer {
-  status: string;
-  /** 'Bestelling is geannuleerd.' or 'Deze bestelling was al geannuleerd.' */
-  message: string;
-  changed: boolean;
-  credit_document: OrderDocumentKind | null;
-}
 
 export const cancelOrder = (id: number) => apiPost<CancelAnswer>(`/api/order/cancel/${id}`, {});
 
