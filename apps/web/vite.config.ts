@@ -1,8 +1,43 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Writes dist/.vite/chunks.json: every chunk of the browser build with its static and dynamic
+ * imports and the modules inside it. scripts/js-budget.mjs measures from it what a public page
+ * loads before it works (and whether any admin code is among it). Not served: the server skips
+ * dot-folders.
+ */
+function chunkGraph(): Plugin {
+  return {
+    name: 'chunk-graph',
+    apply: 'build',
+    // After Vite's own bundle work, which drops the chunks that held only CSS.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const root = process.cwd();
+      const short = (id: string) => {
+        const clean = id.replace(/\?.*$/, '').replace(/^\0/, '');
+        const inModules = clean.lastIndexOf('node_modules/');
+        return inModules >= 0 ? clean.slice(inModules) : path.relative(root, clean);
+      };
+      const chunks = Object.values(bundle)
+        .filter((out) => out.type === 'chunk')
+        .map((chunk) => ({
+          file: chunk.fileName,
+          isEntry: chunk.isEntry,
+          facade: chunk.facadeModuleId ? short(chunk.facadeModuleId) : null,
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          modules: Object.keys(chunk.modules).map(short),
+        }));
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkGraph()])],
   server: {
     port: 5173,
     // The API runs separately in development; in production it serves this build itself.

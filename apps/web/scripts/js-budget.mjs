@@ -1,0 +1,104 @@
+// The first JavaScript of each public page (issue 14.1: at most 150 kB compressed, no admin code):
+// the entry with its static imports (what index.html loads and modulepreloads) plus the page's own
+// chunk and its static imports (main.tsx loads it before hydrating the server's HTML). Measured on
+// the built files, from the chunk graph vite.config.ts writes to dist/.vite/chunks.json.
+//   node scripts/js-budget.mjs [dist]   prints each page against the budget; exit code 1 when over
+//   node scripts/js-budget.mjs --report  the same, exit code 0 (the build prints it, never fails on it)
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** gzip bytes (kB of 1000 bytes, as Vite and Lighthouse count them). */
+export const JS_BUDGET_GZIP_BYTES = 150_000;
+
+/** The server-rendered public pages and the module that draws each. */
+export const PUBLIC_PAGES = {
+  '/': 'src/pages/HomePage.tsx',
+  '/pakketten': 'src/pages/PackagesPage.tsx',
+  '/kennis': 'src/pages/KnowledgePage.tsx',
+  '/kennis/{id}': 'src/pages/KnowledgeDetailPage.tsx',
+  '/over-ons': 'src/pages/AboutPage.tsx',
+  '/contact': 'src/pages/ContactPage.tsx',
+  '/arabia-teaching': 'src/pages/ArabiaTeachingPage.tsx',
+  '/algemene-voorwaarden': 'src/pages/TermsPage.tsx',
+  '/privacy': 'src/pages/PrivacyPage.tsx',
+};
+
+/** Code a visitor must never load: the admin screens and the editors and widgets only they use. */
+const ADMIN_ONLY = [/^src\/features\/admin\//, /^src\/pages\/Admin/, /node_modules\/(@tiptap|@mantine\/tiptap|react-easy-crop|prosemirror)/];
+
+/**
+ * @param {string} dist the web build folder
+ * @returns {{ budget: number, pages: { path: string, files: string[], raw: number, gzip: number, brotli: number, adminModules: string[] }[] } | { missing: string }}
+ */
+export function measureFirstJs(dist) {
+  const graphFile = path.join(dist, '.vite', 'chunks.json');
+  if (!existsSync(graphFile)) return { missing: `${graphFile} (build the web app: npm run build -w apps/web)` };
+  /** @type {{ file: string, isEntry: boolean, facade: string | null, imports: string[], dynamicImports: string[], modules: string[] }[]} */
+  const chunks = JSON.parse(readFileSync(graphFile, 'utf8'));
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) {
+      const full = path.join(dist, file);
+      const bytes = readFileSync(full);
+      // The twins scripts/precompress.mjs wrote are what the server sends; made here when missing.
+      const twin = (ext, make) => (existsSync(full + ext) ? readFileSync(full + ext).length : make().length);
+      sizes.set(file, {
+        raw: bytes.length,
+        gzip: twin('.gz', () => gzipSync(bytes, { level: 9 })),
+        brotli: twin('.br', () => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+      });
+    }
+    return sizes.get(file);
+  };
+  const withStaticImports = (files, into = new Set()) => {
+    for (const file of files) {
+      // A chunk that held only CSS is gone from the build (its stylesheet is not JavaScript).
+      if (into.has(file) || !existsSync(path.join(dist, file))) continue;
+      into.add(file);
+      withStaticImports(byFile.get(file)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const entries = chunks.filter((c) => c.isEntry).map((c) => c.file);
+  const pages = Object.entries(PUBLIC_PAGES).map(([pagePath, module]) => {
+    const own = chunks.filter((c) => c.facade === module && !c.isEntry).map((c) => c.file);
+    const files = [...withStaticImports([...entries, ...own])];
+    const total = files.map(sizeOf).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, brotli: a.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+    const adminModules = files.flatMap((f) => byFile.get(f)?.modules ?? []).filter((m) => ADMIN_ONLY.some((re) => re.test(m)));
+    return { path: pagePath, files, ...total, adminModules };
+  });
+  return { budget: JS_BUDGET_GZIP_BYTES, pages };
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Prints each page against the budget; true when every page is within it and free of admin code. */
+export function printFirstJs(result) {
+  if ('missing' in result) {
+    console.log(`SKIPPED: no chunk graph at ${result.missing}`);
+    return true;
+  }
+  console.log(`budget per public page: first JavaScript ≤ ${kB(result.budget)} gzip, no admin code`);
+  let ok = true;
+  for (const p of result.pages) {
+    const failures = [];
+    if (p.gzip > result.budget) failures.push(`${kB(p.gzip)} > ${kB(result.budget)}`);
+    if (p.adminModules.length) failures.push(`admin code: ${p.adminModules.slice(0, 3).join(', ')}${p.adminModules.length > 3 ? ', …' : ''}`);
+    ok &&= failures.length === 0;
+    console.log(
+      `${p.path.padEnd(22)} ${kB(p.gzip).padStart(9)} gzip  ${kB(p.brotli).padStart(9)} brotli  ${kB(p.raw).padStart(9)} raw  ` +
+        `${String(p.files.length).padStart(2)} files   ${failures.length ? `FAIL (${failures.join('; ')})` : 'PASS'}`,
+    );
+  }
+  return ok;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
+  const ok = printFirstJs(measureFirstJs(dist));
+  process.exitCode = ok || args.includes('--report') ? 0 : 1;
+}
