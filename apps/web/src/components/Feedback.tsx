@@ -31,13 +31,3 @@ export function EmptyState({ children }: { children: React.ReactNode }) {
     </Text>
   );
 }
-
-/** A form's failure: the red alert above its submit button, nothing while there is no error. */
-export function FormError({ error, title }: { error: string | null | undefined; title?: string }) {
-  if (!error) return null;
-  return (
-    <Alert color="red" role="alert" title={title}>
-      {error}
-    </Alert>
-  );
-}

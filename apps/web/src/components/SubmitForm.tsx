@@ -2,7 +2,7 @@
 // an optional status (a sent message), the submit button, and what follows it (a link elsewhere).
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { FormError } from './Feedback';
+import { FormError } from './admin-kit/FormFooter';
 
 export function SubmitForm(props: {
   /** The form's accessible name; also the submit button's text unless submitLabel says otherwise. */

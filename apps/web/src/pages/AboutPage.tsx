@@ -3,7 +3,7 @@ import { Avatar, Card, Container, SegmentedControl, SimpleGrid, Stack, Text, Tit
 import type { TeamMemberDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
-import { TEAM_FILTERS, filterTeam, useTeam, type TeamFilter } from '../features/content/api';
+import { filterTeam, TEAM_FILTERS, type TeamFilter, useTeam } from '../features/content';
 import { COMPANY } from '../lib/company';
 import { usePageTitle } from '../lib/usePageTitle';
 

@@ -1,10 +1,8 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import { PrivacyCard } from '../features/account/PrivacyCard';
-import { ProfileCard } from '../features/account/ProfileCard';
+import { PrivacyCard, ProfileCard } from '../features/account';
 import { MyOrders } from '../features/orders';
-import { useAuth } from '../features/auth/AuthProvider';
-import { fullName } from '../features/auth/types';
+import { fullName, useAuth } from '../features/auth';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** /account, /account/bestellingen and /account/bestellingen/{orderID}: the tab follows the path. */

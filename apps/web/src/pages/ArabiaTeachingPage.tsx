@@ -8,9 +8,9 @@ import { formatEuro } from '@umrah/domain/money';
 import type { ProductDto } from '@umrah/domain/validation/product';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
 import { PageBanner } from '../components/PageBanner';
-import { LessonModal } from '../features/cart/LessonModal';
-import { useCatalog } from '../features/catalog/api';
-import { useRegion } from '../features/preferences/PreferencesProvider';
+import { LessonModal } from '../features/cart';
+import { useCatalog } from '../features/catalog';
+import { useRegion } from '../features/preferences';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const LEVELS: Record<number, string> = { 11: 'Beginner', 12: 'Amateur', 13: 'Expert', 14: 'Native' };

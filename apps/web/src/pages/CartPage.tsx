@@ -2,11 +2,7 @@
 // removable, the voucher field, the total as the server computes it, and 'Afrekenen'.
 import { Link, useNavigate } from 'react-router';
 import { Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { CartCards } from '../features/cart/CartItems';
-import { CART_KEY, useCartEntries } from '../features/cart/cartStorage';
-import { useCartPreview } from '../features/cart/preview';
-import { VoucherField } from '../features/cart/VoucherField';
-import { PreviewState } from '../features/room-wizard/StepConfirm';
+import { CART_KEY, CartCards, PreviewState, useCartEntries, useCartPreview, VoucherField } from '../features/cart';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export default function CartPage() {

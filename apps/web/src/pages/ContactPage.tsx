@@ -1,7 +1,6 @@
 import { Anchor, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
-import { ContactForm } from '../features/content/ContactForm';
-import { OfficeMap, officeAddress, officeMapUrl } from '../features/content/OfficeMap';
+import { ContactForm, officeAddress, OfficeMap, officeMapUrl } from '../features/content';
 import { COMPANY } from '../lib/company';
 import { usePageTitle } from '../lib/usePageTitle';
 

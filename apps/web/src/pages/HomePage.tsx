@@ -2,10 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button, Container, Stack, Title } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
-import { ArticleKind, useArticles } from '../features/content/api';
+import { ArticleKind, useArticles } from '../features/content';
 import { CrowdfundSection } from '../features/crowdfunds/CrowdfundSection';
-import { MoroccoPromo } from '../features/home/MoroccoPromo';
-import { SellingPoints } from '../features/home/SellingPoints';
+import { MoroccoPromo, SellingPoints } from '../features/home';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const FlyerCarousel = lazy(() => import('../features/content/FlyerCarousel'));

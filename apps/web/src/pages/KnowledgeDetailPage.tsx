@@ -2,8 +2,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Anchor, Badge, Container, Group, Stack, Typography } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
 import { LoadError, PageLoader } from '../components/Feedback';
-import { ArticlePicture } from '../features/content/ArticlePicture';
-import { ArticleKind, parseArticleId, useArticle } from '../features/content/api';
+import { ArticleKind, ArticlePicture, parseArticleId, useArticle } from '../features/content';
 import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
 

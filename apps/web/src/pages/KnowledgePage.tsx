@@ -4,8 +4,7 @@ import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, 
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
-import { ArticlePicture } from '../features/content/ArticlePicture';
-import { ArticleKind, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content/api';
+import { ArticleKind, ArticlePicture, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export const NO_ARTICLES = 'Geen kennis artikels gevonden.';

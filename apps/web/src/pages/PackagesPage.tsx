@@ -8,15 +8,9 @@ import { TypeClass } from '@umrah/domain/enums';
 import { monthTiles } from '@umrah/domain/months';
 import { LoadError, PageLoader } from '../components/Feedback';
 import { PageBanner } from '../components/PageBanner';
-import { ClassChoice } from '../features/catalog/ClassChoice';
-import { CustomTripModal } from '../features/catalog/CustomTripModal';
-import { InfoModal } from '../features/catalog/InfoModal';
-import { MonthTiles } from '../features/catalog/MonthTiles';
+import { ClassChoice, CustomTripModal, InfoModal, MonthTiles, PackageCard, TripList, useCatalog } from '../features/catalog';
 import { OrderModal } from '../features/room-wizard';
-import { PackageCard } from '../features/catalog/PackageCard';
-import { TripList } from '../features/catalog/TripList';
-import { useCatalog } from '../features/catalog/api';
-import { useRegion } from '../features/preferences/PreferencesProvider';
+import { useRegion } from '../features/preferences';
 import { usePageTitle } from '../lib/usePageTitle';
 
 // Keeps a section's title clear of the sticky header when it is scrolled into view.

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { resetPasswordSchema } from '@umrah/domain/validation/index';
-import { ApiError, apiPost } from '../lib/api';
+import { SubmitForm } from '../components/SubmitForm';
+import { ApiError } from '../lib/api';
 import { zodValidate } from '../lib/form';
 import { usePageTitle } from '../lib/usePageTitle';
-import { useAuthModals } from '../features/auth/AuthModalsProvider';
+import { useAuthModals, useResetPassword } from '../features/auth';
 
 /** /reset/{id}: the id from the mailed link is the reset token (SPEC 2). */
 export default function ResetPage() {
@@ -17,7 +18,7 @@ export default function ResetPage() {
   const navigate = useNavigate();
   const modals = useAuthModals();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const resetPassword = useResetPassword();
   const form = useForm({
     mode: 'controlled',
     initialValues: { token: id, password: '', confirm_password: '' },
@@ -26,16 +27,13 @@ export default function ResetPage() {
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    setBusy(true);
     try {
-      await apiPost('/api/reset_pw', values, { auth: false });
+      await resetPassword.mutateAsync(values);
       notifications.show({ color: 'green', message: 'Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.' });
       navigate('/');
       modals.open('login');
     } catch (err) {
       setError(err instanceof ApiError && err.status === 429 ? err.message : MSG.resetFailed);
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -47,21 +45,11 @@ export default function ResetPage() {
         </Title>
         <Text>Kies een nieuw wachtwoord van minimaal 8 tekens.</Text>
         <Paper withBorder p="lg" radius="md">
-          <form onSubmit={submit} noValidate aria-label="Wachtwoord herstellen">
-            <Stack gap="sm">
-              <TextInput label="Token" {...form.getInputProps('token')} />
-              <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
-              <PasswordInput label="Bevestig wachtwoord" autoComplete="new-password" {...form.getInputProps('confirm_password')} />
-              {error && (
-                <Alert color="red" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <Button type="submit" loading={busy}>
-                Wachtwoord wijzigen
-              </Button>
-            </Stack>
-          </form>
+          <SubmitForm label="Wachtwoord herstellen" submitLabel="Wachtwoord wijzigen" onSubmit={submit} error={error} busy={form.submitting}>
+            <TextInput label="Token" {...form.getInputProps('token')} />
+            <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordInput label="Bevestig wachtwoord" autoComplete="new-password" {...form.getInputProps('confirm_password')} />
+          </SubmitForm>
         </Paper>
       </Stack>
     </Container>

@@ -1,11 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ActionIcon, Box, Button, Container, Group, Indicator, Stack } from '@mantine/core';
-import { useAuth } from '../../features/auth/AuthProvider';
-import { preloadAuthModals, useAuthModals } from '../../features/auth/AuthModalsProvider';
-import { fullName } from '../../features/auth/types';
-import { useAdminCartCount, useCartCount } from '../../features/cart/cartStorage';
-import { usePreferences } from '../../features/preferences/PreferencesProvider';
+import { fullName, preloadAuthModals, useAuth, useAuthModals } from '../../features/auth';
+import { useAdminCartCount, useCartCount } from '../../features/cart';
+import { usePreferences } from '../../features/preferences';
 import { AdminCartIcon, CartIcon, CloseIcon, GlobeIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { MENU_LINKS } from './nav';
 import classes from './Header.module.css';

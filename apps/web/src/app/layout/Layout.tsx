@@ -6,8 +6,8 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { usePreferences } from '../../features/preferences/PreferencesProvider';
-import { ChatWidget } from '../../features/chat/ChatWidget';
+import { usePreferences } from '../../features/preferences';
+import { ChatWidget } from '../../features/chat';
 
 const RegionModal = lazy(() => import('./RegionModal'));
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Radio, Select, Stack } from '@mantine/core';
 import { REGIONS, type Region } from '@umrah/domain/enums';
-import { LOCALES, usePreferences, type Locale } from '../../features/preferences/PreferencesProvider';
+import { type Locale, LOCALES, usePreferences } from '../../features/preferences';
 
 const REGION_LABELS: Record<Region, string> = { NL: 'Nederland (NL)', BE: 'België (BE)' };
 

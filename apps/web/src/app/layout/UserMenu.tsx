@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Role } from '@umrah/domain/enums';
-import { useAuth } from '../../features/auth/AuthProvider';
-import { fullName } from '../../features/auth/types';
+import { fullName, useAuth } from '../../features/auth';
 import { UserIcon } from '../../components/icons';
 import classes from './Header.module.css';
 

@@ -1,8 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { DetailsList } from '../../components/DetailsList';
 import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
-import { useAuth } from '../auth/AuthProvider';
-import { useAuthModals } from '../auth/AuthModalsProvider';
+import { useAuth, useAuthModals } from '../auth';
 
 export function ProfileCard() {
   const { user } = useAuth();
@@ -31,18 +31,7 @@ export function ProfileCard() {
             Gegevens wijzigen
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" m={0} data-field={label}>
-                {value || '-'}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <DetailsList rows={rows} />
       </Stack>
     </Paper>
   );

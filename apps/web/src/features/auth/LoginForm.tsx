@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { MSG } from '@umrah/domain/messages';
 import { loginSchema } from '@umrah/domain/validation/index';
 import { ApiError } from '../../lib/api';
-import { FormError } from '../../components/Feedback';
+import { FormError } from '../../components/admin-kit/FormFooter';
 import { zodValidate } from '../../lib/form';
 import { useAuth } from './AuthProvider';
 import { useAuthModals } from './authModals';

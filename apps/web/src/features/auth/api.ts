@@ -1,7 +1,7 @@
 // Server state of the account: the logged-in user (GET /api/user), logging in and out, registering,
-// changing the account, resetting the password, and the privacy requests (export, delete).
+// changing the account and resetting the password.
 import { useMutation } from '@tanstack/react-query';
-import { api, apiGet, apiPost, apiPut } from '../../lib/api';
+import { apiGet, apiPost, apiPut } from '../../lib/api';
 import { tokenClaims } from '../../lib/jwt';
 import type { User } from './types';
 
@@ -37,9 +37,3 @@ export const useResetPassword = () =>
   useMutation({
     mutationFn: (body: { token: string; password: string; confirm_password: string }) => apiPost('/api/reset_pw', body, { auth: false }),
   });
-
-/** Everything stored about the logged-in user, as JSON (the privacy statement's promise). */
-export const useExportMyData = () => useMutation({ mutationFn: () => apiGet<unknown>('/api/user/export') });
-
-export const useDeleteAccount = () =>
-  useMutation({ mutationFn: (password: string) => api<{ message: string }>('/api/user', { method: 'DELETE', body: { password } }) });

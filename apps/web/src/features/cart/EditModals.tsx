@@ -2,11 +2,12 @@
 // 'Arabia availability') and a donation's amount (SPEC 5 'Donation'). Both use the shared schemas;
 // a donation is also checked against the goal by the server (POST /api/order/preview).
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ARABIA_TIME_SLOTS, WEEK_DAYS } from '@umrah/domain/enums';
 import { eurosToCents } from '@umrah/domain/money';
 import { donationFormSchema } from '@umrah/domain/validation/donation';
 import { arabiaAvailabilityFormSchema } from '@umrah/domain/validation/order';
+import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { ApiError } from '../../lib/api';
 import { useCheckDonation } from './api';
 import { typedNumber } from './typedNumber';
@@ -82,20 +83,6 @@ export function useAvailability(initialDays: string[] = [], initialTimes: string
   return { fields, check };
 }
 
-/** Annuleren and the save button of the cart's edit modals. */
-export function ModalButtons({ onCancel, onSave, saveLabel = 'Opslaan', busy }: { onCancel: () => void; onSave: () => void; saveLabel?: string; busy?: boolean }) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
-        Annuleren
-      </Button>
-      <Button onClick={onSave} loading={busy}>
-        {saveLabel}
-      </Button>
-    </Group>
-  );
-}
-
 export function ArabiaEditModal({ cartKey, index, entry, onClose }: { cartKey: CartKey; index: number; entry: ArabiaEntry; onClose: () => void }) {
   const availability = useAvailability(entry.available_days ?? [], entry.available_times ?? []);
   const save = () => {
@@ -109,7 +96,7 @@ export function ArabiaEditModal({ cartKey, index, entry, onClose }: { cartKey: C
       <Stack>
         <Text fw={600}>{entry.label}</Text>
         <AvailabilityFields {...availability.fields} />
-        <ModalButtons onCancel={onClose} onSave={save} />
+        <FormFooter onCancel={onClose} onSubmit={save} />
       </Stack>
     </Modal>
   );
@@ -176,7 +163,7 @@ export function FundEditModal({
           }}
           error={error}
         />
-        <ModalButtons onCancel={onClose} onSave={save} saveLabel={saveLabel} busy={checkDonation.isPending} />
+        <FormFooter onCancel={onClose} onSubmit={save} submitLabel={saveLabel} busy={checkDonation.isPending} />
       </Stack>
     </Modal>
   );

@@ -5,7 +5,6 @@ import 'dayjs/locale/nl';
 import { useEffect, useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Button,
   Divider,
   Group,
@@ -24,7 +23,6 @@ import {
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { REGIONS, isUmrahType, productTypeLabels, type Region } from '@umrah/domain/enums';
 import { HOTELS } from '@umrah/domain/hotels';
 import { MSG } from '@umrah/domain/messages';
@@ -39,10 +37,11 @@ import {
   type ProductDto,
   type ProductFormValues,
 } from '@umrah/domain/validation/product';
+import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { CloseIcon } from '../../components/icons';
-import { ApiError, apiPost, apiPut } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
-import { catalogKeys } from './api';
+import { useSaveProduct } from './api';
 
 /** SPEC 8 success messages. */
 export const PRODUCT_SUCCESS = {
@@ -87,9 +86,8 @@ export function ProductFormModal({
   onClose: () => void;
 }) {
   const editing = product !== null;
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveProduct(product?.id ?? null);
   const form = useForm<ProductFormValues>({
     mode: 'controlled',
     initialValues: emptyProductForm(region),
@@ -108,29 +106,14 @@ export function ProductFormModal({
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    setBusy(true);
     try {
       const schema = editing ? productEditFormSchema : productFormSchema;
-      const bodies = productFormToInputs(schema.parse(values));
-      if (editing) {
-        const res = await apiPut<{ message: string }>(`/api/product/${product.id}`, bodies[0]);
-        if (res.message !== 'UPDATED') throw new ApiError(500, MSG.unknownError);
-        notifications.show({ color: 'green', message: PRODUCT_SUCCESS.updated });
-      } else {
-        await apiPost<{ message: string }>('/api/products', bodies);
-        notifications.show({ color: 'green', message: PRODUCT_SUCCESS.created });
-      }
-      // SPEC 4: lists are refetched after any save; the shop's catalog too.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.admin }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-      ]);
+      await save.mutateAsync(productFormToInputs(schema.parse(values)));
+      notifications.show({ color: 'green', message: editing ? PRODUCT_SUCCESS.updated : PRODUCT_SUCCESS.created });
       onClose();
     } catch (err) {
       form.setErrors(formErrors(err));
       setError(err instanceof ApiError ? err.message : MSG.unknownError);
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -327,19 +310,7 @@ export function ProductFormModal({
             </div>
 
             <Switch label="Actief (zichtbaar in de webshop)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Annuleren
-              </Button>
-              <Button type="submit" loading={busy}>
-                {editing ? 'Opslaan' : 'Toevoegen'}
-              </Button>
-            </Group>
+            <FormFooter error={error} onCancel={onClose} submitLabel={editing ? 'Opslaan' : 'Toevoegen'} busy={form.submitting} />
           </Stack>
         </form>
       </DatesProvider>

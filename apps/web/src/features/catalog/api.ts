@@ -1,8 +1,10 @@
 // Server state of the catalog: the region's products, refetched when the region changes.
 import { useQuery } from '@tanstack/react-query';
 import type { Region } from '@umrah/domain/enums';
-import type { ProductDto } from '@umrah/domain/validation/product';
-import { apiGet } from '../../lib/api';
+import { MSG } from '@umrah/domain/messages';
+import type { ProductDto, ProductInputRaw } from '@umrah/domain/validation/product';
+import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
+import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
 
 export const catalogKeys = {
   all: ['products'] as const,
@@ -17,3 +19,17 @@ export function useCatalog(region: Region) {
     queryFn: ({ signal }) => apiGet<{ products: ProductDto[] }>('/api/products', { region }, signal).then((r) => r.products),
   });
 }
+
+/**
+ * The admin's product form: one product changed (PUT /api/product/{id}) or new ones added (POST
+ * /api/products, one per type); the admin list and the shop's catalog are fetched again (SPEC 4).
+ */
+export const useSaveProduct = (productId: number | null) =>
+  useAdminMutation({
+    mutationFn: async (bodies: ProductInputRaw[]) => {
+      if (productId === null) return void (await apiPost<{ message: string }>('/api/products', bodies));
+      const res = await apiPut<{ message: string }>(`/api/product/${productId}`, bodies[0]);
+      if (res.message !== 'UPDATED') throw new ApiError(500, MSG.unknownError);
+    },
+    invalidates: [catalogKeys.admin, catalogKeys.all],
+  });

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { ActionIcon, Button, Popover, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ChatIcon } from '../../components/icons';
-import { apiGet } from '../../lib/api';
+import { publicConfigQuery } from './api';
 
 export const CHAT_TEXT_MAX = 1000;
 
@@ -29,12 +29,7 @@ export function ChatWidget() {
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
   const [text, setText] = useState('');
-  const config = useQuery({
-    queryKey: ['public-config'],
-    queryFn: ({ signal }) => apiGet<{ chat_url: string | null }>('/api/config', undefined, signal),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const config = useQuery(publicConfigQuery());
   const chatUrl = config.data?.chat_url;
   if (!chatUrl || !/^https?:\/\//.test(chatUrl) || !isPublicPage(pathname)) return null;
 

@@ -1,7 +1,8 @@
 // Left side of /afrekenen: the login form or 'Account aanmaken' for a visitor, the read-only
 // details for someone logged in (changes are made on the account page).
 import { Link } from 'react-router';
-import { Anchor, Button, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { DetailsList } from '../../components/DetailsList';
 import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
 import { LoginForm, useAuth, useAuthModals } from '../auth';
@@ -46,18 +47,7 @@ export function CheckoutDetails() {
         <Title order={2} size="h3">
           Jouw gegevens
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0} aria-label="Jouw gegevens">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" m={0}>
-                {value.trim() || '-'}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <DetailsList rows={rows} label="Jouw gegevens" />
         <Text size="sm" c="dimmed">
           Kloppen je gegevens niet? Wijzigingen doe je op je{' '}
           <Anchor component={Link} to="/account" underline="always">

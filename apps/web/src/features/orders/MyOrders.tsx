@@ -7,7 +7,8 @@ import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } f
 import { formatEuro } from '@umrah/domain/money';
 import { mayDeliverDocuments, mayPay } from '@umrah/domain/order-state';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
-import { EmptyState, FormError, LoadError } from '../../components/Feedback';
+import { EmptyState, LoadError } from '../../components/Feedback';
+import { FormError } from '../../components/admin-kit/FormFooter';
 import { DocumentsBadge } from '../../components/DocumentsBadge';
 import { ApiError } from '../../lib/api';
 import { usePreparePayment } from '../checkout';

@@ -1,0 +1,5 @@
+// The content pages' data and pieces: the public face of the content feature.
+export * from './api';
+export { ArticlePicture, type ArticlePictureProps } from './ArticlePicture';
+export { ContactForm, contactErrorMessage } from './ContactForm';
+export { OfficeMap, officeAddress, officeMapUrl } from './OfficeMap';
