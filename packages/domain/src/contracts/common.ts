@@ -29,3 +29,7 @@ export const pagedAnswer = <K extends string, T extends z.ZodType>(key: K, item:
 /** A list with its total but no echo of the page (`{ [key]: items, total }`). */
 export const totalAnswer = <K extends string, T extends z.ZodType>(key: K, item: T) =>
   z.object({ [key]: z.array(item), total: z.number() } as { [P in K]: z.ZodArray<T> } & { total: z.ZodNumber });
+
+/** Every error answer: `{ error, message }` (the message is Dutch and meant for the user), some with details. */
+export const errorAnswer = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
+export type ErrorAnswer = z.infer<typeof errorAnswer>;

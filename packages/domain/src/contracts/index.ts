@@ -8,3 +8,4 @@ export * from './vouchers.ts';
 export * from './products.ts';
 export * from './crowdfunds.ts';
 export * from './trips.ts';
+export * from './articles.ts';

@@ -1,8 +1,19 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_MSG, MSG, articleCategorySchema, articleCreateSchema, articleUpdateSchema, idParam } from '@umrah/domain';
-import { requireAdmin } from '../../lib/auth.ts';
+import { ARTICLE_MSG, MSG, articleCategorySchema, articleCreateSchema, articleUpdateSchema } from '@umrah/domain';
+import {
+  type ErrorAnswer,
+  articleCategoryListContract,
+  articleCategorySavedContract,
+  articleContract,
+  articleListContract,
+  articleSavedContract,
+  errorAnswer,
+  messageAnswer,
+  teamContract,
+} from '@umrah/domain/contracts';
+import { idParamsSchema as idParams, requireAdmin, security } from '../../lib/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendCatalog } from '../products/routes.ts';
 import * as admin from './admin.ts';
@@ -10,11 +21,10 @@ import { publicImageKey } from './image.ts';
 import * as service from './service.ts';
 
 const tags = ['articles'];
-const security = [{ bearerAuth: [] }];
 /** A JSON body with the cropped JPEG as base64 (at most 4 MB of picture) and up to 100 kB of html. */
 const PHOTO_BODY_LIMIT = 6 * 1024 * 1024;
 // A body over the limit is refused before any handler runs: give it the photo's Dutch message.
-const photoTooLarge = (error: FastifyError, _req: unknown, reply: { status: (n: number) => { send: (b: unknown) => unknown } }) => {
+const photoTooLarge = (error: FastifyError, _req: unknown, reply: { status: (n: 413) => { send: (b: ErrorAnswer) => unknown } }) => {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 'Payload Too Large', message: ARTICLE_MSG.photoTooLarge });
   throw error;
 };
@@ -22,8 +32,6 @@ const articleDescription =
   'Body { type: 0 kennis | 1 flyer, label, description, html (wordt opgeschoond), categories: [id], image: { name, data: JPEG als data-URL of base64 } }. ' +
   "De foto moet een echte JPEG zijn ('{bestand} is geen a jpg of jpeg bestand.'), 413 boven 4 MB; hij wordt bijgesneden tot 25/19 (kennis) of 0.70625 (flyer) " +
   'en opgeslagen als AVIF, WebP en JPEG in 480 en 1200 pixels breed (flex.image).';
-// 1..2147483647: a larger id cannot exist and would overflow the database's integer (a 500).
-const idParams = z.object({ id: idParam() });
 const typeQuery = z.object({
   type: z.coerce
     .number()
@@ -43,6 +51,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           'Antwoord { articles: [{ id, type, label, description, html, img, flex, categories: [{ article_category_id, label }] }] }; ' +
           'zonder type beide soorten. html is opgeschoond (geen script, geen event-attributen). Met ETag; If-None-Match geeft 304.',
         querystring: typeQuery,
+        response: { 200: articleListContract },
       },
     },
     async (req, reply) => sendCatalog(req, reply, await service.publicArticles(app.ctx, req.query.type)),
@@ -51,7 +60,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/article/:id',
     {
-      schema: { tags, summary: 'Eén artikel met zijn categorieën (opgeschoonde html); 404 als het niet bestaat', params: idParams },
+      schema: { tags, summary: 'Eén artikel met zijn categorieën (opgeschoonde html); 404 als het niet bestaat',
+        params: idParams,
+        response: { 200: articleContract },
+      },
     },
     async (req) => service.getArticle(app.ctx, req.params.id),
   );
@@ -63,6 +75,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Alle kennis-categorieën',
         description: 'Antwoord { articleCategories: [{ article_category_id, label }] }, met ETag.',
+        response: { 200: articleCategoryListContract },
       },
     },
     async (req, reply) => sendCatalog(req, reply, await service.publicCategories(app.ctx)),
@@ -71,7 +84,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/article',
     {
-      schema: { tags, security, summary: 'Kennisartikel of flyer toevoegen (admin)', description: `201 { message: 'CREATED', article }. ${articleDescription}`, body: articleCreateSchema },
+      schema: { tags, security, summary: 'Kennisartikel of flyer toevoegen (admin)', description: `201 { message: 'CREATED', article }. ${articleDescription}`,
+        body: articleCreateSchema,
+        response: { 201: articleSavedContract, 413: errorAnswer },
+      },
       onRequest: requireAdmin,
       bodyLimit: PHOTO_BODY_LIMIT,
       errorHandler: photoTooLarge,
@@ -89,6 +105,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `{ message: 'UPDATED', article } (SPEC 7: gelukt als message UPDATED is). Zonder image blijft de foto. ${articleDescription}`,
         params: idParams,
         body: articleUpdateSchema,
+        response: { 200: articleSavedContract, 413: errorAnswer },
       },
       onRequest: requireAdmin,
       bodyLimit: PHOTO_BODY_LIMIT,
@@ -100,7 +117,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/article/:id',
     {
-      schema: { tags, security, summary: 'Kennisartikel of flyer verwijderen, met zijn foto (admin)', description: "{ message: 'DELETED' }; 404 als het niet bestaat.", params: idParams },
+      schema: { tags, security, summary: 'Kennisartikel of flyer verwijderen, met zijn foto (admin)', description: "{ message: 'DELETED' }; 404 als het niet bestaat.",
+        params: idParams,
+        response: { 200: messageAnswer },
+      },
       onRequest: requireAdmin,
     },
     async (req) => {
@@ -112,7 +132,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/articlecat',
     {
-      schema: { tags, security, summary: 'Kennis-categorie toevoegen (admin)', description: "201 { message: 'CREATED', articleCategory }. Body { label, flex? }.", body: articleCategorySchema },
+      schema: { tags, security, summary: 'Kennis-categorie toevoegen (admin)', description: "201 { message: 'CREATED', articleCategory }. Body { label, flex? }.",
+        body: articleCategorySchema,
+        response: { 201: articleCategorySavedContract },
+      },
       onRequest: requireAdmin,
     },
     async (req, reply) => reply.status(201).send({ message: 'CREATED', articleCategory: await admin.createCategory(app.ctx, req.body) }),
@@ -121,7 +144,11 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/articlecat/:id',
     {
-      schema: { tags, security, summary: 'Kennis-categorie wijzigen (admin)', description: "{ message: 'UPDATED', articleCategory }; 404 als ze niet bestaat.", params: idParams, body: articleCategorySchema },
+      schema: { tags, security, summary: 'Kennis-categorie wijzigen (admin)', description: "{ message: 'UPDATED', articleCategory }; 404 als ze niet bestaat.",
+        params: idParams,
+        body: articleCategorySchema,
+        response: { 200: articleCategorySavedContract },
+      },
       onRequest: requireAdmin,
     },
     async (req) => ({ message: 'UPDATED', articleCategory: await admin.updateCategory(app.ctx, req.params.id, req.body) }),
@@ -130,7 +157,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/articlecat/:id',
     {
-      schema: { tags, security, summary: 'Kennis-categorie verwijderen (admin); de artikelen blijven', description: "{ message: 'DELETED' }; 404 als ze niet bestaat.", params: idParams },
+      schema: { tags, security, summary: 'Kennis-categorie verwijderen (admin); de artikelen blijven', description: "{ message: 'DELETED' }; 404 als ze niet bestaat.",
+        params: idParams,
+        response: { 200: messageAnswer },
+      },
       onRequest: requireAdmin,
     },
     async (req) => {
@@ -167,6 +197,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Het team van de over-ons-pagina',
         description: "Antwoord { team: [{ id, name, role, type: 'male' | 'female', bio, img }] }, met ETag.",
+        response: { 200: teamContract },
       },
     },
     async (req, reply) => sendCatalog(req, reply, await service.publicTeam(app.ctx)),
