@@ -1,4 +1,4 @@
-import { and, asc, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/index.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -45,6 +45,24 @@ export async function redactDoneMails(db: DbOrTx): Promise<number> {
 }
 
 /** Writes a mail into the outbox; pass the transaction that makes the change the mail is about. */
+/**
+ * Mails with one of these subjects queued to this address (any case) in the last hour: the limit on
+ * confirmations a form may send to an address someone else typed in.
+ */
+export async function mailsToInLastHour(db: DbOrTx, email: string, subjects: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(sql`lower(${mailOutbox.to})`, email.toLowerCase()),
+        inArray(mailOutbox.subject, subjects),
+        gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
   await db.insert(mailOutbox).values({
     to: mail.to,

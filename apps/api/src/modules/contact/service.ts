@@ -1,9 +1,7 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MSG, contactSentMessage, type ContactInput } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/index.ts';
-import { mailOutbox } from '../../db/schema.ts';
-import { queueMail } from '../../infra/mail/outbox.ts';
+import { mailsToInLastHour, queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -47,21 +45,6 @@ export function confirmationMail(name: string) {
   };
 }
 
-/** Confirmations queued to this address (any case) in the last hour. */
-async function recentConfirmations(db: DbOrTx, email: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(sql`lower(${mailOutbox.to})`, email.toLowerCase()),
-        eq(mailOutbox.subject, CONFIRMATION_SUBJECT),
-        gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 export async function sendContact(ctx: AppContext, input: ContactInput): Promise<{ message: string }> {
   if (!(await ctx.captcha.verify(input.altcha))) throw badRequest(MSG.robot);
   const office = layout(`Contactformulier: ${input.name}`, [
@@ -74,7 +57,7 @@ export async function sendContact(ctx: AppContext, input: ContactInput): Promise
     await queueMail(tx, { to: ctx.config.officeEmail, subject: `Contactformulier: ${input.name} <${input.email}>`, replyTo: input.email, ...office });
     // One request at a time per address, so two parallel forms cannot both see "2 sent".
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact-confirmation:${input.email.toLowerCase()}`}))`);
-    if ((await recentConfirmations(tx, input.email)) < CONFIRMATIONS_PER_HOUR) {
+    if ((await mailsToInLastHour(tx, input.email, [CONFIRMATION_SUBJECT])) < CONFIRMATIONS_PER_HOUR) {
       await queueMail(tx, { to: input.email, ...confirmationMail(input.name) });
     }
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   DESIRED_YEAR_LABELS,
   MSG,
@@ -14,8 +14,8 @@ import {
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
-import { mailOutbox, requests, users } from '../../db/schema.ts';
-import { queueMail } from '../../infra/mail/outbox.ts';
+import { requests, users } from '../../db/schema.ts';
+import { mailsToInLastHour, queueMail } from '../../infra/mail/outbox.ts';
 import { layout, welcomeMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -92,22 +92,10 @@ function personalLines(p: Personal): string[] {
   ];
 }
 
-const roomLine = (r: RequestRoom, i: number) => `Kamer ${i + 1}: ${r.adults} volwassene(n), ${r.kids} kind(eren), ${r.babys} baby('s)`;
+/** Contact-form and request confirmations count together towards the hourly limit. */
+const CONFIRMATION_SUBJECTS = [CONFIRMATION_SUBJECT, REQUEST_CONFIRMATION_SUBJECT];
 
-/** Confirmations (contact form or requests) queued to this address in the last hour. */
-async function recentConfirmations(db: DbOrTx, email: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(sql`lower(${mailOutbox.to})`, email.toLowerCase()),
-        inArray(mailOutbox.subject, [CONFIRMATION_SUBJECT, REQUEST_CONFIRMATION_SUBJECT]),
-        gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
+const roomLine = (r: RequestRoom, i: number) => `Kamer ${i + 1}: ${r.adults} volwassene(n), ${r.kids} kind(eren), ${r.babys} baby('s)`;
 
 /** Stores the request and queues the office mail and (within the limit) the confirmation. */
 async function storeAndMail(
@@ -125,7 +113,7 @@ async function storeAndMail(
   await queueMail(tx, { to: ctx.config.officeEmail, subject: `${title}: ${name} <${req.personal.email}>`, replyTo: req.personal.email, ...office });
   // The contact form's lock key: one form at a time per address across both modules.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact-confirmation:${req.personal.email.toLowerCase()}`}))`);
-  if ((await recentConfirmations(tx, req.personal.email)) < CONFIRMATIONS_PER_HOUR) {
+  if ((await mailsToInLastHour(tx, req.personal.email, CONFIRMATION_SUBJECTS)) < CONFIRMATIONS_PER_HOUR) {
     await queueMail(tx, { to: req.personal.email, ...requestConfirmationMail(req.kind) });
   }
   return row.id;
