@@ -42,13 +42,7 @@ export function FormFooter({
         <Button variant="default" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button
-          type={onSubmit ? 'button' : 'submit'}
-          onClick={onSubmit}
-          color={submitColor}
-          loading={busy}
-          disabled={submitDisabled}
-        >
+        <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} color={submitColor} loading={busy} disabled={submitDisabled}>
           {submitLabel}
         </Button>
       </Group>

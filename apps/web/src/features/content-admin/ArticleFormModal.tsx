@@ -136,7 +136,14 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Titel" required value={values.label} onChange={(e) => set('label', e.currentTarget.value)} error={errors.label} maxLength={200} />
+          <TextInput
+            label="Titel"
+            required
+            value={values.label}
+            onChange={(e) => set('label', e.currentTarget.value)}
+            error={errors.label}
+            maxLength={200}
+          />
           <Textarea
             label="Beschrijving"
             required

@@ -90,7 +90,12 @@ function CategoryModal({ category, opened, onClose }: { category: ArticleCategor
     save.mutate({ id: category?.article_category_id ?? null, label: label.trim() });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={category ? 'Categorie wijzigen' : 'Categorie toevoegen'} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={category ? 'Categorie wijzigen' : 'Categorie toevoegen'}
+      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -216,7 +221,14 @@ export default function ContentAdminTab() {
           onClose={() => setEditing(null)}
         />
       )}
-      {category && <CategoryModal key={category.category?.article_category_id ?? 'nieuw'} opened category={category.category} onClose={() => setCategory(null)} />}
+      {category && (
+        <CategoryModal
+          key={category.category?.article_category_id ?? 'nieuw'}
+          opened
+          category={category.category}
+          onClose={() => setCategory(null)}
+        />
+      )}
       <DeleteModal deleting={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

@@ -42,7 +42,9 @@ export interface SaveCategory {
 }
 
 const saveCategory = ({ id, label }: SaveCategory) =>
-  id === null ? apiPost<{ message: string }>('/api/articlecat', { label, flex: {} }) : apiPut<{ message: string }>(`/api/articlecat/${id}`, { label });
+  id === null
+    ? apiPost<{ message: string }>('/api/articlecat', { label, flex: {} })
+    : apiPut<{ message: string }>(`/api/articlecat/${id}`, { label });
 
 export const useSaveCategory = (options?: MutationHooks<{ message: string }, SaveCategory>) =>
   useAdminMutation({ ...options, mutationFn: saveCategory, invalidates: CONTENT_KEYS });

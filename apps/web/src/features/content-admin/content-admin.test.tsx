@@ -71,7 +71,18 @@ describe('ArticlePicture', () => {
   it('offers AVIF and WebP with the JPEG as fallback, width and height set', () => {
     const { container } = render(
       <ArticlePicture
-        article={{ img: '/api/files/articles/abc/1200.jpg', flex: { image: { base: '/api/files/articles/abc', sizes: [{ width: 1200, height: 912 }, { width: 480, height: 365 }] } } }}
+        article={{
+          img: '/api/files/articles/abc/1200.jpg',
+          flex: {
+            image: {
+              base: '/api/files/articles/abc',
+              sizes: [
+                { width: 1200, height: 912 },
+                { width: 480, height: 365 },
+              ],
+            },
+          },
+        }}
         alt="Zamzam"
         sizes="100vw"
       />,

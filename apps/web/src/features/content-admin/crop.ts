@@ -49,9 +49,7 @@ export async function cropToJpeg(src: string, area: CropArea, maxWidth = CROP_MA
   if (!ctx) throw new Error('no canvas');
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, width, height);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no jpeg'))), 'image/jpeg', quality),
-  );
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no jpeg'))), 'image/jpeg', quality));
 }
 
 export function blobToDataUrl(blob: Blob): Promise<string> {

@@ -50,7 +50,9 @@ function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | '
   const isNew = fund === 'new';
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: isNew ? { label: '', description: '', goal: '' } : { label: fund.label, description: fund.description, goal: fund.goal_amount / 100 },
+    initialValues: isNew
+      ? { label: '', description: '', goal: '' }
+      : { label: fund.label, description: fund.description, goal: fund.goal_amount / 100 },
     validate: validateCrowdfund,
   });
 
@@ -138,16 +140,38 @@ export function CrowdfundAdminSection() {
           justify="flex-end"
           gap="xs"
           actions={[
-            { label: <>Wijzigen<VisuallyHidden>: {f.label}</VisuallyHidden></>, onClick: () => setEditing(f) },
+            {
+              label: (
+                <>
+                  Wijzigen<VisuallyHidden>: {f.label}</VisuallyHidden>
+                </>
+              ),
+              onClick: () => setEditing(f),
+            },
             f.is_active
-              ? { label: <>Sluiten<VisuallyHidden>: {f.label}</VisuallyHidden></>, color: 'red', onClick: () => setClosing(f) }
-              : { label: <>Heropenen<VisuallyHidden>: {f.label}</VisuallyHidden></>, loading: busy, onClick: () => setActive(f, true) },
+              ? {
+                  label: (
+                    <>
+                      Sluiten<VisuallyHidden>: {f.label}</VisuallyHidden>
+                    </>
+                  ),
+                  color: 'red',
+                  onClick: () => setClosing(f),
+                }
+              : {
+                  label: (
+                    <>
+                      Heropenen<VisuallyHidden>: {f.label}</VisuallyHidden>
+                    </>
+                  ),
+                  loading: busy,
+                  onClick: () => setActive(f, true),
+                },
           ]}
         />
       ),
     },
   ];
-
 
   return (
     <Stack component="section" aria-labelledby="crowdfunding-admin-titel">
@@ -170,13 +194,7 @@ export function CrowdfundAdminSection() {
         minWidth={760}
         highlightOnHover={false}
       />
-      {editing && (
-        <CrowdfundFormModal
-          fund={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
-        />
-      )}
+      {editing && <CrowdfundFormModal fund={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
       <ConfirmModal
         opened={closing !== null}
         onClose={() => setClosing(null)}
@@ -189,8 +207,8 @@ export function CrowdfundAdminSection() {
         busy={busy}
       >
         <Text>
-          Weet je zeker dat je het doel '{closing?.label}' wilt sluiten? Het verdwijnt van de homepagina en neemt geen donaties meer aan. De
-          donaties die al gedaan zijn blijven staan.
+          Weet je zeker dat je het doel '{closing?.label}' wilt sluiten? Het verdwijnt van de homepagina en neemt geen donaties meer aan. De donaties
+          die al gedaan zijn blijven staan.
         </Text>
       </ConfirmModal>
     </Stack>

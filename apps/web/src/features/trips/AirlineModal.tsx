@@ -35,8 +35,8 @@ export function AirlineModal({ start, title, onClose }: { start: string; title: 
           </Group>
         </Radio.Group>
         <Text size="sm" c="dark.4">
-          Namen zoals in het paspoort, geslacht, geboortedatum, nationaliteit, paspoortnummer en vervaldatum. Gasten zonder
-          documenten staan erin met lege paspoortvelden.
+          Namen zoals in het paspoort, geslacht, geboortedatum, nationaliteit, paspoortnummer en vervaldatum. Gasten zonder documenten staan erin met
+          lege paspoortvelden.
         </Text>
         <FormError error={errorMessage(downloading.error)} />
         <Group justify="flex-end">

@@ -41,14 +41,11 @@ export function DocumentsModal({ start, title, stats, onClose }: { start: string
         </Text>
         {busy && (
           <Stack gap={4} role="status" aria-live="polite">
-            <Progress
-              value={percent ?? 100}
-              animated={percent === null}
-              striped={percent === null}
-              aria-label="Voortgang van de download"
-            />
+            <Progress value={percent ?? 100} animated={percent === null} striped={percent === null} aria-label="Voortgang van de download" />
             <Text size="sm">
-              {progress.received === 0 ? 'Zip wordt samengesteld…' : `${megabytes(progress.received)} ontvangen${percent !== null ? ` (${percent}%)` : ''}`}
+              {progress.received === 0
+                ? 'Zip wordt samengesteld…'
+                : `${megabytes(progress.received)} ontvangen${percent !== null ? ` (${percent}%)` : ''}`}
             </Text>
           </Stack>
         )}

@@ -81,7 +81,8 @@ export function TripPage({ start }: { start: string }) {
       </Group>
       <Text size="sm" c="dark.4" mt={-8}>
         {monthName(monthOf(trip.start_date))} {trip.year} · {showDate(trip.start_date)}
-        {trip.end_date ? ` t/m ${showDate(trip.end_date)}` : ''} · {tripRegions(trip).map(regionName).join(' en ')} · {trip.guests_booked} / {trip.places} geboekt
+        {trip.end_date ? ` t/m ${showDate(trip.end_date)}` : ''} · {tripRegions(trip).map(regionName).join(' en ')} · {trip.guests_booked} /{' '}
+        {trip.places} geboekt
       </Text>
       <Group gap="xs">
         <Button variant="light" onClick={() => setDialog('stats')}>

@@ -58,7 +58,17 @@ const detail: TripDetail = {
       rooms: [{ id: 20, room_type: 3, room_gender: 0, exclusive: false, class: 'Firstclass', guests: [g(21, 'Bilal', 0), g(22, 'Hamza', 0)] }],
     },
   ],
-  stats: { orders: 2, guests: 4, down_payments: 1, full_payments: 1, paid_amount: 450000, open_amount: 150000, documents_complete: 1, documents_missing: 3, wheelchairs: 1 },
+  stats: {
+    orders: 2,
+    guests: 4,
+    down_payments: 1,
+    full_payments: 1,
+    paid_amount: 450000,
+    open_amount: 150000,
+    documents_complete: 1,
+    documents_missing: 3,
+    wheelchairs: 1,
+  },
 };
 
 const dto = (key: string, max_guests: number, ids: number[], flex = {}): RoomDto => ({
@@ -70,7 +80,16 @@ const dto = (key: string, max_guests: number, ids: number[], flex = {}): RoomDto
   wheelchair: ids.includes(22),
   flex,
   order_ids: [],
-  guests: ids.map((id) => ({ guest_id: id, order_id: null, first_name: '', last_name: '', gender: 0, age_category: 0, wheelchair: false, present: true })),
+  guests: ids.map((id) => ({
+    guest_id: id,
+    order_id: null,
+    first_name: '',
+    last_name: '',
+    gender: 0,
+    age_category: 0,
+    wheelchair: false,
+    present: true,
+  })),
 });
 
 let trips: TripSummary[];
@@ -102,7 +121,12 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
   if (url.pathname === '/api/admin/trips') return jsonResponse({ trips });
   if (url.pathname === `/api/admin/trips/${trip.start_date}`) return jsonResponse(detail);
   if (url.pathname === `/api/admin/trips/${trip.start_date}/rooming/proposal` && method === 'POST') {
-    return jsonResponse({ start_date: trip.start_date, rooms: [dto('kamer-1', 2, [11, 12]), dto('kamer-2', 3, [21, 22])], warnings: [{ code: 'not_full', message: 'kamer-2: 2 van 3 bedden bezet.' }], problems: [] });
+    return jsonResponse({
+      start_date: trip.start_date,
+      rooms: [dto('kamer-1', 2, [11, 12]), dto('kamer-2', 3, [21, 22])],
+      warnings: [{ code: 'not_full', message: 'kamer-2: 2 van 3 bedden bezet.' }],
+      problems: [],
+    });
   }
   if (url.pathname === '/api/merged_rooms' && method === 'GET') {
     const v = url.searchParams.get('version');
@@ -125,7 +149,14 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
     saved.push({
       version: saved.length + 1,
       created_at: '2027-01-05T10:00:00.000Z',
-      rooms: body.rooms.map((r, i) => dto(`kamer-${i + 1}`, r.max_guests, r.guests.map((x) => x.guest_id), JSON.parse(r.flex))),
+      rooms: body.rooms.map((r, i) =>
+        dto(
+          `kamer-${i + 1}`,
+          r.max_guests,
+          r.guests.map((x) => x.guest_id),
+          JSON.parse(r.flex),
+        ),
+      ),
     });
     return jsonResponse({ message: 'Kamers zijn samengevoegd voor de periode 04-03-2027 t/m 18-03-2027. Er is een mail naar het kantoor gestuurd.' });
   }
@@ -133,7 +164,10 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
 }
 
 beforeEach(() => {
-  trips = [trip, { ...trip, start_date: '2026-11-05', end_date: '2026-11-19', label: 'Umrah november 2026', region: 'BE', regions: ['BE'], year: 2026, month: 10 }];
+  trips = [
+    trip,
+    { ...trip, start_date: '2026-11-05', end_date: '2026-11-19', label: 'Umrah november 2026', region: 'BE', regions: ['BE'], year: 2026, month: 10 },
+  ];
   saved = [];
   refuseSave = false;
   fetchMock.mockReset();
@@ -207,13 +241,21 @@ describe('trip page', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Kamernummer Mekka van Kamer 1' }), { target: { value: '512' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByText(/^Kamers zijn samengevoegd voor de periode 04-03-2027 t\/m 18-03-2027/, { selector: '.mantine-Alert-message' })).toBeTruthy();
+    expect(
+      await screen.findByText(/^Kamers zijn samengevoegd voor de periode 04-03-2027 t\/m 18-03-2027/, { selector: '.mantine-Alert-message' }),
+    ).toBeTruthy();
     const body = JSON.parse(String(posts('/api/merged_rooms')[0][1]?.body));
     expect(body).toEqual({
       start_date: '2027-03-04',
       rooms: [
         { flex: '{"room_mekka":"512","room_medina":""}', existing_id: null, max_guests: 2, kind: 'male', guests: [{ guest_id: 22 }] },
-        { flex: '{"room_mekka":"","room_medina":""}', existing_id: null, max_guests: 3, kind: 'male', guests: [{ guest_id: 21 }, { guest_id: 11 }, { guest_id: 12 }] },
+        {
+          flex: '{"room_mekka":"","room_medina":""}',
+          existing_id: null,
+          max_guests: 3,
+          kind: 'male',
+          guests: [{ guest_id: 21 }, { guest_id: 11 }, { guest_id: 12 }],
+        },
       ],
     });
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));

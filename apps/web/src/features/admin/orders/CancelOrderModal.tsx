@@ -31,8 +31,8 @@ export function CancelOrderModal({ order, onClose, onDone }: { order: AdminOrder
       error={errorMessage(cancel.error)}
     >
       <Text>
-        Weet je zeker dat je bestelling {order.order_number} van {customerName(order.user)} ({order.user.email}) wilt annuleren? De plaatsen
-        gaan terug in de voorraad en de klant krijgt een annuleringsmail.
+        Weet je zeker dat je bestelling {order.order_number} van {customerName(order.user)} ({order.user.email}) wilt annuleren? De plaatsen gaan
+        terug in de voorraad en de klant krijgt een annuleringsmail.
       </Text>
       <Text size="sm" c="dimmed">
         {credit

@@ -40,14 +40,36 @@ export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose:
       <DatesProvider settings={{ locale: 'nl', firstDayOfWeek: 1 }}>
         <Stack>
           <Text size="sm">
-            Voor elke reis die in deze periode vertrekt wordt de kamerindeling voorgesteld en als nieuwe versie opgeslagen; het
-            kantoor krijgt een mail. De kamernummers vul je daarna in bij Reisoverzichten.
+            Voor elke reis die in deze periode vertrekt wordt de kamerindeling voorgesteld en als nieuwe versie opgeslagen; het kantoor krijgt een
+            mail. De kamernummers vul je daarna in bij Reisoverzichten.
           </Text>
           <Group grow>
-            <DateInput label="Van" placeholder="DD-MM-JJJJ" valueFormat="DD-MM-YYYY" dateParser={parseDutchDate} value={start} onChange={setStart} clearable />
-            <DateInput label="Tot en met" placeholder="DD-MM-JJJJ" valueFormat="DD-MM-YYYY" dateParser={parseDutchDate} value={end} onChange={setEnd} clearable />
+            <DateInput
+              label="Van"
+              placeholder="DD-MM-JJJJ"
+              valueFormat="DD-MM-YYYY"
+              dateParser={parseDutchDate}
+              value={start}
+              onChange={setStart}
+              clearable
+            />
+            <DateInput
+              label="Tot en met"
+              placeholder="DD-MM-JJJJ"
+              valueFormat="DD-MM-YYYY"
+              dateParser={parseDutchDate}
+              value={end}
+              onChange={setEnd}
+              clearable
+            />
           </Group>
-          <FormFooter error={invalid ?? errorMessage(merge.error)} onCancel={onClose} onSubmit={submit} busy={merge.isPending} submitLabel="Samenvoegen" />
+          <FormFooter
+            error={invalid ?? errorMessage(merge.error)}
+            onCancel={onClose}
+            onSubmit={submit}
+            busy={merge.isPending}
+            submitLabel="Samenvoegen"
+          />
         </Stack>
       </DatesProvider>
     </Modal>

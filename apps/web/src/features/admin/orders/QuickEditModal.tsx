@@ -66,7 +66,12 @@ export function QuickEditModal({ order, onClose, onDone }: { order: AdminOrder; 
       <Stack>
         {rooms.length === 0 && <Text c="dimmed">Deze bestelling heeft geen kamers.</Text>}
         {rooms.map((room, i) => (
-          <Stack key={room.id} gap="xs" component="fieldset" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, padding: 12 }}>
+          <Stack
+            key={room.id}
+            gap="xs"
+            component="fieldset"
+            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, padding: 12 }}
+          >
             <Text component="legend" fw={600} size="sm" px={4}>
               Kamer {i + 1}
             </Text>

@@ -44,7 +44,14 @@ export function ReminderModal({
   const logs = (data?.logs ?? []).filter((l) => (kind === 'documents' ? l.type >= 1 && l.type <= 4 : l.type >= 6 && l.type <= 10));
 
   return (
-    <Modal opened onClose={onClose} title={`${TITLE[kind]} – ${order.order_number}`} centered size="lg" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${TITLE[kind]} – ${order.order_number}`}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+    >
       {reminders.isError ? (
         <LoadError />
       ) : !data || !info ? (

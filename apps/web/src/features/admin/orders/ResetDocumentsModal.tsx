@@ -51,17 +51,14 @@ export function ResetDocumentsModal({
     onError: (err) => form.setErrors(fieldErrors(err)),
   });
 
-  const submit = form.onSubmit((values) =>
-    reset.mutate({ order_id: orderId, guests: values.guests.map(Number), reason: values.reason.trim() }),
-  );
+  const submit = form.onSubmit((values) => reset.mutate({ order_id: orderId, guests: values.guests.map(Number), reason: values.reason.trim() }));
 
   return (
     <Modal opened onClose={onClose} title={`Documenten resetten – ${orderNumber}`} centered closeButtonProps={{ 'aria-label': 'Sluiten' }}>
       <form onSubmit={submit} noValidate aria-label="Documenten resetten">
         <Stack>
           <Text size="sm">
-            De documenten van de gekozen reizigers worden verwijderd. De klant krijgt een mail met de reden en kan ze daarna opnieuw
-            aanleveren.
+            De documenten van de gekozen reizigers worden verwijderd. De klant krijgt een mail met de reden en kan ze daarna opnieuw aanleveren.
           </Text>
           <Checkbox.Group label="Reizigers" withAsterisk {...form.getInputProps('guests')}>
             <Stack gap={6} mt={6}>
@@ -79,7 +76,13 @@ export function ResetDocumentsModal({
             maxLength={2000}
             {...form.getInputProps('reason')}
           />
-          <FormFooter error={errorMessage(reset.error)} onCancel={onClose} busy={reset.isPending} submitColor="red" submitLabel="Documenten resetten" />
+          <FormFooter
+            error={errorMessage(reset.error)}
+            onCancel={onClose}
+            busy={reset.isPending}
+            submitColor="red"
+            submitLabel="Documenten resetten"
+          />
         </Stack>
       </form>
     </Modal>

@@ -131,7 +131,6 @@ export const adminLeadsQuery = (q: string, page: number) =>
 
 export type { CancelAnswer, OrderLogEntry } from '@umrah/domain/contracts';
 
-
 /** GET /api/order/{id}/logs, for an order that came without its log. */
 export const orderLogsQuery = (orderId: number) =>
   queryOptions({
@@ -141,7 +140,6 @@ export const orderLogsQuery = (orderId: number) =>
 
 // ---------------------------------------------------------------------------------------------
 // Changing an order
-
 
 export const cancelOrder = (id: number) => apiPost<CancelAnswer>(`/api/order/cancel/${id}`, {});
 

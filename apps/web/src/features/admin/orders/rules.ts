@@ -38,5 +38,4 @@ export function orderActions(o: { status: number }): OrderActions {
 }
 
 /** 'Ahmed Yilmaz', or the email when the account has no name. */
-export const customerName = (u: { first_name: string; last_name: string; email: string }) =>
-  `${u.first_name} ${u.last_name}`.trim() || u.email;
+export const customerName = (u: { first_name: string; last_name: string; email: string }) => `${u.first_name} ${u.last_name}`.trim() || u.email;

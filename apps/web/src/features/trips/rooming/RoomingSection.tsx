@@ -117,10 +117,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
 
   const problems = useMemo(() => (rooms ? liveProblems(roomingInput, rooms) : null), [roomingInput, rooms]);
 
-  const versions = useMemo(
-    () => [...(latest.data?.versions ?? [])].sort((a, b) => b.version - a.version).slice(0, VERSIONS_SHOWN),
-    [latest.data],
-  );
+  const versions = useMemo(() => [...(latest.data?.versions ?? [])].sort((a, b) => b.version - a.version).slice(0, VERSIONS_SHOWN), [latest.data]);
 
   const guard = (text: string, action: () => void) => {
     if (dirty) setConfirm({ text, action });
@@ -545,7 +542,16 @@ function EditView(p: EditViewProps) {
           const headingId = `rooming-room-${room.key}`;
           const title = roomTitle(index);
           return (
-            <Paper key={room.key} withBorder p="sm" radius="md" component="section" aria-labelledby={headingId} data-room={index + 1} data-room-key={room.key}>
+            <Paper
+              key={room.key}
+              withBorder
+              p="sm"
+              radius="md"
+              component="section"
+              aria-labelledby={headingId}
+              data-room={index + 1}
+              data-room-key={room.key}
+            >
               <Stack gap="xs">
                 <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                   <Title order={4} size="h5" id={headingId}>

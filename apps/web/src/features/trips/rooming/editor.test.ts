@@ -17,7 +17,12 @@ import {
   type RoomKind,
 } from './editor';
 
-const guest = (id: number, first_name: string, gender: 0 | 1, over: { age_category?: number; bed_included?: boolean; wheelchair?: boolean } = {}) => ({
+const guest = (
+  id: number,
+  first_name: string,
+  gender: 0 | 1,
+  over: { age_category?: number; bed_included?: boolean; wheelchair?: boolean } = {},
+) => ({
   id,
   first_name,
   last_name: 'Test',
@@ -239,8 +244,20 @@ describe('conversions', () => {
     expect(toSaveBody('2027-03-01', rooms)).toEqual({
       start_date: '2027-03-01',
       rooms: [
-        { flex: '{"room_mekka":"512","room_medina":"230"}', existing_id: null, max_guests: 2, kind: 'male', guests: [{ guest_id: 11 }, { guest_id: 12 }] },
-        { flex: '{"room_mekka":"","room_medina":""}', existing_id: null, max_guests: 3, kind: 'female', guests: [{ guest_id: 21 }, { guest_id: 22 }] },
+        {
+          flex: '{"room_mekka":"512","room_medina":"230"}',
+          existing_id: null,
+          max_guests: 2,
+          kind: 'male',
+          guests: [{ guest_id: 11 }, { guest_id: 12 }],
+        },
+        {
+          flex: '{"room_mekka":"","room_medina":""}',
+          existing_id: null,
+          max_guests: 3,
+          kind: 'female',
+          guests: [{ guest_id: 21 }, { guest_id: 22 }],
+        },
       ],
     });
   });

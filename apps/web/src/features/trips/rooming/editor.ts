@@ -41,15 +41,13 @@ export const guestName = (g: Pick<TripGuest, 'first_name' | 'last_name'>) => `${
 export const roomTitle = (index: number) => `Kamer ${index + 1}`;
 
 /** Adults, and children or babies with their own bed, take a bed. */
-export const takesBed = (g: Pick<TripGuest, 'age_category' | 'bed_included'> | undefined) =>
-  !g || g.age_category === 0 || g.bed_included !== false;
+export const takesBed = (g: Pick<TripGuest, 'age_category' | 'bed_included'> | undefined) => !g || g.age_category === 0 || g.bed_included !== false;
 
 /** Every guest of the trip's orders by id, with the order they belong to. */
 export function indexGuests(orders: TripOrder[]): Map<number, GuestInfo> {
   const map = new Map<number, GuestInfo>();
   for (const o of orders)
-    for (const r of o.rooms)
-      for (const g of r.guests) map.set(g.id, { ...g, order_id: o.id, order_number: o.number, customer: o.customer.name });
+    for (const r of o.rooms) for (const g of r.guests) map.set(g.id, { ...g, order_id: o.id, order_number: o.number, customer: o.customer.name });
   return map;
 }
 
@@ -100,10 +98,12 @@ export function fromRoomDtos(rooms: RoomDto[]): { rooms: EditorRoom[]; dropped: 
     capacity: r.max_guests,
     kind: r.kind,
     exclusive: r.exclusive,
-    guests: r.guests.filter((g) => {
-      if (g.present === false) dropped.push(`${g.first_name} ${g.last_name}`.trim() || `Reiziger #${g.guest_id}`);
-      return g.present !== false;
-    }).map((g) => g.guest_id),
+    guests: r.guests
+      .filter((g) => {
+        if (g.present === false) dropped.push(`${g.first_name} ${g.last_name}`.trim() || `Reiziger #${g.guest_id}`);
+        return g.present !== false;
+      })
+      .map((g) => g.guest_id),
     existing_id: r.existing_id ?? null,
     room_mekka: r.flex?.room_mekka ?? '',
     room_medina: r.flex?.room_medina ?? '',
@@ -162,10 +162,7 @@ export function addRoom(rooms: EditorRoom[], capacity: number, kind: RoomKind): 
   let n = rooms.length + 1;
   const keys = new Set(rooms.map((r) => r.key));
   while (keys.has(`nieuw-${n}`)) n++;
-  return [
-    ...rooms,
-    { key: `nieuw-${n}`, capacity, kind, exclusive: false, guests: [], existing_id: null, room_mekka: '', room_medina: '' },
-  ];
+  return [...rooms, { key: `nieuw-${n}`, capacity, kind, exclusive: false, guests: [], existing_id: null, room_mekka: '', room_medina: '' }];
 }
 
 /** Removes a room, only when it is empty (guests are never dropped by accident). */
