@@ -2,13 +2,13 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Role } from '@umrah/domain/enums';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import HomePage from '../pages/HomePage';
 import { RenderFailed } from './ErrorBoundary';
 import { Layout } from './layout/Layout';
 import { lazyPage } from './lazyPage';
 
-// Every route but home loads its code on demand, so the first page stays light on phones. The
-// server-rendered public pages can be preloaded before hydration (lazyPage).
+// Every route loads its code on demand, so a page brings no other page's code. The
+// server-rendered public pages are preloaded before hydration (lazyPage).
+const HomePage = lazyPage(() => import('../pages/HomePage'));
 const ConfirmPage = lazy(() => import('../pages/ConfirmPage'));
 const PackagesPage = lazyPage(() => import('../pages/PackagesPage'));
 const KnowledgePage = lazyPage(() => import('../pages/KnowledgePage'));
