@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -62,4 +62,19 @@ export async function allQueries<T extends readonly unknown[]>(
   const results: unknown[] = [];
   for (const query of queries) results.push(await query);
   return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/**
+ * Runs a substring search (ILIKE '%term%') with the trigram indexes. The planner prices ILIKE like
+ * any cheap operator and so prefers reading the whole table for a selective term, while matching a
+ * long term case-insensitively against every row costs far more than the index (e.g. 100-150 ms
+ * against 2 ms for an email among 20,000 users). Inside one transaction, `enable_seqscan = off` (for
+ * this transaction only) makes it take the indexes; a term shorter than a trigram has none to use.
+ */
+export async function withTrigramSearch<T>(db: Db, term: string, fn: (db: DbOrTx) => Promise<T>): Promise<T> {
+  if (term.length < 3) return fn(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return fn(tx);
+  });
 }

@@ -11,6 +11,7 @@ import {
   amountToPay,
   downPaymentProblem,
   formatEuro,
+  parseOrderNumber,
   mayEdit,
   priceOrder,
   statusAfterPayments,
@@ -22,7 +23,8 @@ import {
   type PricingCatalog,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx, Tx } from '../../db/index.ts';
+import { allQueries, withTrigramSearch, type DbOrTx, type Tx } from '../../db/index.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import {
   crowdfunds,
   guests,
@@ -464,13 +466,11 @@ export interface AdminOrderQuery {
   pageSize: number;
 }
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
-
 /** The search of the admin orders page: order number ('FCU2123' or '123'), email or name. */
 function searchCondition(db: DbOrTx, q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
-  const like = `%${escapeLike(term)}%`;
+  const like = containsPattern(term);
   // The customers first (the users' trigram indexes answer this), then their orders by user id: an OR
   // of the order number with the customer's text across the join made the planner scan every order.
   const byText = inArray(
@@ -487,8 +487,8 @@ function searchCondition(db: DbOrTx, q: string | undefined): SQL | undefined {
         ),
       ),
   );
-  const number = /^(?:fcu2)?(\d{1,9})$/i.exec(term.replace(/\s+/g, ''));
-  return number ? or(eq(orders.id, Number(number[1])), byText) : byText;
+  const number = parseOrderNumber(term);
+  return number !== null ? or(eq(orders.id, number), byText) : byText;
 }
 
 /** Orders that sell one of the products, or have a room of one of those trips. */
@@ -510,19 +510,19 @@ function productCondition(db: DbOrTx, ids: number[] | undefined): SQL | undefine
   );
 }
 
-async function pageOfOrders(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
-  const [ids, [{ total }]] = await Promise.all([
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
-  ]);
-  return { orders: await withLogs(db, await loadOrderDtos(db, ids.map((r) => r.id))), total };
+/** The ids of one page of orders (newest first) and how many match. */
+async function idsPage(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+  const ids = db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  const total = db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
+  const [rows, [{ total: n }]] = await allQueries(db, [ids, total] as const);
+  return { ids: rows.map((r) => r.id), total: n };
 }
 
 /** Staff views carry each order's log (never the customer's own order list: the log names staff). */
@@ -531,25 +531,38 @@ async function withLogs<T extends { id: number }>(db: DbOrTx, dtos: T[]) {
   return dtos.map((d) => ({ ...d, logs: logs.get(d.id) ?? [] }));
 }
 
+const ordersWithLogs = async (db: DbOrTx, ids: number[]) => withLogs(db, await loadOrderDtos(db, ids));
+
 /** Leads shown next to the list on the admin orders page (the first ones; ?status=1 pages through all). */
 export const LEADS_SHOWN = 50;
 
 /**
  * GET /api/admin/orders: a page of orders (every status but LEAD unless ?status= is given) and the
- * leads matching the same search.
+ * leads matching the same search. The matching ids are found first (a text search through the
+ * trigram indexes, see withTrigramSearch), then the orders of the page are read.
  */
 export async function adminOrders(ctx: AppContext, query: AdminOrderQuery) {
-  const base = and(searchCondition(ctx.db, query.q), productCondition(ctx.db, query.products));
+  const term = query.q?.trim() ?? '';
   const offset = (query.page - 1) * query.pageSize;
-  if (query.status !== undefined) {
-    const page = await pageOfOrders(ctx.db, and(base, eq(orders.status, query.status)), query.pageSize, offset);
-    return { ...page, leads: [], leads_total: 0 };
-  }
-  const [page, leads] = await Promise.all([
-    pageOfOrders(ctx.db, and(base, ne(orders.status, OrderStatus.LEAD)), query.pageSize, offset),
-    pageOfOrders(ctx.db, and(base, eq(orders.status, OrderStatus.LEAD)), LEADS_SHOWN, 0),
-  ]);
-  return { ...page, leads: leads.orders, leads_total: leads.total };
+  // The page, and the leads unless one status is asked for. Inside the search's transaction (one
+  // connection) one after the other, else together on the pool.
+  const find = async (db: DbOrTx, together: boolean) => {
+    const base = and(searchCondition(db, term), productCondition(db, query.products));
+    const jobs =
+      query.status !== undefined
+        ? [() => idsPage(db, and(base, eq(orders.status, query.status!)), query.pageSize, offset)]
+        : [
+            () => idsPage(db, and(base, ne(orders.status, OrderStatus.LEAD)), query.pageSize, offset),
+            () => idsPage(db, and(base, eq(orders.status, OrderStatus.LEAD)), LEADS_SHOWN, 0),
+          ];
+    if (together) return Promise.all(jobs.map((job) => job()));
+    const results = [];
+    for (const job of jobs) results.push(await job());
+    return results;
+  };
+  const [page, leads] = term ? await withTrigramSearch(ctx.db, term, (tx) => find(tx, tx === ctx.db)) : await find(ctx.db, true);
+  const [pageOrders, leadOrders] = await Promise.all([ordersWithLogs(ctx.db, page!.ids), leads ? ordersWithLogs(ctx.db, leads.ids) : []]);
+  return { orders: pageOrders, total: page!.total, leads: leadOrders, leads_total: leads?.total ?? 0 };
 }
 
 /** The rows of an order's priced lines, each tied to its guest row (guestIds[room][guest]) where it has one. */

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { MSG, type AccountInput, type AdminUserInput } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
+import { withTrigramSearch, type DbOrTx } from '../../db/index.ts';
 import { invoices, orders, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { emailTaken, isUniqueViolation } from '../auth/service.ts';
 import { accountColumns } from './dto.ts';
@@ -51,24 +53,22 @@ export async function updateOwnAccount(ctx: AppContext, self: UserRow, input: Ac
 
 export async function listUsers(ctx: AppContext, q: string | undefined, page: number, pageSize: number) {
   const term = q?.trim();
-  const where = term
-    ? or(
-        ilike(users.email, `%${term}%`),
-        ilike(users.lastName, `%${term}%`),
-        ilike(users.phoneNumber, `%${term}%`),
-        ilike(users.zip, `%${term}%`),
-      )
+  const like = term ? containsPattern(term) : undefined;
+  const where = like
+    ? or(ilike(users.email, like), ilike(users.lastName, like), ilike(users.phoneNumber, like), ilike(users.zip, like))
     : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
+  const pageOf = (db: DbOrTx) =>
+    db
       .select()
       .from(users)
       .where(where)
       .orderBy(desc(users.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db.select({ total: count() }).from(users).where(where),
-  ]);
+      .offset((page - 1) * pageSize);
+  const countOf = (db: DbOrTx) => db.select({ total: count() }).from(users).where(where);
+  const [rows, [{ total }]] = term
+    ? await withTrigramSearch(ctx.db, term, async (tx) => [await pageOf(tx), await countOf(tx)] as const)
+    : await Promise.all([pageOf(ctx.db), countOf(ctx.db)]);
   return { rows, total };
 }
 
