@@ -26,7 +26,7 @@ const envSchema = z.object({
   // Unset: the company's name and e-mail address.
   MAIL_FROM: z.string().optional(),
   OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
-  // The chat widget's external link (SPEC 1), e.g. 'https://wa.me/31612345678?text=' or a URL with {text}.
+  // The chat widget's external link, e.g. 'https://wa.me/31612345678?text=' or a URL with {text}.
   CHAT_URL: z.string().max(500).regex(/^https?:\/\/[^\s]+$/, 'CHAT_URL moet een http(s)-adres zijn').optional(),
   VISA_ENCRYPTION_KEY: z.string().optional(),
   VISA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),

@@ -471,7 +471,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Leads (SPEC 1, 3 'Morocco request', 'Custom-trip request'): every 'Umrah op maat' and Morocco
+ * Leads (the Morocco and 'Umrah op maat' request forms): every 'Umrah op maat' and Morocco
  * request is kept here, so none lives only in a mailbox. The form's fields are jsonb (validated by
  * the domain schemas); staff follow up with status open → contacted → converted and a note.
  */

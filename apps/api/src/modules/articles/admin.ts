@@ -17,7 +17,7 @@ import { invalidateCatalog } from '../products/service.ts';
 import { prepareArticleImage, removeImage, storeImage, type PreparedImage } from './image.ts';
 import { ARTICLE_NOT_FOUND, getArticle, sanitizeArticleHtml } from './service.ts';
 
-// The admin's writes (SPEC 2 'Kennis/Flyers', 7 article/articlecat). The picture is encoded and
+// The admin's writes (articles, flyers and their categories). The picture is encoded and
 // stored before the transaction (heavy work never holds a connection or locks), old files are
 // deleted only after the commit, and every write clears the public lists here and in every other
 // process (invalidateCatalog publishes 'catalog', which app.ts subscribes to).

@@ -16,7 +16,7 @@ import type { FileStore } from '../../infra/storage/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { decodePhoto, withSlot } from '../visa/photo.ts';
 
-// The picture of an article or flyer (SPEC 5: one JPEG, cropped 25/19 or 0.70625). The content decides
+// The picture of an article or flyer (one JPEG, cropped 25/19 or 0.70625 in the admin). The content decides
 // (a PNG renamed .jpg is refused), then it is re-encoded for phone and desktop widths as AVIF, WebP and
 // JPEG: re-encoding drops EXIF/GPS and anything hidden in the file. The files are public (no
 // encryption) and never change under their random folder name, so they can be cached for good.

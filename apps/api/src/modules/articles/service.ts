@@ -7,7 +7,7 @@ import { articleCategories, articleCategoryLinks, articles, teamMembers } from '
 import { notFound } from '../../lib/errors.ts';
 import { catalogCache, type CatalogEntry } from '../products/service.ts';
 
-// Knowledge articles, flyers, their categories and the team (SPEC 2, 3, 7). The public lists live in
+// Knowledge articles, flyers, their categories and the team. The public lists live in
 // the catalog cache (short TTL, cleared by every catalog invalidation); article html is sanitised on
 // the way out, so whatever is stored can never run script in the browser.
 

@@ -5,7 +5,7 @@ import { mailsToInLastHour, queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import { badRequest } from '../../lib/errors.ts';
 
-// The contact form (SPEC 2, 7): the message goes to the office and a confirmation to the sender,
+// The contact form: the message goes to the office and a confirmation to the sender,
 // both written into the outbox in one transaction.
 //
 // Anyone can type any address into the form, so the confirmation is what an attacker could send

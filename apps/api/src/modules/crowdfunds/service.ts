@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { fundedSoFar } from '../orders/service.ts';
 import { catalogCache, invalidateCatalog, type CatalogEntry } from '../products/service.ts';
 
-// Crowdfunds (SPEC 3, 7): the public list of active goals with what is funded and what is still
+// Crowdfunds: the public list of active goals with what is funded and what is still
 // needed, and the admin's create and update. 'Funded so far' is the order rules' own sum
 // (orders/service.ts fundedSoFar): every order that is not cancelled, declined or refunded.
 

@@ -2,7 +2,7 @@ import { formatDate, formatEuro } from '@umrah/domain';
 import { layout } from '../../infra/mail/templates.ts';
 import { cutText } from '../../infra/pdf/index.ts';
 
-// Dutch mails of the reminders (SPEC 3 log types 1-4 and 6-10) and of an unpaid lead that expired.
+// Dutch mails of the reminders (order log types 1-4 documents, 6-10 payments) and of an unpaid lead that expired.
 // Plain text with an HTML twin through the shared layout, like every other mail.
 
 /** Document reminder steps the admin (or the scheduler) can send: log types 1-4. */

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/index.ts';
 import { guests, orders, payments, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { invalidateCatalog } from '../products/service.ts';
+import { periodicJob } from '../../lib/periodic.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
 import { giveBackStock } from '../orders/stock.ts';
@@ -243,37 +244,12 @@ export interface Scheduler {
  * it never keeps the process alive; runs never overlap within a process; stop() waits for a run.
  */
 export function createScheduler(app: FastifyInstance): Scheduler {
-  let first: NodeJS.Timeout | undefined;
-  let every: NodeJS.Timeout | undefined;
-  let running: Promise<RunResult | null> | null = null;
-
-  function runNow(now?: Date): Promise<RunResult | null> {
-    running ??= runScheduledJobs(app.ctx, { now, log: app.log })
-      .catch((err) => {
-        app.log.error(err, 'scheduler run failed');
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  return {
-    runNow,
-    start() {
-      if (!app.ctx.config.schedulerEnabled || first || every) return;
-      const interval = app.ctx.config.schedulerIntervalMs;
-      first = setTimeout(() => void runNow(), Math.min(interval, 10_000));
-      every = setInterval(() => void runNow(), interval);
-      first.unref();
-      every.unref();
-    },
-    async stop() {
-      clearTimeout(first);
-      clearInterval(every);
-      first = every = undefined;
-      await running;
-    },
-  };
+  return periodicJob({
+    run: (now?: Date) => runScheduledJobs(app.ctx, { now, log: app.log }),
+    failure: 'scheduler run failed',
+    log: app.log,
+    enabled: () => app.ctx.config.schedulerEnabled,
+    intervalMs: () => app.ctx.config.schedulerIntervalMs,
+    firstDelayMs: () => Math.min(app.ctx.config.schedulerIntervalMs, 10_000),
+  });
 }

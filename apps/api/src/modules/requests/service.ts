@@ -26,7 +26,7 @@ import { startSession } from '../auth/sessions.ts';
 import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_HOUR } from '../contact/service.ts';
 import { accountColumns, toUserDto } from '../users/dto.ts';
 
-// The lead forms (SPEC 2 Morocco offer and 'Umrah op maat', SPEC 7 contact/individual(_hadj)).
+// The lead forms (the Morocco offer and 'Umrah op maat'; API contact/individual(_hadj)).
 // Like the contact form: the request is stored, the office gets every field with Reply-To the
 // visitor, and the visitor a confirmation, all in one transaction through the outbox.
 //

@@ -34,7 +34,7 @@ export interface XlsxTable {
   rows: string[][];
 }
 
-/** SPEC 9: the rooming preview shows 3 rooms per page; the PDF for the hotels does the same. */
+/** The rooming preview shows 3 rooms per page; the PDF for the hotels does the same, so both read alike. */
 export const ROOMS_PER_PAGE = 3;
 
 const clean = (value: unknown, max = 100): string => {

@@ -35,7 +35,7 @@ import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
 // Trip overviews (issue 11). A trip is every Umrah product starting on one day, named by that day.
-// Only DOWN_PAYMENT and COMPLETED orders count (SPEC 4), and never those of internal test accounts.
+// Only DOWN_PAYMENT and COMPLETED orders count (the others are not travelling), and never those of internal test accounts.
 
 export type Ctx = Pick<AppContext, 'db' | 'config' | 'mail' | 'sealer' | 'files'>;
 
@@ -47,7 +47,7 @@ export interface Actor {
 export const COUNTED_STATUSES: number[] = [...TRIP_OVERVIEW_STATUSES];
 
 /**
- * Internal test accounts (SPEC 2 'Some internal test accounts are excluded from trip overviews'):
+ * Internal test accounts, left out of the trip overviews:
  * every staff account (admin, bookkeeper: their own orders are tests; an order placed for a customer
  * belongs to the customer), and every account whose address is at one of INTERNAL_EMAIL_DOMAINS
  * (comma list, default 'umrahreizen.nl', the agency's own domain). Read at call time, so a change

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { guests, orderLogs, products, rooms, visaDocuments } from '../../db/schema.ts';
+import { periodicJob } from '../../lib/periodic.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { NOTE_LOG_TYPE, deleteFiles } from './service.ts';
 
@@ -104,47 +105,20 @@ export function createRetentionJob(
   log: Pick<FastifyInstance['log'], 'info' | 'error'>,
   opts: { firstDelayMs?: number; intervalMs?: number } = {},
 ): RetentionJob {
-  const firstDelayMs = opts.firstDelayMs ?? 5 * 60_000;
-  const intervalMs = opts.intervalMs ?? 24 * 3600_000;
-  let first: NodeJS.Timeout | undefined;
-  let every: NodeJS.Timeout | undefined;
-  let running: Promise<PurgeResult | null> | null = null;
-
-  function runNow(): Promise<PurgeResult | null> {
-    running ??= (async () => {
+  return periodicJob({
+    run: async () => {
       const ctx = getCtx();
-      try {
-        const result = await purgeExpiredVisaData(ctx, { days: ctx.config.visaRetentionDays });
-        if (result.total > 0 || result.failedFiles > 0) {
-          log.info({ cutoff: result.cutoff, total: result.total, orders: result.orders, failedFiles: result.failedFiles }, 'visa retention: data deleted');
-        }
-        return result;
-      } catch (err) {
-        log.error(err, 'visa retention run failed');
-        return null;
-      } finally {
-        running = null;
+      const result = await purgeExpiredVisaData(ctx, { days: ctx.config.visaRetentionDays });
+      if (result.total > 0 || result.failedFiles > 0) {
+        log.info({ cutoff: result.cutoff, total: result.total, orders: result.orders, failedFiles: result.failedFiles }, 'visa retention: data deleted');
       }
-    })();
-    return running;
-  }
-
-  return {
-    runNow,
-    start() {
-      if (first || every) return;
-      first = setTimeout(() => void runNow(), firstDelayMs);
-      every = setInterval(() => void runNow(), intervalMs);
-      first.unref();
-      every.unref();
+      return result;
     },
-    async stop() {
-      clearTimeout(first);
-      clearInterval(every);
-      first = every = undefined;
-      await running;
-    },
-  };
+    failure: 'visa retention run failed',
+    log,
+    firstDelayMs: () => opts.firstDelayMs ?? 5 * 60_000,
+    intervalMs: () => opts.intervalMs ?? 24 * 3600_000,
+  });
 }
 
 /** The server's job; not in tests, where a purge at a random moment would race the assertions. */

@@ -34,7 +34,7 @@ export interface Actor {
 
 
 /**
- * order_logs.type of visa events that are not reminders. SPEC 3 numbers only reminders (1-5
+ * order_logs.type of visa events that are not reminders. Log types number only reminders (1-5
  * documents, 6-10 payments); 0 marks a plain note (documents delivered, a name changed, data purged).
  */
 export const NOTE_LOG_TYPE = 0;

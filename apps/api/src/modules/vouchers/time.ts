@@ -1,5 +1,5 @@
-// Voucher expiry travels as 'YYYY-MM-DD HH:mm:ss' in Dutch local time (SPEC 5) and is stored as an
-// instant; these two helpers convert between them whatever the server's own time zone is.
+// Voucher expiry travels as 'YYYY-MM-DD HH:mm:ss' in Dutch local time and is stored as an instant;
+// these helpers convert between them whatever the server's own time zone is (docs/ARCHITECTURE.md, 'Time').
 
 const ZONE = 'Europe/Amsterdam';
 const parts = new Intl.DateTimeFormat('en-GB', {
