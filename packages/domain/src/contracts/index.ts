@@ -9,3 +9,5 @@ export * from './products.ts';
 export * from './crowdfunds.ts';
 export * from './trips.ts';
 export * from './articles.ts';
+export * from './requests.ts';
+export * from './system.ts';

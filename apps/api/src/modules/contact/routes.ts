@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contactSchema } from '@umrah/domain';
+import { messageAnswer } from '@umrah/domain/contracts';
+import { rateLimit } from '../../lib/routes.ts';
 import { sendContact } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,9 +17,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Contactformulier (form-encoded of JSON, met ALTCHA-oplossing in `altcha`)',
         description: 'Zet een mail naar het kantoor en een bevestiging naar de afzender in de outbox.',
         body: contactSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageAnswer },
       },
-      config: { rateLimit: { max: 5 * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } },
+      config: rateLimit(app, 5),
     },
     async (req) => sendContact(app.ctx, req.body),
   );

@@ -1,39 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MSG,
-  REQUEST_KINDS,
-  REQUEST_STATUSES,
   customTripBodySchema,
   customTripGuestSchema,
-  idParam,
   moroccoRequestSchema,
   requestListQuerySchema,
   requestUpdateSchema,
 } from '@umrah/domain';
-import { optionalUser, requireAdmin } from '../../lib/auth.ts';
+import { leadsPageContract, publicConfigContract, requestContract, sentAnswerContract } from '@umrah/domain/contracts';
+import { idParamsSchema, limiter, optionalUser, requireAdmin, security } from '../../lib/routes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listRequests, sendCustomTrip, sendMoroccoRequest, updateRequest } from './service.ts';
 
-const sentAnswer = z.object({ status: z.literal('success'), message: z.string(), token: z.string().nullable().optional() });
-
-const requestDto = z.object({
-  id: z.number(),
-  kind: z.enum(REQUEST_KINDS),
-  email: z.string(),
-  fields: z.record(z.string(), z.unknown()),
-  status: z.enum(REQUEST_STATUSES),
-  note: z.string(),
-  user_id: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+const tags = ['requests'];
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicConfigRoutes);
   // Like /api/contact: a handful a minute per address, and a small body (a form of short fields).
   const formLimits = {
-    config: { rateLimit: { max: 5 * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } },
+    config: limiter(app)(5),
     bodyLimit: 16 * 1024,
   };
 
@@ -41,11 +26,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contact/individual_hadj',
     {
       schema: {
-        tags: ['requests'],
+        tags,
         summary: 'Aanvraag Umrah vanuit Marokko (met ALTCHA-oplossing in `altcha`)',
         description: 'Slaat de aanvraag op, zet een mail naar het kantoor (Reply-To de afzender) en een bevestiging in de outbox.',
         body: moroccoRequestSchema,
-        response: { 200: sentAnswer },
+        response: { 200: sentAnswerContract },
       },
       onRequest: optionalUser,
       ...formLimits,
@@ -57,12 +42,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contact/individual',
     {
       schema: {
-        tags: ['requests'],
+        tags,
         summary: "Aanvraag 'Umrah op maat' (met ALTCHA-oplossing in `altcha`)",
         description:
           'Ingelogd: de gegevens van het account worden gebruikt. Niet ingelogd: de persoonsgegevens en een wachtwoord zijn verplicht en er wordt tegelijk een account aangemaakt (het antwoord bevat dan een token).',
         body: customTripBodySchema,
-        response: { 200: sentAnswer },
+        response: { 200: sentAnswerContract },
       },
       onRequest: optionalUser,
       ...formLimits,
@@ -84,18 +69,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/requests',
     {
       schema: {
-        tags: ['requests'],
+        tags,
         summary: 'Aanvragen (leads), nieuwste eerst, 25 per pagina',
-        security: [{ bearerAuth: [] }],
+        security,
         querystring: requestListQuerySchema,
-        response: {
-          200: z.object({
-            requests: z.array(requestDto.extend({ name: z.string() })),
-            total: z.number(),
-            page: z.number(),
-            page_size: z.number(),
-          }),
-        },
+        response: { 200: leadsPageContract },
       },
       onRequest: requireAdmin,
     },
@@ -106,12 +84,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/requests/:id',
     {
       schema: {
-        tags: ['requests'],
+        tags,
         summary: 'Status en notitie van een aanvraag',
-        security: [{ bearerAuth: [] }],
-        params: z.object({ id: idParam() }),
+        security,
+        params: idParamsSchema,
         body: requestUpdateSchema,
-        response: { 200: requestDto },
+        response: { 200: requestContract },
       },
       onRequest: requireAdmin,
     },
@@ -123,7 +101,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',
-    { schema: { tags: ['system'], summary: 'Publieke instellingen', response: { 200: z.object({ chat_url: z.string().nullable() }) } } },
+    { schema: { tags: ['system'], summary: 'Publieke instellingen', response: { 200: publicConfigContract } } },
     async (_req, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return { chat_url: app.ctx.config.chatUrl ?? null };

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema.ts';
 import { redactSecrets } from '../../infra/mail/outbox.ts';
-import { requireAdmin } from '../../lib/auth.ts';
+import { healthContract, outboxMailsContract } from '@umrah/domain/contracts';
+import { requireAdmin, security } from '../../lib/routes.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', { schema: { tags: ['system'] } }, async () => {
+  app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthContract } } }, async () => {
     await app.ctx.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.id, 0));
-    return { status: 'ok', database: app.ctx.dbKind };
+    return { status: 'ok' as const, database: app.ctx.dbKind };
   });
 
   app.get(
@@ -26,11 +27,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        security: [{ bearerAuth: [] }],
+        security,
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
+        response: { 200: outboxMailsContract },
       },
       onRequest: requireAdmin,
     },
