@@ -49,3 +49,15 @@ export function FormFooter({
     </>
   );
 }
+
+/** The end of a dialog that only shows something: 'Sluiten', after any other buttons it has. */
+export function CloseFooter({ onClose, children }: { onClose: () => void; children?: ReactNode }) {
+  return (
+    <Group justify="flex-end">
+      {children}
+      <Button variant="default" onClick={onClose}>
+        Sluiten
+      </Button>
+    </Group>
+  );
+}

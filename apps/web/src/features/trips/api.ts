@@ -18,29 +18,13 @@ import {
 import { notifySuccess, type MutationHooks } from '../../lib/notify';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import type { RoomKind } from '@umrah/domain/rooming';
-import type {
-  AirlineLayout,
-  MergedRoomsDto,
-  RoomingProposalDto,
-  RoomingRoomDto,
-  RoomingVersionSummaryDto,
-  TripCardDto,
-  TripDetailDto,
-  TripGuestDto,
-  TripOrderDto,
-  TripStatsDto,
-} from '@umrah/domain/validation/trips';
+import type { MergedRooms, Proposal, RoomingRoomDto, RoomingVersionSummaryDto, RoomsSaved, TripDetail, TripList } from '@umrah/domain/contracts';
+import type { AirlineLayout } from '@umrah/domain/validation/trips';
 
-// The answer shapes are the domain's (packages/domain/src/validation/trips.ts), so the API and the
-// web app cannot drift apart; only types are imported, nothing of it lands in the bundle.
-export type TripSummary = TripCardDto;
-export type TripDetail = TripDetailDto;
-export type TripOrder = TripOrderDto;
-export type TripGuest = TripGuestDto;
-export type TripStats = TripStatsDto;
+// The answer shapes are the domain's response contracts (packages/domain/src/contracts/trips.ts),
+// so the API and the web app cannot drift apart; only types are imported.
+export type { MergedRooms, Proposal, TripDetail, TripGuest, TripOrder, TripStats, TripSummary } from '@umrah/domain/contracts';
 export type RoomDto = RoomingRoomDto;
-export type Proposal = RoomingProposalDto;
-export type MergedRooms = MergedRoomsDto;
 export type RoomingVersionInfo = RoomingVersionSummaryDto;
 export type { AirlineLayout };
 
@@ -55,7 +39,7 @@ export const tripKeys = {
   rooms: (start: string, version?: number) => ['admin', 'trips', start, 'rooms', version ?? 'latest'] as const,
 };
 
-export const fetchTrips = (signal?: AbortSignal) => apiGet<{ trips: TripSummary[] }>('/api/admin/trips', undefined, signal).then((r) => r.trips);
+export const fetchTrips = (signal?: AbortSignal) => apiGet<TripList>('/api/admin/trips', undefined, signal).then((r) => r.trips);
 
 export const fetchTrip = (start: string, signal?: AbortSignal) =>
   apiGet<TripDetail>(`/api/admin/trips/${encodeURIComponent(start)}`, undefined, signal);
@@ -79,10 +63,10 @@ export const useRoomingProposal = (options?: MutationHooks<Proposal, string>) =>
   });
 
 /** Saves the rooming list as a new version; the trip's versions are fetched again before onSuccess. */
-export const useSaveRooms = (options?: MutationHooks<{ message: string }, SaveRoomsBody>) =>
+export const useSaveRooms = (options?: MutationHooks<RoomsSaved, SaveRoomsBody>) =>
   useAdminMutation({
     ...options,
-    mutationFn: (body: SaveRoomsBody) => apiPost<{ message: string }>('/api/merged_rooms', body),
+    mutationFn: (body: SaveRoomsBody) => apiPost<RoomsSaved>('/api/merged_rooms', body),
     invalidates: (_res, body) => [tripKeys.rooms(body.start_date)],
   });
 

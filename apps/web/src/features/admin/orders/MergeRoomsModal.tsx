@@ -24,6 +24,11 @@ export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose:
     },
   });
 
+  const period = [
+    { label: 'Van', value: start, onChange: setStart },
+    { label: 'Tot en met', value: end, onChange: setEnd },
+  ];
+
   const submit = () => {
     const parsed = mergePeriodSchema.safeParse({ start: start ?? '', end: end ?? '' });
     if (!parsed.success) {
@@ -44,24 +49,18 @@ export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose:
             mail. De kamernummers vul je daarna in bij Reisoverzichten.
           </Text>
           <Group grow>
-            <DateInput
-              label="Van"
-              placeholder="DD-MM-JJJJ"
-              valueFormat="DD-MM-YYYY"
-              dateParser={parseDutchDate}
-              value={start}
-              onChange={setStart}
-              clearable
-            />
-            <DateInput
-              label="Tot en met"
-              placeholder="DD-MM-JJJJ"
-              valueFormat="DD-MM-YYYY"
-              dateParser={parseDutchDate}
-              value={end}
-              onChange={setEnd}
-              clearable
-            />
+            {period.map(({ label, value, onChange }) => (
+              <DateInput
+                key={label}
+                label={label}
+                placeholder="DD-MM-JJJJ"
+                valueFormat="DD-MM-YYYY"
+                dateParser={parseDutchDate}
+                value={value}
+                onChange={onChange}
+                clearable
+              />
+            ))}
           </Group>
           <FormFooter
             error={invalid ?? errorMessage(merge.error)}

@@ -2,11 +2,11 @@
 // cancel) or the payment reminders (request, first, second, third, cancel), which of them were sent
 // (from the order log: when and by whom, the scheduler as 'systeem'), and a button per step; the
 // next step is the highlighted one.
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
-import { FormError } from '../../../components/admin-kit/FormFooter';
+import { CloseFooter, FormError } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { remindersQuery, useSendReminder, type AdminOrder, type ReminderKindName } from './api';
@@ -140,11 +140,7 @@ export function ReminderModal({
               ))
             )}
           </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Sluiten
-            </Button>
-          </Group>
+          <CloseFooter onClose={onClose} />
         </Stack>
       )}
     </Modal>

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
 import { passportValidEnough, VISA_MSG } from '@umrah/domain/validation/visa';
+import { CloseFooter } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
 import { errorMessage } from '../../../lib/notify';
 import { adminVisaQuery, guestPhotoQuery } from './api';
@@ -114,16 +115,13 @@ export function VisaDocumentsModal({
             </Table>
             <Center>{guest.has_photo ? <Photo guestId={guest.id} name={name} /> : <Text c="dimmed">Geen pasfoto</Text>}</Center>
           </SimpleGrid>
-          <Group justify="flex-end">
+          <CloseFooter onClose={onClose}>
             {onReset && (
               <Button color="red" variant="light" onClick={onReset}>
                 Documenten resetten
               </Button>
             )}
-            <Button variant="default" onClick={onClose}>
-              Sluiten
-            </Button>
-          </Group>
+          </CloseFooter>
         </Stack>
       )}
     </Modal>

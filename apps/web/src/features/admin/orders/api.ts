@@ -3,7 +3,7 @@
 // keys, query options and mutation hooks live here; the components call none of lib/api.ts
 // themselves. Shapes follow apps/api/src/modules/orders/dto.ts.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { CancelAnswer, OrderLogs } from '@umrah/domain/contracts';
+import type { CancelAnswer, MergeAnswer, OrderLogs } from '@umrah/domain/contracts';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import type { ArabiaAvailability } from '@umrah/domain/validation/order';
 import type { MergePeriodInput } from '@umrah/domain/validation/trips';
@@ -273,11 +273,6 @@ export const useSendReminder = (options?: MutationHooks<{ status: string; messag
 
 // ---------------------------------------------------------------------------------------------
 // Merging rooms (SPEC 2 'merge-rooms dialog')
-
-export interface MergeAnswer {
-  message: string;
-  trips: { start_date: string; version: number; rooms_count: number }[];
-}
 
 export const useMergeRooms = (options?: MutationHooks<MergeAnswer, MergePeriodInput>) =>
   useMutation({ mutationFn: (period: MergePeriodInput) => apiPost<MergeAnswer>('/api/admin/trips/merge', period), ...options });
