@@ -11,3 +11,4 @@ export * from './trips.ts';
 export * from './articles.ts';
 export * from './requests.ts';
 export * from './system.ts';
+export * from './visa.ts';

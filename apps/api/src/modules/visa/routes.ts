@@ -1,13 +1,22 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VISA_MSG, finishDocumentsSchema, guestNameSchema, resetDocumentsSchema, visaSchema } from '@umrah/domain';
-import { currentUser, requireAdmin, requireUser } from '../../lib/auth.ts';
+import { VISA_MSG, finishDocumentsSchema, guestNameSchema, idParam, resetDocumentsSchema, visaSchema } from '@umrah/domain';
+import {
+  adminVisaOrderContract,
+  documentsFinishedContract,
+  documentsResetContract,
+  errorAnswer,
+  guestNameSavedContract,
+  visaOrderContract,
+  visaSavedContract,
+} from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
+import { idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['visa'];
-const security = [{ bearerAuth: [] }];
-const id = z.coerce.number().int().positive({ error: 'Ongeldig id.' }).max(2_147_483_647, { error: 'Ongeldig id.' });
+const id = idParam();
 
 /** A 5 MB photo is about 6.7 MB in base64, plus the other fields. */
 const VISA_BODY_LIMIT = 8 * 1024 * 1024;
@@ -15,7 +24,7 @@ const VISA_BODY_LIMIT = 8 * 1024 * 1024;
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
 
 export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+  const limit = limiter(app);
 
   app.get(
     '/api/order/:id/visa',
@@ -26,7 +35,8 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Visumwizard van een bestelling: reizigers, of hun documenten er zijn, de reis en of de bestelling in aanmerking komt',
         description:
           "{ order_id, status, eligible, message?, trip: {label,start,end}|null, finished, guests: [{id, first_name, last_name, gender, age_category, has_documents}] }. Alleen COMPLETED en DOWN_PAYMENT komen in aanmerking. 404 voor andermans bestelling.",
-        params: z.object({ id }),
+        params: idParamsSchema,
+        response: { 200: visaOrderContract },
       },
       onRequest: requireUser,
     },
@@ -43,6 +53,7 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "201 { status:'success', message, guest_id }. 400 regels (o.a. de 6-maandenregel t.o.v. het einde van de reis, geen afbeelding), 404 andermans bestelling of reiziger, 409 niet (aan)betaald of al aangeleverd, 413 pasfoto groter dan 5 MB.",
         body: visaSchema,
+        response: { 201: visaSavedContract, 413: errorAnswer },
       },
       onRequest: requireUser,
       bodyLimit: VISA_BODY_LIMIT,
@@ -71,6 +82,7 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "{ status:'success', message, guest }. 409 voor de klant zodra de documenten er zijn.",
         params: z.object({ order_id: id }),
         body: guestNameSchema,
+        response: { 200: guestNameSavedContract },
       },
       onRequest: requireUser,
       config: limit(60),
@@ -90,6 +102,7 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Documenten van reizigers terugzetten met een reden (admin); de klant krijgt een mail om ze opnieuw aan te leveren',
         description: "{ status:'success', message, deleted }",
         body: resetDocumentsSchema,
+        response: { 200: documentsResetContract },
       },
       onRequest: requireAdmin,
     },
@@ -108,6 +121,7 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Melding dat alle documenten er zijn: één keer een mail naar kantoor en een bevestiging naar de klant',
         description: "{ status:'success', message, sent } (sent false als de melding al eerder ging). 409 zolang niet alle reizigers documenten hebben.",
         body: finishDocumentsSchema,
+        response: { 200: documentsFinishedContract },
       },
       onRequest: requireUser,
       config: limit(30),
@@ -127,7 +141,8 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Visumgegevens van alle reizigers van een bestelling, ontsleuteld (admin; elke inzage komt in de audit log)',
         description:
           '{ order_id, status, trip, guests: [{ id, first_name, last_name, gender, age_category, has_documents, has_photo, documents|null }] }',
-        params: z.object({ id }),
+        params: idParamsSchema,
+        response: { 200: adminVisaOrderContract },
       },
       onRequest: requireAdmin,
     },

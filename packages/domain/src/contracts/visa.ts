@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '../validation/visa.ts';
+
+// The visa wizard and the admin's view of the documents (the types live in validation/visa.ts).
+export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto };
+
+export const visaGuestContract = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.number().nullable(),
+  age_category: z.number(),
+  has_documents: z.boolean(),
+}) satisfies z.ZodType<VisaGuestDto>;
+
+const visaTripContract = z.object({ label: z.string(), start: z.string().nullable(), end: z.string().nullable() });
+
+/** GET /api/order/{id}/visa */
+export const visaOrderContract = z.object({
+  order_id: z.number(),
+  status: z.number(),
+  eligible: z.boolean(),
+  message: z.string().optional(),
+  trip: visaTripContract.nullable(),
+  finished: z.boolean(),
+  guests: z.array(visaGuestContract),
+}) satisfies z.ZodType<VisaOrderDto>;
+
+export const adminVisaGuestContract = visaGuestContract.extend({
+  has_photo: z.boolean(),
+  documents: z
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      gender: z.number(),
+      date_of_birth: z.string(),
+      nationality: z.string(),
+      city_of_country: z.string(),
+      city_of_birth: z.string(),
+      passport_number: z.string(),
+      passport_creation_date: z.string(),
+      passport_expires: z.string(),
+      submitted_at: z.string(),
+      updated_at: z.string(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<AdminVisaGuestDto>;
+
+/** GET /api/admin/order/{id}/visa (admin; every view is audited). */
+export const adminVisaOrderContract = z.object({
+  order_id: z.number(),
+  status: z.number(),
+  trip: visaTripContract.nullable(),
+  guests: z.array(adminVisaGuestContract),
+});
+export type AdminVisaOrderDto = z.infer<typeof adminVisaOrderContract>;
+
+/** POST /api/order/guest/visa (201). */
+export const visaSavedContract = z.object({ status: z.string(), message: z.string(), guest_id: z.number() });
+export type VisaSaved = z.infer<typeof visaSavedContract>;
+
+/** POST /api/order/guest/update_name/{order_id}. */
+export const guestNameSavedContract = z.object({ status: z.string(), message: z.string(), guest: visaGuestContract });
+export type GuestNameSaved = z.infer<typeof guestNameSavedContract>;
+
+/** POST /api/order/remind/documents/faulty (admin). */
+export const documentsResetContract = z.object({ status: z.string(), message: z.string(), deleted: z.number() });
+export type DocumentsReset = z.infer<typeof documentsResetContract>;
+
+/** POST /api/order/remind/documents/finish: `sent` false when the notice went out before. */
+export const documentsFinishedContract = z.object({ status: z.string(), message: z.string(), sent: z.boolean() });
+export type DocumentsFinished = z.infer<typeof documentsFinishedContract>;
