@@ -5,6 +5,7 @@ import { PageBanner } from '../components/PageBanner';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
 import { filterTeam, TEAM_FILTERS, type TeamFilter, useTeam } from '../features/content';
 import { COMPANY } from '../lib/company';
+import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
 function MemberCard({ member }: { member: TeamMemberDto }) {
@@ -36,10 +37,7 @@ export default function AboutPage() {
       <PageBanner title="Over ons" image="/images/banners/over-ons.svg" />
       <Container size="lg" py="xl">
         <Stack gap="xl">
-          <section aria-labelledby="wie-wij-zijn">
-            <Title order={2} id="wie-wij-zijn" mb="sm">
-              Wie wij zijn
-            </Title>
+          <PageSection id="wie-wij-zijn" title="Wie wij zijn">
             <Stack gap="sm" maw={760}>
               <Text>
                 {COMPANY.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht,
@@ -50,12 +48,9 @@ export default function AboutPage() {
                 voor je klaar. Zusters worden begeleid door een reisbegeleidster.
               </Text>
             </Stack>
-          </section>
+          </PageSection>
 
-          <section aria-labelledby="ons-team">
-            <Title order={2} id="ons-team" mb="sm">
-              Ons team
-            </Title>
+          <PageSection id="ons-team" title="Ons team">
             {team.isPending ? (
               <PageLoader />
             ) : team.isError ? (
@@ -80,7 +75,7 @@ export default function AboutPage() {
                 )}
               </Stack>
             )}
-          </section>
+          </PageSection>
         </Stack>
       </Container>
     </>

@@ -11,6 +11,7 @@ import { PageBanner } from '../components/PageBanner';
 import { LessonModal } from '../features/cart';
 import { useCatalog } from '../features/catalog';
 import { useRegion } from '../features/preferences';
+import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const LEVELS: Record<number, string> = { 11: 'Beginner', 12: 'Amateur', 13: 'Expert', 14: 'Native' };
@@ -34,10 +35,7 @@ export default function ArabiaTeachingPage() {
       />
       <Container size="lg" py="xl">
         <Stack gap="lg">
-          <section aria-labelledby="lessen-titel">
-            <Title order={2} id="lessen-titel" mb="md">
-              Kies je niveau
-            </Title>
+          <PageSection id="lessen-titel" title="Kies je niveau" titleGap="md">
             {catalog.isPending ? (
               <PageLoader label="Lessen laden..." />
             ) : catalog.isError ? (
@@ -69,7 +67,7 @@ export default function ArabiaTeachingPage() {
                 ))}
               </SimpleGrid>
             )}
-          </section>
+          </PageSection>
           <Text size="sm" c="dimmed">
             Lessen worden gegeven in blokken van drie uur: 09:00-12:00, 12:00-15:00, 15:00-18:00 en 18:00-21:00, van maandag tot en met zondag.
           </Text>

@@ -2,6 +2,7 @@ import { Anchor, Card, Container, Grid, List, Stack, Text, Title } from '@mantin
 import { PageBanner } from '../components/PageBanner';
 import { ContactForm, officeAddress, OfficeMap, officeMapUrl } from '../features/content';
 import { COMPANY } from '../lib/company';
+import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '').replace(/^0/, '+31')}`;
@@ -15,10 +16,7 @@ export default function ContactPage() {
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
-              <section aria-labelledby="contactgegevens">
-                <Title order={2} id="contactgegevens" mb="sm">
-                  Contactgegevens
-                </Title>
+              <PageSection id="contactgegevens" title="Contactgegevens">
                 <List spacing="xs" listStyleType="none" data-testid="contactlijst">
                   <List.Item>
                     <Text span fw={600}>
@@ -45,13 +43,10 @@ export default function ContactPage() {
                 <Text size="sm" mt="sm" data-testid="reactietijd">
                   Onze klantenservice reageert meestal binnen vier uur. Een medewerker neemt binnen 1 werkdag contact met je op.
                 </Text>
-              </section>
-              <section aria-labelledby="ons-kantoor">
-                <Title order={2} id="ons-kantoor" mb="sm">
-                  Ons kantoor
-                </Title>
+              </PageSection>
+              <PageSection id="ons-kantoor" title="Ons kantoor">
                 <OfficeMap />
-              </section>
+              </PageSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>

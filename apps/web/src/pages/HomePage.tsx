@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Button, Container, Stack, Title } from '@mantine/core';
+import { Button, Container, Stack } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
 import { ArticleKind, useArticles } from '../features/content';
 import { CrowdfundSection } from '../features/crowdfunds/CrowdfundSection';
 import { MoroccoPromo, SellingPoints } from '../features/home';
+import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const FlyerCarousel = lazy(() => import('../features/content/FlyerCarousel'));
@@ -14,14 +15,11 @@ function FlyerSection() {
   const flyers = useArticles(ArticleKind.FLYER);
   if (!flyers.data || flyers.data.length === 0) return null;
   return (
-    <section aria-labelledby="flyers-titel">
-      <Title order={2} id="flyers-titel" mb="lg">
-        Actueel
-      </Title>
+    <PageSection id="flyers-titel" title="Actueel" titleGap="lg">
       <Suspense fallback={null}>
         <FlyerCarousel flyers={flyers.data} />
       </Suspense>
-    </section>
+    </PageSection>
   );
 }
 
@@ -42,12 +40,9 @@ export default function HomePage() {
       </PageBanner>
       <Container size="lg" py="xl">
         <Stack gap={48}>
-          <section aria-labelledby="waarom-titel">
-            <Title order={2} id="waarom-titel" mb="lg">
-              Waarom met ons op Umrah?
-            </Title>
+          <PageSection id="waarom-titel" title="Waarom met ons op Umrah?" titleGap="lg">
             <SellingPoints />
-          </section>
+          </PageSection>
           <CrowdfundSection />
           <FlyerSection />
           <MoroccoPromo />

@@ -1,8 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { Anchor, Badge, Container, Group, Stack, Typography } from '@mantine/core';
+import { Anchor, Container, Stack, Typography } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
 import { LoadError, PageLoader } from '../components/Feedback';
-import { ArticleKind, ArticlePicture, parseArticleId, useArticle } from '../features/content';
+import { ArticleKind, ArticlePicture, CategoryBadges, parseArticleId, useArticle } from '../features/content';
 import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -41,15 +41,7 @@ export default function KnowledgeDetailPage() {
           <Anchor component={Link} to="/kennis" size="sm">
             ← Terug naar kennis
           </Anchor>
-          {a.categories.length > 0 && (
-            <Group gap={6} aria-label="Categorieën">
-              {a.categories.map((c) => (
-                <Badge key={c.article_category_id} variant="light">
-                  {c.label}
-                </Badge>
-              ))}
-            </Group>
-          )}
+          <CategoryBadges categories={a.categories} />
           <ArticlePicture
             article={a}
             alt=""

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
-import { ArticleKind, ArticlePicture, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content';
+import { ArticleKind, ArticlePicture, CategoryBadges, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export const NO_ARTICLES = 'Geen kennis artikels gevonden.';
@@ -22,15 +22,7 @@ function ArticleCard({ article }: { article: ArticleDto }) {
         <Title order={2} size="h4" id={titleId}>
           {article.label}
         </Title>
-        {article.categories.length > 0 && (
-          <Group gap={6} aria-label="Categorieën">
-            {article.categories.map((c) => (
-              <Badge key={c.article_category_id} variant="light">
-                {c.label}
-              </Badge>
-            ))}
-          </Group>
-        )}
+        <CategoryBadges categories={article.categories} />
         <Text size="sm">{article.description}</Text>
         <Group mt="auto" pt="xs">
           <Button component={Link} to={`/kennis/${article.id}`} variant="light">

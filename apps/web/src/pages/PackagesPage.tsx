@@ -2,7 +2,7 @@
 // package cards. The choices live in the URL (?maand=&reis=&klasse=) so Back and links work.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { packagesOf, tripsOfMonth, type CatalogPackage } from '@umrah/domain/catalog';
 import { TypeClass } from '@umrah/domain/enums';
 import { monthTiles } from '@umrah/domain/months';
@@ -11,6 +11,7 @@ import { PageBanner } from '../components/PageBanner';
 import { ClassChoice, CustomTripModal, InfoModal, MonthTiles, PackageCard, TripList, useCatalog } from '../features/catalog';
 import { OrderModal } from '../features/room-wizard';
 import { useRegion } from '../features/preferences';
+import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
 // Keeps a section's title clear of the sticky header when it is scrolled into view.
@@ -77,10 +78,7 @@ export default function PackagesPage() {
       />
       <Container size="lg" py="xl">
         <Stack gap={40}>
-          <section aria-labelledby="maanden-titel">
-            <Title order={2} id="maanden-titel" mb={4}>
-              Kies een maand
-            </Title>
+          <PageSection id="maanden-titel" title="Kies een maand" titleGap={4}>
             <Text c="dimmed" size="sm" mb="md">
               Vertrek vanuit {REGION_NAME[region]}. Je kunt je regio wijzigen via &lsquo;Regio en taal&rsquo; bovenaan de pagina.
             </Text>
@@ -96,45 +94,40 @@ export default function PackagesPage() {
                 onCustom={() => setCustomOpen(true)}
               />
             )}
-          </section>
+          </PageSection>
 
           {month && (
-            <section aria-labelledby="reizen-titel" style={SCROLL_MARGIN} ref={tripsRef}>
-              <Title order={2} id="reizen-titel" mb="md">
-                Reizen in <span style={{ textTransform: 'capitalize' }}>{month.label}</span>
-              </Title>
+            <PageSection id="reizen-titel" title={
+                <>
+                  Reizen in <span style={{ textTransform: 'capitalize' }}>{month.label}</span>
+                </>
+              } titleGap="md" style={SCROLL_MARGIN} ref={tripsRef}>
               {trips.length === 0 ? (
                 <Alert color="gray">Er zijn in deze maand geen reizen meer te boeken.</Alert>
               ) : (
                 <TripList trips={trips} selected={trip?.key ?? null} onSelect={(key) => choose({ maand: month.key, reis: key })} />
               )}
-            </section>
+            </PageSection>
           )}
 
           {month && trip && (
-            <section aria-labelledby="klasse-titel" style={SCROLL_MARGIN} ref={classRef}>
-              <Title order={2} id="klasse-titel" mb="md">
-                Kies je klasse
-              </Title>
+            <PageSection id="klasse-titel" title="Kies je klasse" titleGap="md" style={SCROLL_MARGIN} ref={classRef}>
               <ClassChoice
                 available={trip.classes}
                 selected={typeClass}
                 onSelect={(c) => choose({ maand: month.key, reis: trip.key, klasse: c })}
               />
-            </section>
+            </PageSection>
           )}
 
           {trip && typeClass !== null && (
-            <section aria-labelledby="pakketten-titel" style={SCROLL_MARGIN} ref={packagesRef}>
-              <Title order={2} id="pakketten-titel" mb="md">
-                Pakketten
-              </Title>
+            <PageSection id="pakketten-titel" title="Pakketten" titleGap="md" style={SCROLL_MARGIN} ref={packagesRef}>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
                 {packages.map((pkg) => (
                   <PackageCard key={pkg.key} pkg={pkg} onInfo={() => setInfoPkg(pkg)} onOrder={() => setOrderPkg(pkg)} />
                 ))}
               </SimpleGrid>
-            </section>
+            </PageSection>
           )}
         </Stack>
       </Container>

@@ -1,7 +1,7 @@
 // A cart's price as the server computes it: its lines, discounts and total, a skeleton while it is
 // computed, and the server's reason when the cart cannot be ordered like this.
-import { Alert, Divider, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatEuro } from '@umrah/domain/money';
+import { Alert, Divider, Skeleton, Stack, Table } from '@mantine/core';
+import { AmountRow, EuroCell, lineLabel } from '../../components/Amounts';
 import { ApiError } from '../../lib/api';
 import { splitPreviewLines, type OrderPreview } from './api';
 
@@ -14,24 +14,14 @@ export function PreviewTable({ data, totalLabel, testId }: { data: OrderPreview;
         <Table.Tbody>
           {[...items, ...discounts].map((l, i) => (
             <Table.Tr key={i}>
-              <Table.Td>
-                {l.quantity > 1 ? `${l.quantity} × ` : ''}
-                {l.label}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} c={l.total < 0 ? 'green.8' : undefined}>
-                {formatEuro(l.total)}
-              </Table.Td>
+              <Table.Td>{lineLabel(l)}</Table.Td>
+              <EuroCell cents={l.total} c={l.total < 0 ? 'green.8' : undefined} />
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Divider />
-      <Group justify="space-between">
-        <Text fw={700}>{totalLabel}</Text>
-        <Text fw={700} data-testid={testId}>
-          {formatEuro(data.total_price)}
-        </Text>
-      </Group>
+      <AmountRow label={totalLabel} value={data.total_price} strong testId={testId} />
     </Stack>
   );
 }

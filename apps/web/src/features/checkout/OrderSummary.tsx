@@ -1,7 +1,7 @@
 // Right side of /afrekenen: the cart priced by the server (POST /api/order/preview), with its
 // discounts, and the two ways to pay.
 import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { formatEuro } from '@umrah/domain/money';
+import { AmountRow, EuroCell, lineLabel } from '../../components/Amounts';
 import { ApiError } from '../../lib/api';
 import { splitPreviewLines, useCartPreview } from '../cart';
 
@@ -38,13 +38,8 @@ export function OrderSummary(props: {
               <Table.Tbody>
                 {items.map((l, i) => (
                   <Table.Tr key={i}>
-                    <Table.Td>
-                      {l.quantity > 1 ? `${l.quantity} × ` : ''}
-                      {l.label}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(l.total)}
-                    </Table.Td>
+                    <Table.Td>{lineLabel(l)}</Table.Td>
+                    <EuroCell cents={l.total} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -55,31 +50,14 @@ export function OrderSummary(props: {
                   Kortingen
                 </Text>
                 {discounts.map((l, i) => (
-                  <Group key={i} justify="space-between" wrap="nowrap">
-                    <Text size="sm">{l.label}</Text>
-                    <Text size="sm" c="green.8" style={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(l.total)}
-                    </Text>
-                  </Group>
+                  <AmountRow key={i} label={l.label} value={l.total} size="sm" valueColor="green.8" />
                 ))}
               </Stack>
             )}
             <Divider />
-            <Group justify="space-between">
-              <Text fw={700}>Totaal</Text>
-              <Text fw={700} data-testid="checkout-total">
-                {formatEuro(data.total_price)}
-              </Text>
-            </Group>
+            <AmountRow label="Totaal" value={data.total_price} strong testId="checkout-total" />
             {downPaymentAllowed ? (
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  Aanbetaling (50%)
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {formatEuro(Math.round(data.total_price / 2))}
-                </Text>
-              </Group>
+              <AmountRow label="Aanbetaling (50%)" value={Math.round(data.total_price / 2)} size="sm" c="dimmed" />
             ) : (
               <Text size="sm" data-testid="down-payment-closed">
                 {data.down_payment_message}

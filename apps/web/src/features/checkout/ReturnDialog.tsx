@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { OrderStatus } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
+import { formatOrderNumber } from '@umrah/domain/order-number';
 import { ApiError } from '../../lib/api';
 import { useAuth, useAuthModals } from '../auth';
 import { usePaymentCheck } from './api';
@@ -71,7 +72,7 @@ export function ReturnDialog({ orderId }: { orderId: number }) {
   const toOrders = () => navigate(`/account/bestellingen/${orderId}`);
 
   let content: React.ReactNode;
-  let title = `Bestelling FCU2${orderId}`;
+  let title = `Bestelling ${formatOrderNumber(orderId)}`;
   if (!token && !loading) {
     content = (
       <Stack>

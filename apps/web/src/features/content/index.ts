@@ -3,3 +3,4 @@ export * from './api';
 export { ArticlePicture, type ArticlePictureProps } from './ArticlePicture';
 export { ContactForm, contactErrorMessage } from './ContactForm';
 export { OfficeMap, officeAddress, officeMapUrl } from './OfficeMap';
+export { CategoryBadges } from './CategoryBadges';

@@ -3,22 +3,11 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate } from '@umrah/domain/dates';
-import { formatEuro } from '@umrah/domain/money';
 import { INVOICE_MSG } from '@umrah/domain/validation/invoice';
+import { AmountRow, EuroCell } from '../../components/Amounts';
 import type { Invoice } from './api';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blue' };
-
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text fw={strong ? 700 : undefined}>{label}</Text>
-      <Text fw={strong ? 700 : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 export function QuotePanel({ invoice, actions }: { invoice: Invoice; actions?: ReactNode }) {
   return (
@@ -62,29 +51,25 @@ export function QuotePanel({ invoice, actions }: { invoice: Invoice; actions?: R
                     <Table.Tr key={item.id}>
                       <Table.Td>{i + 1}</Table.Td>
                       <Table.Td>{item.label}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatEuro(item.amount_in_cents)}
-                      </Table.Td>
+                      <EuroCell cents={item.amount_in_cents} />
                       <Table.Td ta="right">{item.amount}</Table.Td>
                       <Table.Td ta="right">{item.btw_type}%</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatEuro(item.total)}
-                      </Table.Td>
+                      <EuroCell cents={item.total} />
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
             <Stack gap={4} maw={380} w="100%" ml="auto">
-              <Row label="Totaal excl. btw" value={formatEuro(invoice.totals.excl)} testId="quote-total-excl" />
+              <AmountRow label="Totaal excl. btw" value={invoice.totals.excl} testId="quote-total-excl" />
               {invoice.totals.breakdown.map((r) => (
-                <Row key={r.rate} label={`Btw ${r.rate}%`} value={formatEuro(r.vat)} testId={`quote-vat-${r.rate}`} />
+                <AmountRow key={r.rate} label={`Btw ${r.rate}%`} value={r.vat} testId={`quote-vat-${r.rate}`} />
               ))}
-              <Row label="Totaal incl. btw" value={formatEuro(invoice.totals.incl)} strong testId="quote-total-incl" />
+              <AmountRow label="Totaal incl. btw" value={invoice.totals.incl} strong testId="quote-total-incl" />
               {invoice.total_payments > 0 && (
                 <>
-                  <Row label="Betaald" value={formatEuro(invoice.total_payments)} />
-                  <Row label="Openstaand" value={formatEuro(invoice.amount_open)} testId="quote-open" />
+                  <AmountRow label="Betaald" value={invoice.total_payments} />
+                  <AmountRow label="Openstaand" value={invoice.amount_open} testId="quote-open" />
                 </>
               )}
             </Stack>
@@ -109,9 +94,7 @@ export function QuotePanel({ invoice, actions }: { invoice: Invoice; actions?: R
                   <Table.Tr key={p.id}>
                     <Table.Td>{i + 1}</Table.Td>
                     <Table.Td>{p.type_text}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(p.amount)}
-                    </Table.Td>
+                    <EuroCell cents={p.amount} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -9,6 +9,7 @@ import { mayDeliverDocuments, mayPay } from '@umrah/domain/order-state';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { FormError } from '../../components/admin-kit/FormFooter';
+import { AmountRow, EuroCell } from '../../components/Amounts';
 import { DocumentsBadge } from '../../components/DocumentsBadge';
 import { ApiError } from '../../lib/api';
 import { usePreparePayment } from '../checkout';
@@ -126,26 +127,15 @@ function OrderDetails({ order }: { order: MyOrder }) {
             <Table.Tr key={l.id}>
               <Table.Td>{l.label}</Table.Td>
               <Table.Td ta="right">{l.quantity}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatEuro(l.total)}
-              </Table.Td>
+              <EuroCell cents={l.total} />
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Stack gap={2} maw={360} ml="auto" w="100%">
-        <Group justify="space-between">
-          <Text fw={700}>Totaal</Text>
-          <Text fw={700}>{formatEuro(order.total_price)}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text>Betaald</Text>
-          <Text data-testid="order-paid">{formatEuro(order.total_payments)}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text>Openstaand</Text>
-          <Text data-testid="order-open">{formatEuro(order.amount_open)}</Text>
-        </Group>
+        <AmountRow label="Totaal" value={order.total_price} strong />
+        <AmountRow label="Betaald" value={order.total_payments} testId="order-paid" />
+        <AmountRow label="Openstaand" value={order.amount_open} testId="order-open" />
       </Stack>
       <PayButtons order={order} />
       {needsDocuments(order) && (
