@@ -1,8 +1,8 @@
 // 'Doneren': the donation amount in euros for one crowdfund, checked with the shared donation schema
 // against what the goal still needs, into the cart as a fund entry (SPEC 3 'fund (id, value)').
 // Loaded lazily: the home page only needs it once someone clicks 'Doneren'.
-import { notifications } from '@mantine/notifications';
 import type { CrowdfundDto } from '@umrah/domain/validation/crowdfund';
+import { notifySuccess } from '../../lib/notify';
 import { CART_KEY, FundEditModal, type CartKey, type FundEntry } from '../cart';
 
 export const DONATION_ADDED_MESSAGE = 'Donatie is toegevoegd in je winkelwagen!';
@@ -17,7 +17,7 @@ export default function DonateModal({ fund, cartKey = CART_KEY, onClose }: { fun
       title="Doneren"
       saveLabel="In winkelwagen"
       onClose={onClose}
-      onSaved={() => notifications.show({ color: 'green', message: DONATION_ADDED_MESSAGE })}
+      onSaved={() => notifySuccess(DONATION_ADDED_MESSAGE)}
     />
   );
 }
