@@ -9,6 +9,13 @@ import type { FileStoreConfig } from './infra/storage/index.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** 'true'/'1' or 'false'/'0', unset: the default. */
+const envFlag = (byDefault: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(byDefault ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,10 +44,7 @@ const envSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SEED_DEMO: envFlag(true),
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -49,10 +53,7 @@ const envSchema = z.object({
   PAYNL_API_TOKEN: z.string().optional(),
   PAYNL_SERVICE_ID: z.string().optional(),
   PAYNL_SERVICE_SECRET: z.string().optional(),
-  PAYNL_TEST_MODE: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  PAYNL_TEST_MODE: envFlag(false),
   PAYNL_API_URL: z.string().default('https://connect.pay.nl/v1'),
   MOLLIE_API_KEY: z.string().optional(),
   MOLLIE_API_URL: z.string().default('https://api.mollie.com/v2/'),
@@ -65,10 +66,7 @@ const envSchema = z.object({
   SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
   // A demo shop on production settings (benchmarks, a public demo): the demo company details are allowed.
-  DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  DEMO: envFlag(false),
 });
 
 /** The environment variable of each company detail (docs/ARCHITECTURE.md, 'Configuration'). */

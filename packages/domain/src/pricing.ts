@@ -36,14 +36,7 @@ export interface PricingProduct {
 }
 
 /** A product row of the database (`isActive`) or of GET /api/products (`is_active`). */
-export interface ProductLike {
-  id: number;
-  type: number;
-  label: string;
-  price: number;
-  start: string | null;
-  end: string | null;
-  region: string;
+export interface ProductLike extends Pick<PricingProduct, 'id' | 'type' | 'label' | 'price' | 'start' | 'end' | 'region'> {
   isActive?: boolean;
   is_active?: boolean;
   flex: unknown;

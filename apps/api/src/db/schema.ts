@@ -12,10 +12,13 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 // Money columns are integer cents. Dates without time are 'YYYY-MM-DD' strings.
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A required reference to the row this one belongs to: deleted with it (ON DELETE CASCADE). */
+const partOf = (column: string, target: () => AnyPgColumn) => integer(column).notNull().references(target, { onDelete: 'cascade' });
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -64,9 +67,7 @@ export const users = pgTable(
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: partOf('user_id', () => users.id),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -81,9 +82,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     /** The admin who logged in as this user (login_by_mail), else null. */
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -173,9 +172,7 @@ export const orders = pgTable(
 
 export const rooms = pgTable('rooms', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: partOf('order_id', () => orders.id),
   /** The trip (start/end) this room belongs to: the adult product of the room's size. */
   productId: integer('product_id').references(() => products.id),
   roomType: integer('room_type').notNull(),
@@ -187,12 +184,8 @@ export const rooms = pgTable('rooms', {
 
 export const guests = pgTable('guests', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  roomId: integer('room_id')
-    .notNull()
-    .references(() => rooms.id, { onDelete: 'cascade' }),
+  orderId: partOf('order_id', () => orders.id),
+  roomId: partOf('room_id', () => rooms.id),
   productId: integer('product_id').references(() => products.id),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
@@ -211,9 +204,7 @@ export const guests = pgTable('guests', {
 /** Priced lines of an order, with the unit price taken from the database at order time. */
 export const orderLines = pgTable('order_lines', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: partOf('order_id', () => orders.id),
   productId: integer('product_id').references(() => products.id),
   guestId: integer('guest_id').references(() => guests.id, { onDelete: 'set null' }),
   label: text('label').notNull(),
@@ -234,9 +225,7 @@ export const crowdfunds = pgTable('crowdfunds', {
 
 export const orderCrowdfunds = pgTable('order_crowdfunds', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: partOf('order_id', () => orders.id),
   crowdfundId: integer('crowdfund_id')
     .notNull()
     .references(() => crowdfunds.id),
@@ -258,9 +247,7 @@ export const invoices = pgTable('invoices', {
 
 export const invoiceItems = pgTable('invoice_items', {
   id: serial('id').primaryKey(),
-  invoiceId: integer('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete: 'cascade' }),
+  invoiceId: partOf('invoice_id', () => invoices.id),
   label: text('label').notNull(),
   amountInCents: integer('amount_in_cents').notNull(),
   amount: integer('amount').notNull().default(1),
@@ -336,12 +323,8 @@ export const visaDocuments = pgTable(
   'visa_documents',
   {
     id: serial('id').primaryKey(),
-    guestId: integer('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    guestId: partOf('guest_id', () => guests.id),
+    orderId: partOf('order_id', () => orders.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     gender: integer('gender').notNull(),
@@ -381,12 +364,8 @@ export const articles = pgTable('articles', {
 export const articleCategoryLinks = pgTable(
   'article_category_links',
   {
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => articleCategories.id, { onDelete: 'cascade' }),
+    articleId: partOf('article_id', () => articles.id),
+    categoryId: partOf('category_id', () => articleCategories.id),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.categoryId] })],
 );
@@ -404,9 +383,7 @@ export const mergedRoomVersions = pgTable('merged_room_versions', {
 
 export const orderLogs = pgTable('order_logs', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: partOf('order_id', () => orders.id),
   type: integer('type').notNull(),
   message: text('message').notNull(),
   userExecutedMail: text('user_executed_mail'),
@@ -422,9 +399,7 @@ export const reminderSteps = pgTable(
   'reminder_steps',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: partOf('order_id', () => orders.id),
     /** 'payment' (before the payment deadline) or 'documents' (before departure). */
     kind: text('kind').notNull(),
     /** The plan's step: this many days before the deadline or departure. */

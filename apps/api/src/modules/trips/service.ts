@@ -15,6 +15,7 @@ import {
   type MergedRoomsSaveInput,
   type OrderStatus as OrderStatusT,
   type RoomDraft,
+  type ProposedRoom,
   type RoomKind,
   type RoomNumbers,
   type RoomingGuestDto,
@@ -338,17 +339,7 @@ export async function roomingProposal(ctx: Ctx, startDate: string): Promise<Room
   const { rooms: proposed, warnings } = proposeRooming(trip.input);
   return {
     start_date: startDate,
-    rooms: proposed.map((r) => ({
-      key: r.key,
-      existing_id: r.existing_id,
-      max_guests: r.capacity,
-      kind: r.kind,
-      exclusive: r.exclusive,
-      wheelchair: r.wheelchair,
-      flex: {},
-      order_ids: r.order_ids,
-      guests: r.guests.map((id) => guestDto(trip, id)),
-    })),
+    rooms: proposed.map((r) => ({ key: r.key, ...roomToSave(r), guests: r.guests.map((id) => guestDto(trip, id)) })),
     warnings,
     // Always empty for a proposal (the property test guards it); sent so the page shows one shape.
     problems: validateRooming(trip.input, proposed),
@@ -465,16 +456,8 @@ export async function mergedRooms(ctx: Ctx, startDate: string, version?: number)
   };
 }
 
-interface RoomToSave {
-  existing_id: number | null;
-  max_guests: number;
-  kind: RoomKind;
-  exclusive: boolean;
-  wheelchair: boolean;
-  flex: RoomNumbers;
-  guests: number[];
-  order_ids: number[];
-}
+/** A room as it is saved: the guests by id. */
+type RoomToSave = Omit<RoomingRoomDto, 'key' | 'guests'> & { guests: number[] };
 
 /** Checks staff's rooms against the trip (400 with the first broken rule in Dutch, all of them in details). */
 function checkedRooms(trip: LoadedTrip, input: MergedRoomsSaveInput['rooms']): RoomToSave[] {
@@ -597,17 +580,19 @@ export async function saveMergedRooms(ctx: Ctx, actor: Actor, input: MergedRooms
   };
 }
 
-const proposalToSave = (trip: LoadedTrip): RoomToSave[] =>
-  proposeRooming(trip.input).rooms.map((r) => ({
-    existing_id: r.existing_id,
-    max_guests: r.capacity,
-    kind: r.kind,
-    exclusive: r.exclusive,
-    wheelchair: r.wheelchair,
-    flex: {},
-    guests: r.guests,
-    order_ids: r.order_ids,
-  }));
+/** A proposed room as it would be saved (no room numbers yet). */
+const roomToSave = (r: ProposedRoom): RoomToSave => ({
+  existing_id: r.existing_id,
+  max_guests: r.capacity,
+  kind: r.kind,
+  exclusive: r.exclusive,
+  wheelchair: r.wheelchair,
+  flex: {},
+  guests: r.guests,
+  order_ids: r.order_ids,
+});
+
+const proposalToSave = (trip: LoadedTrip): RoomToSave[] => proposeRooming(trip.input).rooms.map(roomToSave);
 
 /**
  * POST /api/admin/trips/merge (the orders tab's merge-rooms dialog, which needs a period): for every
