@@ -3,13 +3,13 @@
 // for the chosen customer (POST /api/order with `user`) and clears the admin cart.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Container, Grid, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { EmptyState } from '../components/Feedback';
-import { userPickerQuery } from '../features/admin/users/api';
+import { UserPicker, type PickedUser } from '../features/admin/users/UserPicker';
 import { CartCards, CartTable } from '../features/cart/CartItems';
 import { AdminDonationButton } from '../features/crowdfunds/AdminDonationButton';
 import { ADMIN_CART_KEY, clearCart, useCartEntries } from '../features/cart/cartStorage';
@@ -18,12 +18,6 @@ import { cartToOrder } from '../features/checkout/cart';
 import { PreviewState } from '../features/room-wizard/StepConfirm';
 import { ApiError, apiPost } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
-
-interface Option {
-  value: string;
-  label: string;
-  email: string;
-}
 
 interface CreatedOrder {
   id: number;
@@ -42,22 +36,13 @@ export default function AdminCartPage() {
   const preview = useCartPreview(entries);
   // A table is too wide for a phone: there the cart shows as cards.
   const phone = useMediaQuery('(max-width: 36em)');
-  const [search, setSearch] = useState('');
-  const [picked, setPicked] = useState<Option | null>(null);
-  // Once a user is chosen the box shows its label: that is no search for other users.
-  const [q] = useDebouncedValue(picked && search === picked.label ? '' : search, 250);
+  const [picked, setPicked] = useState<PickedUser | null>(null);
+  // A new picker (empty search box) after each order.
+  const [pickerKey, setPickerKey] = useState(0);
   const [userError, setUserError] = useState<string | null>(null);
   const [error, setError] = useState<{ title: string; message?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-
-  const users = useQuery(userPickerQuery(q));
-  const options: Option[] = (users.data ?? []).map((u) => ({
-    value: String(u.user_id),
-    label: `${u.email} (${u.first_name} ${u.last_name})`,
-    email: u.email,
-  }));
-  if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked);
 
   const order = async () => {
     setError(null);
@@ -82,7 +67,7 @@ export default function AdminCartPage() {
       clearCart(ADMIN_CART_KEY);
       setCreated(message);
       setPicked(null);
-      setSearch('');
+      setPickerKey((k) => k + 1);
       notifications.show({ color: 'green', title: res.message, message });
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
@@ -99,7 +84,15 @@ export default function AdminCartPage() {
         <Title order={1}>Admin winkelwagen</Title>
         <AdminDonationButton />
         {created && (
-          <Alert color="green" role="status" data-testid="admin-bestelling" title={ORDER_MSG.created} withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Sluiten">
+          <Alert
+            color="green"
+            role="status"
+            data-testid="admin-bestelling"
+            title={ORDER_MSG.created}
+            withCloseButton
+            onClose={() => setCreated(null)}
+            closeButtonLabel="Sluiten"
+          >
             {created}
           </Alert>
         )}
@@ -116,12 +109,10 @@ export default function AdminCartPage() {
                   en kies in de laatste stap &lsquo;Volgende (Admin)&rsquo;.
                 </Text>
               </Paper>
+            ) : phone ? (
+              <CartCards cartKey={ADMIN_CART_KEY} entries={entries} />
             ) : (
-              phone ? (
-                <CartCards cartKey={ADMIN_CART_KEY} entries={entries} />
-              ) : (
-                <CartTable cartKey={ADMIN_CART_KEY} entries={entries} />
-              )
+              <CartTable cartKey={ADMIN_CART_KEY} entries={entries} />
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
@@ -130,22 +121,13 @@ export default function AdminCartPage() {
                 <Title order={2} size="h3" id="bestellen-titel">
                   Bestellen voor
                 </Title>
-                <Select
-                  label="Gebruiker"
-                  placeholder="Zoek op email"
-                  withAsterisk
-                  searchable
-                  clearable
-                  data={options}
-                  searchValue={search}
-                  onSearchChange={setSearch}
-                  filter={({ options: all }) => all}
-                  nothingFoundMessage={users.isFetching ? 'Zoeken...' : 'Geen gebruikers gevonden'}
-                  value={picked?.value ?? null}
+                <UserPicker
+                  key={pickerKey}
+                  value={picked}
                   error={userError}
-                  onChange={(value) => {
+                  onChange={(user) => {
                     setUserError(null);
-                    setPicked(options.find((o) => o.value === value) ?? null);
+                    setPicked(user);
                   }}
                 />
                 {entries.length > 0 && (

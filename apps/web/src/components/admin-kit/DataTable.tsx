@@ -2,18 +2,7 @@
 // load error, an empty state, the table (dimmed while the next page loads) and the pages. Every
 // admin tab shows its list through it; usePagedSearch supplies the list state.
 import { Fragment, type Key, type ReactNode } from 'react';
-import {
-  Group,
-  Pagination,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  type TableTdProps,
-  type TableThProps,
-} from '@mantine/core';
+import { Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, TextInput, type TableTdProps, type TableThProps } from '@mantine/core';
 import { EmptyState, LoadError } from '../Feedback';
 
 export interface Column<T> {
@@ -31,7 +20,8 @@ export interface ColumnsTableProps<T> {
   label?: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => Key;
+  /** A row's React key; by default its `id`. */
+  rowKey?: (row: T) => Key;
   /** Extra props of a row: data attributes, a click handler. */
   rowProps?: (row: T) => Record<string, unknown>;
   /** A row's details under it across all columns, or null when it is closed. */
@@ -49,7 +39,7 @@ export function ColumnsTable<T>({
   label,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { id: Key }).id,
   rowProps,
   details,
   dimmed = false,
@@ -98,7 +88,8 @@ export function ColumnsTable<T>({
 }
 
 export interface SearchBoxProps {
-  label: string;
+  /** 'Zoeken' unless the box searches one thing ('Zoek op bestelnummer'). */
+  label?: string;
   placeholder?: string;
   /** A message under the box (text the server cannot search for). */
   error?: string;
@@ -117,14 +108,14 @@ interface ListProps<T> {
   onSearchChange?: (text: string) => void;
   /** The empty state's text. */
   empty: ReactNode;
-  /** The skeleton's accessible name, its number of bars and their height. */
+  /** The skeleton's accessible name ('<label> laden' by default), its number of bars and their height. */
   loadingLabel?: string;
   skeletonRows?: number;
   skeletonHeight?: number;
   /** Number of matches over all pages, for `count`. */
   total?: number;
-  /** The line above the table that counts the matches ('3 gebruikers'). */
-  count?: (total: number) => ReactNode;
+  /** The noun, one and many, of the line above the table that counts the matches ('1 gebruiker', '3 gebruikers'). */
+  count?: readonly [one: string, many: string];
   page?: number;
   pages?: number;
   onPageChange?: (page: number) => void;
@@ -138,10 +129,7 @@ type TableProps<T> = Omit<ColumnsTableProps<T>, 'rows'>;
 
 /** A table of columns, or the rows in another form (an accordion of groups) through renderRows. */
 export type DataTableProps<T> = ListProps<T> &
-  (
-    | (TableProps<T> & { renderRows?: undefined })
-    | (Partial<TableProps<T>> & { renderRows: (rows: readonly T[]) => ReactNode })
-  );
+  ((TableProps<T> & { renderRows?: undefined }) | (Partial<TableProps<T>> & { renderRows: (rows: readonly T[]) => ReactNode }));
 
 export function DataTable<T>({
   rows,
@@ -158,14 +146,14 @@ export function DataTable<T>({
   page = 1,
   pages = 1,
   onPageChange,
-  paginationLabel,
+  paginationLabel = "Pagina's",
   before,
   renderRows,
   ...table
 }: DataTableProps<T>) {
   const input = searchBox && (
     <TextInput
-      label={searchBox.label}
+      label={searchBox.label ?? 'Zoeken'}
       placeholder={searchBox.placeholder}
       value={search}
       onChange={(e) => onSearchChange?.(e.currentTarget.value)}
@@ -188,7 +176,7 @@ export function DataTable<T>({
       {isError ? (
         <LoadError />
       ) : rows === undefined ? (
-        <Stack gap="xs" aria-label={loadingLabel}>
+        <Stack gap="xs" aria-label={loadingLabel ?? (table.label && `${table.label} laden`)}>
           {Array.from({ length: skeletonRows }, (_, i) => (
             <Skeleton key={i} height={skeletonHeight} />
           ))}
@@ -202,15 +190,14 @@ export function DataTable<T>({
             <>
               {count && total !== undefined && (
                 <Text size="sm" c="dimmed">
-                  {count(total)}
+                  {total} {total === 1 ? count[0] : count[1]}
                 </Text>
               )}
               {renderRows
                 ? renderRows(rows)
-                : table.columns &&
-                  table.rowKey && (
+                : table.columns && (
                     <ScrollArea type="auto">
-                      <ColumnsTable {...table} columns={table.columns} rowKey={table.rowKey} rows={rows} />
+                      <ColumnsTable {...table} columns={table.columns} rows={rows} />
                     </ScrollArea>
                   )}
               {pages > 1 && <Pagination total={pages} value={page} onChange={onPageChange} aria-label={paginationLabel} />}

@@ -32,14 +32,36 @@ const order = {
       room_gender: 0,
       exclusive: false,
       flex: {},
-      guests: [{ id: 11, first_name: 'Ahmed', last_name: 'Yilmaz', age_category: 0, gender: 0, european_passport: true, bed_included: true, flex: { disabled: false }, has_documents: true }],
+      guests: [
+        {
+          id: 11,
+          first_name: 'Ahmed',
+          last_name: 'Yilmaz',
+          age_category: 0,
+          gender: 0,
+          european_passport: true,
+          bed_included: true,
+          flex: { disabled: false },
+          has_documents: true,
+        },
+      ],
     },
   ],
   lines: [],
   crowdfunds: [],
   logs: [],
 };
-const payment = { id: 5, order_id: 42, invoice_id: null, payment_type: 0, type_text: 'Contant', amount: 121000, created_at: '2027-02-03T10:00:00.000Z', name: 'Ahmed Yilmaz', email: 'klant@example.nl' };
+const payment = {
+  id: 5,
+  order_id: 42,
+  invoice_id: null,
+  payment_type: 0,
+  type_text: 'Contant',
+  amount: 121000,
+  created_at: '2027-02-03T10:00:00.000Z',
+  name: 'Ahmed Yilmaz',
+  email: 'klant@example.nl',
+};
 
 const fetchMock = vi.fn<typeof fetch>();
 function serve(role: 1 | 2) {
@@ -115,7 +137,14 @@ describe('the bookkeeper at /admin', () => {
     renderAdmin('bestellingen');
     fireEvent.click(await screen.findByRole('button', { name: 'Details FCU242' }, { timeout: 8000 }));
     await screen.findByText(/Ahmed Yilmaz \(volwassene/);
-    for (const name of ['Annuleren', 'Kortingen wijzigen', 'Betaling toevoegen', 'Snel bewerken', 'Herinneringen betaling', 'Herinneringen documenten']) {
+    for (const name of [
+      'Annuleren',
+      'Kortingen wijzigen',
+      'Betaling toevoegen',
+      'Snel bewerken',
+      'Herinneringen betaling',
+      'Herinneringen documenten',
+    ]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.queryByRole('group', { name: 'Acties' })).toBeNull();

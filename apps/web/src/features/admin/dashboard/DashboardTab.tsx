@@ -1,6 +1,7 @@
 // The dashboard: the orders (search, leads, list with actions), and below them the mail outbox,
 // where in development every mail the shop sends is readable.
-import { Accordion, Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Divider, Group, Text, Title } from '@mantine/core';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { DataTable } from '../../../components/admin-kit/DataTable';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import OrdersSection from '../orders-list/OrdersSection';
@@ -23,10 +24,7 @@ export default function DashboardTab() {
   const mails = usePagedSearch({ query: (_q, page) => mailsQuery(page), rows: (d) => d.mails, total: (d) => d.total, pageSize: MAILS_PAGE_SIZE });
 
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        Dashboard
-      </Title>
+    <AdminTab title="Dashboard">
       <OrdersSection />
       <Divider my="md" />
       <RequestsSection />
@@ -73,6 +71,6 @@ export default function DashboardTab() {
           </Accordion>
         )}
       />
-    </Stack>
+    </AdminTab>
   );
 }

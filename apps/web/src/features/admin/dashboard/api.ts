@@ -23,6 +23,5 @@ export const mailKeys = {
 export const mailsQuery = (page: number) =>
   queryOptions({
     queryKey: mailKeys.page(page),
-    queryFn: ({ signal }) =>
-      apiGet<{ mails: OutboxMail[]; total: number }>('/api/admin/mails', { page, pageSize: MAILS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => apiGet<{ mails: OutboxMail[]; total: number }>('/api/admin/mails', { page, pageSize: MAILS_PAGE_SIZE }, signal),
   });

@@ -53,8 +53,8 @@ export function ExportForm({ kind }: { kind: ExportKind }) {
           Exporteren: {TITLES[kind].toLowerCase()}
         </Title>
         <Text size="sm" c="dimmed">
-          Voor de boekhouding: datum, nummer, klant, bedrag incl. btw, btw-tarief en -bedrag en betaalmethode. CSV met puntkomma's (voor
-          Nederlandse Excel), of een Excel-bestand. Hoogstens 2 jaar per export.
+          Voor de boekhouding: datum, nummer, klant, bedrag incl. btw, btw-tarief en -bedrag en betaalmethode. CSV met puntkomma's (voor Nederlandse
+          Excel), of een Excel-bestand. Hoogstens 2 jaar per export.
         </Text>
         <Group align="flex-start">
           <DateInput

@@ -8,12 +8,13 @@ import { orderStatusLabels, type OrderStatus } from '@umrah/domain/enums';
 import { availableOrderDocuments } from '@umrah/domain/documents';
 import { formatEuro } from '@umrah/domain/money';
 import { parseOrderNumber } from '@umrah/domain/order-number';
-import { DataTable } from '../../../components/admin-kit/DataTable';
-import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
+import type { Column } from '../../../components/admin-kit/DataTable';
+import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { errorMessage } from '../../../lib/notify';
 import { OrderDocuments } from '../../orders/OrderDocuments';
-import { adminInvoicesQuery, downloadWithNotice, INVOICES_PAGE_SIZE, orderDocumentsQuery, type Invoice } from './api';
-import { invoiceColumns } from './columns';
+import { AdminInvoiceTable } from './AdminInvoiceTable';
+import { downloadWithNotice, orderDocumentsQuery, type Invoice } from './api';
 import { ExportForm } from '../exports/ExportForm';
 
 function OrderLookup() {
@@ -80,58 +81,37 @@ function OrderLookup() {
   );
 }
 
-const columns = [
-  ...invoiceColumns({ customer: (inv) => inv.user.email }),
-  {
-    key: 'documents',
-    header: 'Documenten',
-    cell: (inv: Invoice) => (
-      <Group gap={6} wrap="nowrap">
-        <Button size="compact-sm" variant="default" onClick={() => downloadWithNotice(`/api/invoices_invoice/${inv.id}`)}>
-          {inv.type_label} (PDF)
-        </Button>
-        {inv.total_payments > 0 && inv.amount_open > 0 && (
-          <Button size="compact-sm" variant="default" onClick={() => downloadWithNotice(`/api/invoices_down/${inv.id}`)}>
-            Aanbetalingsbewijs (PDF)
-          </Button>
-        )}
-      </Group>
-    ),
-  },
+const documentColumns: Column<Invoice>[] = [
+  actionsColumn(
+    (inv) => [
+      { label: `${inv.type_label} (PDF)`, onClick: () => downloadWithNotice(`/api/invoices_invoice/${inv.id}`) },
+      {
+        label: 'Aanbetalingsbewijs (PDF)',
+        onClick: () => downloadWithNotice(`/api/invoices_down/${inv.id}`),
+        hidden: !(inv.total_payments > 0 && inv.amount_open > 0),
+      },
+    ],
+    { header: 'Documenten', size: 'compact-sm', variant: 'default' },
+  ),
 ];
-
-function InvoiceList() {
-  const list = usePagedSearch({ query: adminInvoicesQuery, rows: (d) => d.invoices, total: (d) => d.total, pageSize: INVOICES_PAGE_SIZE });
-  return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        Offertes en facturen
-      </Title>
-      <DataTable
-        {...list.table}
-        searchBox={{ label: 'Zoeken', placeholder: 'Nummer, email of naam' }}
-        label="Facturen"
-        columns={columns}
-        rowKey={(inv) => inv.id}
-        minWidth={720}
-        skeletonRows={1}
-        skeletonHeight={72}
-        empty="Er zijn nog geen offertes of facturen."
-        paginationLabel="Pagina's"
-      />
-    </Stack>
-  );
-}
 
 export default function InvoicesTab() {
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        Facturen/aanbetalingsbewijzen
-      </Title>
+    <AdminTab title="Facturen/aanbetalingsbewijzen">
       <ExportForm kind="invoices" />
       <OrderLookup />
-      <InvoiceList />
-    </Stack>
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Offertes en facturen
+        </Title>
+        <AdminInvoiceTable
+          label="Facturen"
+          customer={(inv) => inv.user.email}
+          columns={documentColumns}
+          minWidth={720}
+          empty="Er zijn nog geen offertes of facturen."
+        />
+      </Stack>
+    </AdminTab>
   );
 }

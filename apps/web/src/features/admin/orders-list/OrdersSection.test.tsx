@@ -30,14 +30,50 @@ const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
       exclusive: false,
       flex: { extras: ['Ziyarat Taif'] },
       guests: [
-        { id: 11, first_name: 'Ahmed', last_name: 'Yilmaz', age_category: 0, gender: 0, european_passport: true, bed_included: true, flex: { disabled: false } },
-        { id: 12, first_name: 'Omar', last_name: 'Yilmaz', age_category: 1, gender: 0, european_passport: false, bed_included: false, flex: { disabled: false } },
+        {
+          id: 11,
+          first_name: 'Ahmed',
+          last_name: 'Yilmaz',
+          age_category: 0,
+          gender: 0,
+          european_passport: true,
+          bed_included: true,
+          flex: { disabled: false },
+        },
+        {
+          id: 12,
+          first_name: 'Omar',
+          last_name: 'Yilmaz',
+          age_category: 1,
+          gender: 0,
+          european_passport: false,
+          bed_included: false,
+          flex: { disabled: false },
+        },
       ],
     },
   ],
   lines: [
-    { id: 21, product_id: 501, guest_id: 11, label: 'Umrah maart – 2-persoonskamer, volwassene: Ahmed Yilmaz', quantity: 1, unit_price: 150000, total: 150000, kind: 'room' },
-    { id: 22, product_id: 1, guest_id: 12, label: 'Visum niet-Europees paspoort: Omar Yilmaz', quantity: 1, unit_price: 30000, total: 30000, kind: 'non_eu_passport' },
+    {
+      id: 21,
+      product_id: 501,
+      guest_id: 11,
+      label: 'Umrah maart – 2-persoonskamer, volwassene: Ahmed Yilmaz',
+      quantity: 1,
+      unit_price: 150000,
+      total: 150000,
+      kind: 'room',
+    },
+    {
+      id: 22,
+      product_id: 1,
+      guest_id: 12,
+      label: 'Visum niet-Europees paspoort: Omar Yilmaz',
+      quantity: 1,
+      unit_price: 30000,
+      total: 30000,
+      kind: 'non_eu_passport',
+    },
     { id: 23, product_id: 901, guest_id: null, label: 'Arabisch voor beginners', quantity: 2, unit_price: 10000, total: 20000, kind: 'lesson' },
   ],
   crowdfunds: [{ id: 3, funding_id: 3, label: 'Waterput', funding_amount: 2500 }],
@@ -54,7 +90,9 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   if (url.pathname === '/api/admin/orders') {
     const q = (url.searchParams.get('q') ?? '').toLowerCase().replace(/^fcu2/, '');
-    const hits = db.filter((o) => !q || String(o.id) === q || o.user.email.includes(q) || `${o.user.first_name} ${o.user.last_name}`.toLowerCase().includes(q));
+    const hits = db.filter(
+      (o) => !q || String(o.id) === q || o.user.email.includes(q) || `${o.user.first_name} ${o.user.last_name}`.toLowerCase().includes(q),
+    );
     const orders = hits.filter((o) => o.status !== 1);
     const leads = hits.filter((o) => o.status === 1);
     return jsonResponse({ orders, total: orders.length, page: 1, pageSize: 25, leads, leads_total: leads.length });
@@ -81,7 +119,10 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
     return jsonResponse({ status: 'success', message: 'Bestelling succesvol gewijzigd.', order: o });
   }
   if (url.pathname === '/api/vouchers') {
-    return jsonResponse({ vouchers: [{ id: 1, label: 'WELKOM50', amount: 5000, expire_date: null, active: true, flex: { products: [] }, created_at: '' }], total: 1 });
+    return jsonResponse({
+      vouchers: [{ id: 1, label: 'WELKOM50', amount: 5000, expire_date: null, active: true, flex: { products: [] }, created_at: '' }],
+      total: 1,
+    });
   }
   return jsonResponse({ message: `niet verwacht: ${method} ${url.pathname}` }, 500);
 }
@@ -89,9 +130,19 @@ function serve(input: RequestInfo | URL, init?: RequestInit): Response {
 beforeEach(() => {
   db = [
     order(101),
-    order(102, { status: 3, total_payments: 200000, amount_open: 0, user: { user_id: 8, email: 'sara@example.nl', first_name: 'Sara', last_name: 'Bakker' } }),
+    order(102, {
+      status: 3,
+      total_payments: 200000,
+      amount_open: 0,
+      user: { user_id: 8, email: 'sara@example.nl', first_name: 'Sara', last_name: 'Bakker' },
+    }),
     order(103, { status: 3, user: { user_id: 9, email: 'yusuf@example.nl', first_name: 'Yusuf', last_name: 'Amrani' } }),
-    order(104, { status: 1, total_payments: 0, amount_open: 200000, user: { user_id: 10, email: 'lead@example.nl', first_name: 'Lina', last_name: 'Lead' } }),
+    order(104, {
+      status: 1,
+      total_payments: 0,
+      amount_open: 200000,
+      user: { user_id: 10, email: 'lead@example.nl', first_name: 'Lina', last_name: 'Lead' },
+    }),
   ];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => serve(input, init));
@@ -231,8 +282,24 @@ describe('OrdersSection', () => {
           exclusive: false,
           extras: ['Ziyarat Taif'],
           guests: [
-            { first_name: 'Ahmed', last_name: 'Yilmaz', age_category: 0, gender: 0, european_passport: true, bed_included: true, flex: { disabled: false } },
-            { first_name: 'Omar', last_name: 'Yilmaz', age_category: 1, gender: 0, european_passport: false, bed_included: false, flex: { disabled: false } },
+            {
+              first_name: 'Ahmed',
+              last_name: 'Yilmaz',
+              age_category: 0,
+              gender: 0,
+              european_passport: true,
+              bed_included: true,
+              flex: { disabled: false },
+            },
+            {
+              first_name: 'Omar',
+              last_name: 'Yilmaz',
+              age_category: 1,
+              gender: 0,
+              european_passport: false,
+              bed_included: false,
+              flex: { disabled: false },
+            },
           ],
         },
       ],

@@ -26,7 +26,13 @@ type Dialog = { kind: 'cancel' | 'discounts' | 'payment' | 'quickEdit' | 'paymen
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}
+    >
       <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -39,34 +45,34 @@ function OrderActionsBar({ order, onAction }: { order: AdminOrder; onAction: (d:
   return (
     <Group gap="xs" justify="space-between" align="flex-start">
       {!readOnly && (
-      <Group gap="xs" role="group" aria-label="Acties">
-        {actions.cancel && (
-          <Button size="xs" color="red" variant="light" onClick={() => onAction({ kind: 'cancel', order })}>
-            Annuleren
+        <Group gap="xs" role="group" aria-label="Acties">
+          {actions.cancel && (
+            <Button size="xs" color="red" variant="light" onClick={() => onAction({ kind: 'cancel', order })}>
+              Annuleren
+            </Button>
+          )}
+          {actions.editDiscounts && (
+            <Button size="xs" variant="light" onClick={() => onAction({ kind: 'discounts', order })}>
+              Kortingen wijzigen
+            </Button>
+          )}
+          {actions.addPayment && (
+            <Button size="xs" variant="light" color="teal" onClick={() => onAction({ kind: 'payment', order })}>
+              Betaling toevoegen
+            </Button>
+          )}
+          {actions.editDiscounts && (
+            <Button size="xs" variant="light" onClick={() => onAction({ kind: 'quickEdit', order })}>
+              Snel bewerken
+            </Button>
+          )}
+          <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'payments', order })}>
+            Herinneringen betaling
           </Button>
-        )}
-        {actions.editDiscounts && (
-          <Button size="xs" variant="light" onClick={() => onAction({ kind: 'discounts', order })}>
-            Kortingen wijzigen
+          <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'documents', order })}>
+            Herinneringen documenten
           </Button>
-        )}
-        {actions.addPayment && (
-          <Button size="xs" variant="light" color="teal" onClick={() => onAction({ kind: 'payment', order })}>
-            Betaling toevoegen
-          </Button>
-        )}
-        {actions.editDiscounts && (
-          <Button size="xs" variant="light" onClick={() => onAction({ kind: 'quickEdit', order })}>
-            Snel bewerken
-          </Button>
-        )}
-        <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'payments', order })}>
-          Herinneringen betaling
-        </Button>
-        <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'documents', order })}>
-          Herinneringen documenten
-        </Button>
-      </Group>
+        </Group>
       )}
       <OrderDocuments order={order} withCredit />
     </Group>
@@ -144,7 +150,6 @@ function useOrderRows(onAction: (d: NonNullable<Dialog>) => void) {
   const columns = orderColumns(expanded, toggle);
   return {
     columns,
-    rowKey: (o: AdminOrder) => o.id,
     rowProps: (o: AdminOrder) => ({ 'data-order': o.id, onClick: () => toggle(o.id), style: { cursor: 'pointer' } }),
     details: (o: AdminOrder) =>
       expanded.has(o.id) ? (
@@ -214,7 +219,6 @@ export default function OrdersSection() {
             rows={leadRows}
             isError={leads.isError}
             dimmed={leads.isPlaceholderData}
-            loadingLabel="Leads laden"
             empty="Geen leads gevonden."
             page={leadsPage}
             pages={Math.max(1, Math.ceil(leadsTotal / LEADS_PAGE_SIZE))}
@@ -242,12 +246,11 @@ export default function OrdersSection() {
       <DataTable
         {...list.table}
         {...rows}
-        searchBox={{ label: 'Zoeken', placeholder: 'Bestelnummer (FCU2123), email of naam' }}
+        searchBox={{ placeholder: 'Bestelnummer (FCU2123), email of naam' }}
         label="Bestellingen"
-        loadingLabel="Bestellingen laden"
         before={leadsSection}
         empty="Geen bestellingen gevonden."
-        count={(total) => `${total} ${total === 1 ? 'bestelling' : 'bestellingen'}`}
+        count={['bestelling', 'bestellingen']}
         paginationLabel="Pagina's bestellingen"
       />
 

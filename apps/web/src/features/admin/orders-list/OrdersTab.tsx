@@ -1,14 +1,11 @@
 // 'Bestellingen' for the bookkeeper: the dashboard's orders list on its own (read-only there).
-import { Stack, Title } from '@mantine/core';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import OrdersSection from './OrdersSection';
 
 export default function OrdersTab() {
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        Bestellingen
-      </Title>
+    <AdminTab title="Bestellingen">
       <OrdersSection />
-    </Stack>
+    </AdminTab>
   );
 }

@@ -4,20 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminOrderKeys } from '../orders/api';
 import { adminPaymentKeys } from '../payments/api';
 
-export {
-  ADMIN_ORDERS_PAGE_SIZE,
-  LEADS_PAGE_SIZE,
-  adminLeadsQuery,
-  adminOrdersQuery,
-  type AdminOrder,
-} from '../orders/api';
+export { ADMIN_ORDERS_PAGE_SIZE, LEADS_PAGE_SIZE, adminLeadsQuery, adminOrdersQuery, type AdminOrder } from '../orders/api';
 
 /** After an action on an order: the orders (and leads) and the payments list are fetched again. */
 export function useRefreshOrders() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
-      queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }), queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all })]);
 }

@@ -7,14 +7,22 @@ import { eurosToCents } from '@umrah/domain/money';
 import { formatOrderNumber } from '@umrah/domain/order-number';
 import { PAYMENT_MSG, isOnlinePaymentType, paymentFormSchema } from '@umrah/domain/validation/payment';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { useSavePayment, type PaymentDto } from './api';
 
-const MANUAL_OPTIONS = [PaymentType.CASH, PaymentType.PARTIALLY_CASH, PaymentType.BANK_TRANSFER, PaymentType.PARTIALLY_BANK_TRANSFER, PaymentType.PIN].map(
-  (t) => ({ value: String(t), label: paymentTypeLabels[t] }),
-);
+const MANUAL_OPTIONS = [
+  PaymentType.CASH,
+  PaymentType.PARTIALLY_CASH,
+  PaymentType.BANK_TRANSFER,
+  PaymentType.PARTIALLY_BANK_TRANSFER,
+  PaymentType.PIN,
+].map((t) => ({ value: String(t), label: paymentTypeLabels[t] }));
 const ONLINE_NEW = { value: String(PaymentType.PROVIDER_PAID), label: 'Online (via de betaalprovider)' };
-const ONLINE_OPTIONS = [PaymentType.PROVIDER_PAID, PaymentType.PARTIALLY_PROVIDER_PAID].map((t) => ({ value: String(t), label: paymentTypeLabels[t] }));
+const ONLINE_OPTIONS = [PaymentType.PROVIDER_PAID, PaymentType.PARTIALLY_PROVIDER_PAID].map((t) => ({
+  value: String(t),
+  label: paymentTypeLabels[t],
+}));
 
 interface FormValues {
   order_id: number | string;
@@ -30,21 +38,15 @@ export function amountInCents(amount: number | string): number | undefined {
   return Number.isFinite(euros) ? eurosToCents(euros) : undefined;
 }
 
+const validateSchema = zodValidate(paymentFormSchema);
+
 /** The form in euros, checked with the shared schema in cents. */
-function validate(values: FormValues): Record<string, string> {
-  const result = paymentFormSchema.safeParse({
+const validate = (values: FormValues) =>
+  validateSchema({
     order_id: typeof values.order_id === 'number' ? values.order_id : undefined,
     payment_type: values.payment_type === null ? undefined : Number(values.payment_type),
     amount: amountInCents(values.amount),
   });
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'amount');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 /** Add or change a payment; `orderId` presets (and locks) the order of a new payment, as the orders list does. */
 export function PaymentModal({
@@ -79,7 +81,18 @@ export function PaymentModal({
   const error = isNew ? errorMessage(save.error, PAYMENT_MSG.unknownError) : save.error ? PAYMENT_MSG.unknownError : null;
 
   return (
-    <Modal opened onClose={onClose} title={isNew ? (presetOrderId !== undefined ? `Betaling toevoegen – ${formatOrderNumber(presetOrderId)}` : 'Betaling toevoegen') : `Betaling ${payment.id} wijzigen`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={
+        isNew
+          ? presetOrderId !== undefined
+            ? `Betaling toevoegen – ${formatOrderNumber(presetOrderId)}`
+            : 'Betaling toevoegen'
+          : `Betaling ${payment.id} wijzigen`
+      }
+      centered
+    >
       <form onSubmit={submit} noValidate aria-label="Betaling">
         <Stack gap="sm">
           <NumberInput
@@ -100,8 +113,7 @@ export function PaymentModal({
           />
           {online ? (
             <Text size="sm" c="dimmed">
-              Je gaat naar de betaalpagina van de provider voor het openstaande bedrag van deze bestelling. Daarna kom je terug in het admin
-              portaal.
+              Je gaat naar de betaalpagina van de provider voor het openstaande bedrag van deze bestelling. Daarna kom je terug in het admin portaal.
             </Text>
           ) : (
             <NumberInput

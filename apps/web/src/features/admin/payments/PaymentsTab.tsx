@@ -1,12 +1,15 @@
 // Admin 'Betalingen': search by order number, the payments list, and the payment modal to add,
 // change or delete a payment (SPEC 2, 5 'Payment form', 6: only cash and bank transfer can be deleted).
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { formatEuro } from '@umrah/domain/money';
 import { formatOrderNumber, parseOrderNumber } from '@umrah/domain/order-number';
 import { isDeletablePaymentType } from '@umrah/domain/validation/payment';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
+import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
+import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import { ExportForm } from '../exports/ExportForm';
 import { useReadOnlyAdmin } from '../roles';
@@ -26,13 +29,13 @@ const amountCell = { th: { ta: 'right' }, td: { ta: 'right', style: { whiteSpace
 
 export default function PaymentsTab() {
   const [editing, setEditing] = useState<PaymentDto | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PaymentDto | null>(null);
   // The bookkeeper reads payments: no add, change or delete (issue 13).
   const readOnly = useReadOnlyAdmin();
   const list = usePagedSearch({ query: paymentsQuery, rows: (d) => d.payments, total: (d) => d.total, pageSize: PAYMENTS_PAGE_SIZE });
   const invalidSearch = list.q.trim() !== '' && parseOrderNumber(list.q) === null;
   const refresh = useRefreshPayments();
-  const remove = useDeletePayment();
+  const confirmDelete = useConfirm(useDeletePayment(), (p: PaymentDto) => p.id);
+  const deleting = confirmDelete.target;
 
   const columns: Column<PaymentDto>[] = [
     { key: 'id', header: 'Nr', cell: (p) => p.id },
@@ -54,30 +57,18 @@ export default function PaymentsTab() {
     { key: 'date', header: 'Datum', cell: (p) => formatDateTime(p.created_at) },
   ];
   if (!readOnly)
-    columns.push({
-      key: 'actions',
-      cell: (p) => (
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setEditing(p)} disabled={p.order_id === null}>
-            Wijzigen
-          </Button>
-          {isDeletablePaymentType(p.payment_type) && (
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(p)}>
-              Verwijderen
-            </Button>
-          )}
-        </Group>
+    columns.push(
+      actionsColumn(
+        (p) => [
+          { label: 'Wijzigen', onClick: () => setEditing(p), disabled: p.order_id === null },
+          { label: 'Verwijderen', color: 'red', onClick: () => confirmDelete.ask(p), hidden: !isDeletablePaymentType(p.payment_type) },
+        ],
+        { end: true },
       ),
-    });
+    );
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          Betalingen
-        </Title>
-        {!readOnly && <Button onClick={() => setEditing('new')}>Betaling toevoegen</Button>}
-      </Group>
+    <AdminTab title="Betalingen" action={!readOnly && <Button onClick={() => setEditing('new')}>Betaling toevoegen</Button>}>
       <ExportForm kind="payments" />
       <DataTable
         {...list.table}
@@ -89,7 +80,6 @@ export default function PaymentsTab() {
         }}
         label="Betalingen"
         columns={columns}
-        rowKey={(p) => p.id}
         rowProps={(p) => ({ 'data-payment': p.id })}
         minWidth={760}
         empty="Er zijn geen betalingen gevonden."
@@ -104,15 +94,7 @@ export default function PaymentsTab() {
           }}
         />
       )}
-      <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Betaling verwijderen"
-        centered
-        closeLabel={null}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      >
+      <ConfirmModal {...confirmDelete.modal} title="Betaling verwijderen" centered closeLabel={null}>
         {deleting && (
           <Text>
             Weet je zeker dat je betaling {deleting.id} ({deleting.type_text}, {formatEuro(deleting.amount)}) van bestelling{' '}
@@ -120,6 +102,6 @@ export default function PaymentsTab() {
           </Text>
         )}
       </ConfirmModal>
-    </Stack>
+    </AdminTab>
   );
 }

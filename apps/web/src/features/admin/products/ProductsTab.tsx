@@ -1,7 +1,7 @@
 // Admin 'Producten' (SPEC 2): add button, search by label, accordion list of the chosen region,
 // add/edit modal and delete. Products of one title and period form one accordion item.
 import { useState } from 'react';
-import { Accordion, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Accordion, Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '@umrah/domain/dates';
 import {
   EXCLUSIVE_ROOM_PRODUCT_ID,
@@ -14,8 +14,11 @@ import {
 } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import type { ProductDto } from '@umrah/domain/validation/product';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
+import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { ColumnsTable, DataTable, type Column } from '../../../components/admin-kit/DataTable';
+import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import { errorMessage } from '../../../lib/notify';
 import { ProductFormModal } from '../../catalog/ProductFormModal';
@@ -40,9 +43,7 @@ function groupProducts(list: readonly ProductDto[]): ProductGroup[] {
     groups.set(key, g);
   }
   // Products without a period (lessons, surcharges) after the trips.
-  return [...groups.values()].sort(
-    (a, b) => (a.start ?? '9999').localeCompare(b.start ?? '9999') || a.label.localeCompare(b.label),
-  );
+  return [...groups.values()].sort((a, b) => (a.start ?? '9999').localeCompare(b.start ?? '9999') || a.label.localeCompare(b.label));
 }
 
 /** Why a product cannot be deleted, or null. */
@@ -68,31 +69,21 @@ function productColumns(onEdit: (p: ProductDto) => void, onDelete: (p: ProductDt
     { key: 'price', header: 'Prijs', th: { ta: 'right' }, td: { ta: 'right' }, cell: (p) => formatEuro(p.price) },
     { key: 'stock', header: 'Voorraad', th: { ta: 'right' }, td: { ta: 'right' }, cell: (p) => p.stock },
     { key: 'status', header: 'Status', cell: activeBadge },
-    {
-      key: 'actions',
-      cell: (p) => {
-        const blocked = undeletable(p);
-        return (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Button size="xs" variant="light" onClick={() => onEdit(p)} aria-label={`Product ${p.id} wijzigen`}>
-              Wijzigen
-            </Button>
-            <Tooltip label={blocked ?? ''} disabled={!blocked}>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                disabled={blocked !== null}
-                onClick={() => onDelete(p)}
-                aria-label={`Product ${p.id} verwijderen`}
-              >
-                Verwijderen
-              </Button>
-            </Tooltip>
-          </Group>
-        );
-      },
-    },
+    actionsColumn(
+      (p) => [
+        { label: 'Wijzigen', onClick: () => onEdit(p), ariaLabel: `Product ${p.id} wijzigen` },
+        {
+          label: 'Verwijderen',
+          variant: 'subtle',
+          color: 'red',
+          disabled: undeletable(p) !== null,
+          tooltip: undeletable(p),
+          onClick: () => onDelete(p),
+          ariaLabel: `Product ${p.id} verwijderen`,
+        },
+      ],
+      { end: true },
+    ),
   ];
 }
 
@@ -124,29 +115,20 @@ export default function ProductsTab() {
   const { region, setRegion } = usePreferences();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ProductDto | null>(null);
-  const [deleting, setDeleting] = useState<ProductDto | null>(null);
   // One answer with every match: the search is the server's, there are no pages.
   const list = usePagedSearch({ query: (q) => adminProductsQuery(region, q), rows: (products) => products, trim: true });
   const remove = useDeleteProduct();
+  const confirmDelete = useConfirm(remove, (p: ProductDto) => p.id);
+  const deleting = confirmDelete.target;
 
   const openForm = (p: ProductDto | null) => {
     setEditing(p);
     setFormOpen(true);
   };
-  const closeDelete = () => {
-    remove.reset();
-    setDeleting(null);
-  };
-  const columns = productColumns(openForm, setDeleting);
+  const columns = productColumns(openForm, confirmDelete.ask);
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          Producten
-        </Title>
-        <Button onClick={() => openForm(null)}>Product toevoegen</Button>
-      </Group>
+    <AdminTab title="Producten" action={<Button onClick={() => openForm(null)}>Product toevoegen</Button>}>
       <DataTable
         {...list.table}
         searchBox={{
@@ -180,7 +162,6 @@ export default function ProductsTab() {
                     <ColumnsTable
                       columns={columns}
                       rows={g.products}
-                      rowKey={(p) => p.id}
                       rowProps={(p) => ({ 'data-testid': `product-${p.id}` })}
                       striped={false}
                       highlightOnHover={false}
@@ -194,27 +175,14 @@ export default function ProductsTab() {
         )}
       />
 
-      <ProductFormModal
-        key={editing?.id ?? 'nieuw'}
-        opened={formOpen}
-        product={editing}
-        region={region}
-        onClose={() => setFormOpen(false)}
-      />
-      <ConfirmModal
-        opened={deleting !== null}
-        onClose={closeDelete}
-        title="Product verwijderen"
-        busy={remove.isPending}
-        error={errorMessage(remove.error)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: closeDelete })}
-      >
+      <ProductFormModal key={editing?.id ?? 'nieuw'} opened={formOpen} product={editing} region={region} onClose={() => setFormOpen(false)} />
+      <ConfirmModal {...confirmDelete.modal} title="Product verwijderen" error={errorMessage(remove.error)}>
         {deleting && (
           <Text>
             Weet je zeker dat je <b>{deleting.label}</b> ({productTypeLabels[deleting.type]}, id {deleting.id}) wilt verwijderen?
           </Text>
         )}
       </ConfirmModal>
-    </Stack>
+    </AdminTab>
   );
 }

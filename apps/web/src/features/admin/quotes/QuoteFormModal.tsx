@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invoice';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
-import { fieldErrors } from '../../../lib/form';
+import { fieldErrors, zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
-import { userPickerQuery } from '../users/api';
+import { UserPicker, userLabel, type PickedUser } from '../users/UserPicker';
 import { useSaveInvoice, type Invoice } from './api';
 
 interface ItemValues {
@@ -49,33 +47,27 @@ const toFormInput = (v: Values) => ({
   type: v.type === '' ? undefined : Number(v.type),
   expire_date: v.expire_date,
   user_id: v.user_id ? Number(v.user_id) : undefined,
-  items: v.items.map((i) => ({ label: i.label, price: num(i.price), amount: num(i.amount), btw_type: i.btw_type === '' ? undefined : Number(i.btw_type) })),
+  items: v.items.map((i) => ({
+    label: i.label,
+    price: num(i.price),
+    amount: num(i.amount),
+    btw_type: i.btw_type === '' ? undefined : Number(i.btw_type),
+  })),
 });
 
-function validate(values: Values): Record<string, string> {
-  const r = quoteFormSchema.safeParse(toFormInput(values));
-  if (r.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const path = issue.path.join('.');
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
-
-const userLabel = (u: { email: string; first_name: string; last_name: string }) => `${u.email} (${u.first_name} ${u.last_name})`;
+const validateSchema = zodValidate(quoteFormSchema);
+const validate = (values: Values) => validateSchema(toFormInput(values));
 
 export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClose: () => void }) {
   const save = useSaveInvoice();
-  const [search, setSearch] = useState('');
-  // The chosen user stays an option whatever the search shows (Select needs it in its data).
-  const [picked, setPicked] = useState<{ value: string; label: string } | null>(
+  const [picked, setPicked] = useState<PickedUser | null>(
     invoice?.user.email && invoice.user_id
-      ? { value: String(invoice.user_id), label: userLabel({ email: invoice.user.email, first_name: invoice.user.first_name, last_name: invoice.user.last_name }) }
+      ? {
+          value: String(invoice.user_id),
+          label: userLabel({ email: invoice.user.email, first_name: invoice.user.first_name, last_name: invoice.user.last_name }),
+        }
       : null,
   );
-  // Once a user is chosen the search box shows its label: that is no search for other users.
-  const [q] = useDebouncedValue(picked && search === picked.label ? '' : search, 250);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: invoice
@@ -88,10 +80,6 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
       : { type: '0', expire_date: '', user_id: null, items: [emptyItem()] },
     validate,
   });
-
-  const users = useQuery(userPickerQuery(q));
-  const options = (users.data ?? []).map((u) => ({ value: String(u.user_id), label: userLabel(u) }));
-  if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked);
 
   const total = form.values.items.reduce((s, i) => {
     const price = num(i.price);
@@ -116,22 +104,12 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
             <Select label="Type" data={TYPE_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('type')} />
             <TextInput label="Vervaldatum" type="date" withAsterisk {...form.getInputProps('expire_date')} />
           </Group>
-          <Select
-            label="Gebruiker"
-            placeholder="Zoek op email"
-            withAsterisk
-            searchable
-            clearable
-            nothingFoundMessage={users.isFetching ? 'Zoeken...' : 'Geen gebruikers gevonden'}
-            data={options}
-            searchValue={search}
-            onSearchChange={setSearch}
-            filter={({ options: all }) => all}
-            value={form.values.user_id}
+          <UserPicker
+            value={picked}
             error={form.errors.user_id}
-            onChange={(value, option) => {
-              form.setFieldValue('user_id', value);
-              setPicked(value && option ? { value: option.value, label: option.label } : null);
+            onChange={(user) => {
+              form.setFieldValue('user_id', user?.value ?? null);
+              setPicked(user);
             }}
           />
           <Text fw={600}>Items</Text>
@@ -149,8 +127,22 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
                 style={{ flex: 1.4 }}
                 {...form.getInputProps(`items.${index}.price`)}
               />
-              <NumberInput label="Aantal" withAsterisk min={1} allowDecimal={false} style={{ flex: 1 }} {...form.getInputProps(`items.${index}.amount`)} />
-              <Select label="Btw" data={VAT_OPTIONS} allowDeselect={false} withAsterisk style={{ flex: 1 }} {...form.getInputProps(`items.${index}.btw_type`)} />
+              <NumberInput
+                label="Aantal"
+                withAsterisk
+                min={1}
+                allowDecimal={false}
+                style={{ flex: 1 }}
+                {...form.getInputProps(`items.${index}.amount`)}
+              />
+              <Select
+                label="Btw"
+                data={VAT_OPTIONS}
+                allowDeselect={false}
+                withAsterisk
+                style={{ flex: 1 }}
+                {...form.getInputProps(`items.${index}.btw_type`)}
+              />
               <ActionIcon
                 variant="subtle"
                 color="red"

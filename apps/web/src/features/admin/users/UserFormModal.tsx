@@ -36,14 +36,17 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
   });
 
   const submit = form.onSubmit((values) =>
-    save.mutate(
-      { id: user?.user_id ?? null, body: toPayload(values) },
-      { onSuccess: onClose, onError: (err) => form.setErrors(fieldErrors(err)) },
-    ),
+    save.mutate({ id: user?.user_id ?? null, body: toPayload(values) }, { onSuccess: onClose, onError: (err) => form.setErrors(fieldErrors(err)) }),
   );
 
   return (
-    <Modal opened onClose={onClose} title={user ? 'Gebruiker wijzigen' : 'Gebruiker toevoegen'} size="lg" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={user ? 'Gebruiker wijzigen' : 'Gebruiker toevoegen'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+    >
       <form onSubmit={submit} noValidate aria-label={user ? 'Gebruiker wijzigen' : 'Gebruiker toevoegen'}>
         <Stack gap="sm">
           <AccountFields getInputProps={form.getInputProps} />

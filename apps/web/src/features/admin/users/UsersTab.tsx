@@ -2,10 +2,13 @@
 // change, 'log in as', 'log out everywhere' and delete, and the add/change modal.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button } from '@mantine/core';
 import { roleLabels } from '@umrah/domain/enums';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
+import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
+import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import { useAuth } from '../../auth/AuthProvider';
 import { fullName, type User } from '../../auth/types';
@@ -18,9 +21,8 @@ export default function UsersTab() {
   const navigate = useNavigate();
   const { user: me, loginWithToken } = useAuth();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
   const list = usePagedSearch({ query: usersQuery, rows: (d) => d.users, total: (d) => d.total, pageSize: USERS_PAGE_SIZE });
-  const remove = useDeleteUser();
+  const confirmDelete = useConfirm(useDeleteUser(), (u: User) => u.user_id);
   const logoutAll = useLogoutEverywhere();
   const loginAs = useLoginAs(loginWithToken);
 
@@ -38,77 +40,50 @@ export default function UsersTab() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Acties',
-      cell: (u) => (
-        <Group gap={6} wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setEditing(u)}>
-            Wijzigen
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="grape"
-            disabled={u.user_id === me?.user_id}
-            // Stays spinning after success: the page changes to /account.
-            loading={!loginAs.isError && loginAs.variables?.user_id === u.user_id}
-            onClick={() => loginAs.mutate(u, { onSuccess: () => navigate('/account') })}
-          >
-            Inloggen als
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="gray"
-            loading={logoutAll.isPending && logoutAll.variables === u.user_id}
-            onClick={() => logoutAll.mutate(u.user_id)}
-            aria-label={`${u.email} overal uitloggen`}
-          >
-            Overal uitloggen
-          </Button>
-          <Button size="xs" variant="light" color="red" disabled={u.user_id === me?.user_id} onClick={() => setDeleting(u)}>
-            Verwijderen
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn(
+      (u) => [
+        { label: 'Wijzigen', onClick: () => setEditing(u) },
+        {
+          label: 'Inloggen als',
+          color: 'grape',
+          disabled: u.user_id === me?.user_id,
+          // Stays spinning after success: the page changes to /account.
+          loading: !loginAs.isError && loginAs.variables?.user_id === u.user_id,
+          onClick: () => loginAs.mutate(u, { onSuccess: () => navigate('/account') }),
+        },
+        {
+          label: 'Overal uitloggen',
+          color: 'gray',
+          loading: logoutAll.isPending && logoutAll.variables === u.user_id,
+          onClick: () => logoutAll.mutate(u.user_id),
+          ariaLabel: `${u.email} overal uitloggen`,
+        },
+        { label: 'Verwijderen', color: 'red', disabled: u.user_id === me?.user_id, onClick: () => confirmDelete.ask(u) },
+      ],
+      { header: 'Acties' },
+    ),
   ];
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          Gebruikers
-        </Title>
-        <Button onClick={() => setEditing('new')}>Gebruiker toevoegen</Button>
-      </Group>
+    <AdminTab title="Gebruikers" action={<Button onClick={() => setEditing('new')}>Gebruiker toevoegen</Button>}>
       <DataTable
         {...list.table}
-        searchBox={{ label: 'Zoeken', placeholder: 'Email, achternaam, telefoonnummer of postcode' }}
+        searchBox={{ placeholder: 'Email, achternaam, telefoonnummer of postcode' }}
         label="Gebruikers"
         columns={columns}
         rowKey={(u) => u.user_id}
         minWidth={820}
-        loadingLabel="Gebruikers laden"
         skeletonRows={6}
         empty="Geen gebruikers gevonden."
-        count={(total) => `${total} ${total === 1 ? 'gebruiker' : 'gebruikers'}`}
-        paginationLabel="Pagina's"
+        count={['gebruiker', 'gebruikers']}
       />
 
       {editing && <UserFormModal user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-      <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Gebruiker verwijderen"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.user_id, { onSuccess: () => setDeleting(null) })}
-      >
+      <ConfirmModal {...confirmDelete.modal} title="Gebruiker verwijderen">
         <Alert color="red" variant="light">
-          Weet je zeker dat je {deleting?.email} wilt verwijderen? Dit kan niet ongedaan worden gemaakt.
+          Weet je zeker dat je {confirmDelete.target?.email} wilt verwijderen? Dit kan niet ongedaan worden gemaakt.
         </Alert>
       </ConfirmModal>
-    </Stack>
+    </AdminTab>
   );
 }

@@ -1,6 +1,7 @@
 // The admin's user calls: the searchable, paged user list, the user picker of the quote form and
 // the admin cart, and adding, changing, deleting, 'log in as' and 'log out everywhere'.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useListMutation } from '../../../components/admin-kit/useListMutation';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { User } from '../../auth/types';
@@ -41,30 +42,16 @@ export const userPickerQuery = (q: string) =>
 
 type Saved = { message: string; user: User };
 
-/** Add (id null) or change a user; the list is refetched and the server's message shown. */
-export function useSaveUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** Add (id null) or change a user; the form shows a failure itself. */
+export const useSaveUser = () =>
+  useListMutation({
     mutationFn: ({ id, body }: { id: number | null; body: unknown }) =>
       id === null ? apiPost<Saved>('/api/users', body) : apiPut<Saved>(`/api/user/${id}`, body),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    },
+    list: userKeys.all,
   });
-}
 
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/user/${id}`),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      return queryClient.invalidateQueries({ queryKey: userKeys.all });
-    },
-    onError: notifyError,
-  });
-}
+export const useDeleteUser = () =>
+  useListMutation({ mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/user/${id}`), list: userKeys.all, notifyErrors: true });
 
 /** Ends every session of the user (a lost phone, a shared computer): their tokens stop working at once. */
 export function useLogoutEverywhere() {

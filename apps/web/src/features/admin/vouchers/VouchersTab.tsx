@@ -2,15 +2,20 @@
 // code), the add modal (amount in euros ×100 to cents, expiry sent as 'YYYY-MM-DD HH:mm:ss', created
 // active) and delete; 'kid-without-bed' cannot be deleted (the button is disabled, the server refuses).
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { VOUCHER_EXPIRE_FORMAT, VOUCHER_MSG, voucherFormSchema, voucherFormToInput, type VoucherDto } from '@umrah/domain/validation/voucher';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
+import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
+import { zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { typedNumber } from '../../cart/typedNumber';
 import { useAddVoucher, useDeleteVoucher, vouchersQuery, VOUCHERS_PAGE_SIZE } from './api';
@@ -37,11 +42,12 @@ const toFormInput = (v: FormValues) => ({
 });
 
 /** The shared voucher form schema's messages per field. */
-export function voucherFormErrors(v: FormValues): Record<string, string> {
-  const r = voucherFormSchema.safeParse(toFormInput(v));
-  const errors: Record<string, string> = {};
-  if (!r.success) for (const i of r.error.issues) errors[String(i.path[0])] ??= i.message;
-  else if (!dayjs(r.data.expire_date).isValid()) errors.expire_date = VOUCHER_MSG.expireFormat;
+const validateSchema = zodValidate(voucherFormSchema);
+
+export function voucherFormErrors(v: FormValues): FormErrors {
+  const input = toFormInput(v);
+  const errors = validateSchema(input);
+  if (Object.keys(errors).length === 0 && !dayjs(input.expire_date).isValid()) return { expire_date: VOUCHER_MSG.expireFormat };
   return errors;
 }
 
@@ -50,7 +56,7 @@ const isTakenCode = (err: unknown) => errorMessage(err) === VOUCHER_MSG.exists;
 
 function AddVoucherModal({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<FormValues>({ label: '', amount: '', date: '', time: '23:59' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const add = useAddVoucher();
   const set = (patch: Partial<FormValues>) => {
     const next = { ...values, ...patch };
@@ -136,9 +142,8 @@ const statusBadge = (v: VoucherDto) =>
 
 export default function VouchersTab() {
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<VoucherDto | null>(null);
   const list = usePagedSearch({ query: vouchersQuery, rows: (d) => d.vouchers, total: (d) => d.total, pageSize: VOUCHERS_PAGE_SIZE });
-  const remove = useDeleteVoucher();
+  const confirmDelete = useConfirm(useDeleteVoucher(), (v: VoucherDto) => v.id);
 
   const columns: Column<VoucherDto>[] = [
     { key: 'code', header: 'Code', td: { fw: 600 }, cell: (v) => v.label },
@@ -149,62 +154,45 @@ export default function VouchersTab() {
       key: 'scope',
       header: 'Geldt voor',
       cell: (v) =>
-        isProtectedVoucher(v.label) ? 'Per kind zonder bed' : v.flex.products.length ? `Producten ${v.flex.products.join(', ')}` : 'De hele bestelling',
+        isProtectedVoucher(v.label)
+          ? 'Per kind zonder bed'
+          : v.flex.products.length
+            ? `Producten ${v.flex.products.join(', ')}`
+            : 'De hele bestelling',
     },
-    {
-      key: 'actions',
-      header: 'Acties',
-      cell: (v) => {
-        const locked = isProtectedVoucher(v.label);
-        return (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            disabled={locked}
-            title={locked ? VOUCHER_MSG.protectedVoucher : undefined}
-            aria-label={`Kortingscode ${v.label} verwijderen`}
-            onClick={() => setDeleting(v)}
-          >
-            Verwijderen
-          </Button>
-        );
-      },
-    },
+    actionsColumn(
+      (v) => [
+        {
+          label: 'Verwijderen',
+          color: 'red',
+          disabled: isProtectedVoucher(v.label),
+          title: isProtectedVoucher(v.label) ? VOUCHER_MSG.protectedVoucher : undefined,
+          ariaLabel: `Kortingscode ${v.label} verwijderen`,
+          onClick: () => confirmDelete.ask(v),
+        },
+      ],
+      { header: 'Acties' },
+    ),
   ];
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          Kortingscodes
-        </Title>
-        <Button onClick={() => setAdding(true)}>Kortingscode toevoegen</Button>
-      </Group>
+    <AdminTab title="Kortingscodes" action={<Button onClick={() => setAdding(true)}>Kortingscode toevoegen</Button>}>
       <DataTable
         {...list.table}
-        searchBox={{ label: 'Zoeken', placeholder: 'Code' }}
+        searchBox={{ placeholder: 'Code' }}
         label="Kortingscodes"
         columns={columns}
-        rowKey={(v) => v.id}
         minWidth={680}
-        loadingLabel="Kortingscodes laden"
         empty="Geen kortingscodes gevonden."
-        count={(total) => `${total} ${total === 1 ? 'kortingscode' : 'kortingscodes'}`}
-        paginationLabel="Pagina's"
+        count={['kortingscode', 'kortingscodes']}
       />
       {adding && <AddVoucherModal onClose={() => setAdding(false)} />}
-      <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Kortingscode verwijderen"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      >
+      <ConfirmModal {...confirmDelete.modal} title="Kortingscode verwijderen">
         <Alert color="red" variant="light">
-          Weet je zeker dat je de kortingscode {deleting?.label} wilt verwijderen? Bestellingen die de code al gebruiken, houden hun korting.
+          Weet je zeker dat je de kortingscode {confirmDelete.target?.label} wilt verwijderen? Bestellingen die de code al gebruiken, houden hun
+          korting.
         </Alert>
       </ConfirmModal>
-    </Stack>
+    </AdminTab>
   );
 }

@@ -1,8 +1,8 @@
 // The admin's vouchers ('Maak kortingscode aan'): the paged list searched by code, adding and deleting.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { VoucherDto } from '@umrah/domain/validation/voucher';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useListMutation } from '../../../components/admin-kit/useListMutation';
 
 export const VOUCHERS_PAGE_SIZE = 25;
 
@@ -22,26 +22,12 @@ export const vouchersQuery = (q: string, page: number) =>
     queryFn: ({ signal }) => apiGet<VouchersPage>('/api/vouchers', { q: q.trim() || undefined, page, pageSize: VOUCHERS_PAGE_SIZE }, signal),
   });
 
-/** Adds a voucher (created active); the caller handles the error (a taken code belongs to its field). */
-export function useAddVoucher() {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** Adds a voucher (created active); the form shows a failure itself (a taken code at its field). */
+export const useAddVoucher = () =>
+  useListMutation({
     mutationFn: (body: unknown) => apiPost<{ message: string; voucher: VoucherDto }>('/api/voucher', body),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      void queryClient.invalidateQueries({ queryKey: voucherKeys.all });
-    },
+    list: voucherKeys.all,
   });
-}
 
-export function useDeleteVoucher() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/voucher/${id}`),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      return queryClient.invalidateQueries({ queryKey: voucherKeys.all });
-    },
-    onError: notifyError,
-  });
-}
+export const useDeleteVoucher = () =>
+  useListMutation({ mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/voucher/${id}`), list: voucherKeys.all, notifyErrors: true });
