@@ -10,6 +10,7 @@ import { chosenDiscounts } from './payload';
 import { OrderLog } from './OrderLog';
 import { ResetDocumentsModal } from './ResetDocumentsModal';
 import { VisaDocumentsModal } from './VisaDocumentsModal';
+import { EuroCell } from '../../../components/Amounts';
 import { DocumentsBadge } from '../../../components/DocumentsBadge';
 import { useReadOnlyAdmin } from '../roles';
 
@@ -95,12 +96,8 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
             <Table.Tr key={l.id}>
               <Table.Td>{l.label}</Table.Td>
               <Table.Td ta="right">{l.quantity}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatEuro(l.unit_price)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatEuro(l.total)}
-              </Table.Td>
+              <EuroCell cents={l.unit_price} />
+              <EuroCell cents={l.total} />
             </Table.Tr>
           ))}
         </Table.Tbody>
