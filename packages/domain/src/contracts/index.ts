@@ -12,3 +12,4 @@ export * from './articles.ts';
 export * from './requests.ts';
 export * from './system.ts';
 export * from './visa.ts';
+export * from './reminders.ts';

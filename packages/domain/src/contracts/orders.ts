@@ -197,3 +197,12 @@ export const orderPreviewContract = z.object({
   down_payment_message: z.string().nullable(),
 });
 export type OrderPreview = z.infer<typeof orderPreviewContract>;
+
+/** POST /api/order/update_flex/{id} (admin's quick edit): `changed` false when nothing differed. */
+export const quickEditAnswerContract = z.object({
+  status: z.string(),
+  message: z.string(),
+  changed: z.boolean(),
+  order: orderContract,
+});
+export type QuickEditAnswer = z.infer<typeof quickEditAnswerContract>;

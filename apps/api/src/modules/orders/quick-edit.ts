@@ -8,7 +8,6 @@ import {
   VISA_MSG,
   formatEuro,
   idField,
-  idParam,
   mayEdit,
   orderSchema,
   requiredText,
@@ -19,8 +18,10 @@ import {
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { guests, orderCrowdfunds, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
-import { currentUser, requireAdmin } from '../../lib/auth.ts';
+import { quickEditAnswerContract } from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { idParamsSchema, requireAdmin, security } from '../../lib/routes.ts';
 import { paidTotal } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { loadOrderDtos } from './dto.ts';
@@ -242,12 +243,13 @@ export const quickEditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        security: [{ bearerAuth: [] }],
+        security,
         summary: "Snel bewerken (admin): namen van reizigers, kamergrootte en extra's; opnieuw geprijsd, voorraad verschoven, gelogd",
         description:
           "Body { id, rooms: [{ id, room_type?, extras?, guests?: [{ id, first_name, last_name }] }] }. { status:'success', message, changed, order }. 400 regels van de kamer, 404 kamer of reiziger niet van deze bestelling, 409 uitverkocht of niet meer te wijzigen.",
-        params: z.object({ id: idParam() }),
+        params: idParamsSchema,
         body: quickEditSchema,
+        response: { 200: quickEditAnswerContract },
       },
       onRequest: requireAdmin,
     },

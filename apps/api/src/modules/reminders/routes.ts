@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, idField } from '@umrah/domain';
-import { currentUser, requireAdmin } from '../../lib/auth.ts';
+import { documentReminderSentContract, orderRemindersContract, paymentRemindersSentContract } from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
+import { idParamsSchema, requireAdmin, security } from '../../lib/routes.ts';
 import type { DocumentStep } from './mails.ts';
 import * as service from './service.ts';
 
 const tags = ['reminders'];
-const security = [{ bearerAuth: [] }];
-const id = z.coerce.number().int().positive({ error: 'Ongeldig id.' }).max(2_147_483_647, { error: 'Ongeldig id.' });
 const STEP_MSG = 'Kies een geldige herinnering.';
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +27,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           { error: MSG.invalidInput },
         ),
+        response: { 200: documentReminderSentContract },
       },
       onRequest: requireAdmin,
     },
@@ -52,6 +53,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           { error: MSG.invalidInput },
         ),
+        response: { 200: paymentRemindersSentContract },
       },
       onRequest: requireAdmin,
     },
@@ -68,7 +70,8 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Herinneringen van een bestelling (admin): per soort de stappen met wat verstuurd is, de volgende stap en de logregels',
-        params: z.object({ id }),
+        params: idParamsSchema,
+        response: { 200: orderRemindersContract },
       },
       onRequest: requireAdmin,
     },
