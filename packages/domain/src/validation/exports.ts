@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './common.ts';
 
 // Bookkeeper exports (issue 13): GET /api/admin/exports/{payments|invoices}.{csv|xlsx}?from=&to=.
 // One schema for the API's query and the web form, so both refuse the same ranges with the same text.
@@ -16,11 +17,8 @@ export const EXPORT_MAX_YEARS = 2;
 
 /** True for 'YYYY-MM-DD' that names a day of the calendar (no 2025-02-30). */
 export function isRealDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 2000 && y <= 2100 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  const year = Number(value.slice(0, 4));
+  return isIsoDate(value) && year >= 2000 && year <= 2100;
 }
 
 /** The last day a range starting on `from` may end on: two years later, minus one day. */

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
-import { requiredText } from './common.ts';
+import { isIsoDate, requiredText } from './common.ts';
 
 // The visa form (SPEC 5 'Visa form', SPEC 3 'Visa data'), the guest name change and the admin's
 // document reset (SPEC 5 'Reset documents'). The wizard's forms and the API routes use these same
@@ -54,14 +54,8 @@ export const VISA_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Months the passport must stay valid after the trip ends. */
 export const PASSPORT_VALID_MONTHS_AFTER_TRIP = 6;
 
-/** 'YYYY-MM-DD' that is a real calendar day ('2001-02-31' is not). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+/** 'YYYY-MM-DD' that is a real calendar day ('2001-02-31' is not), from the year 100 on. */
+export const isCalendarDate = (value: string): boolean => isIsoDate(value) && Number(value.slice(0, 4)) >= 100;
 
 const calendarDate = (required: string) =>
   requiredText(required).refine(isCalendarDate, { error: VISA_MSG.invalidDate });

@@ -75,48 +75,41 @@ function customerBlock(c: PdfCustomer) {
 const documentLines = (data: OrderPdfData): DocumentLine[] =>
   data.lines.map((l) => ({ label: l.label, quantity: l.quantity, unitPrice: l.unitPrice, vatRate: orderLineVatRate(l.kind) }));
 
-function tripSection(data: OrderPdfData): PdfSection[] {
-  if (data.trips.length === 0) return [];
-  return [
-    {
-      kind: 'table',
-      heading: 'Reis',
-      columns: [
-        { header: 'Reis', width: 295 },
-        { header: 'Vertrek', width: 100 },
-        { header: 'Terugkomst', width: 100 },
-      ],
-      rows: data.trips.map((t) => [t.label, formatDate(t.start), formatDate(t.end)]),
-    },
-  ];
-}
+/** A table with a column per [header, width], left out when it has no rows. */
+const tableIfAny = (heading: string, columns: [string, number][], rows: string[][]): PdfSection[] =>
+  rows.length === 0 ? [] : [{ kind: 'table', heading, columns: columns.map(([header, width]) => ({ header, width })), rows }];
 
-function guestSection(data: OrderPdfData): PdfSection[] {
-  const rows = data.rooms.flatMap((room, r) =>
-    room.guests.map((g) => [
-      `${g.firstName} ${g.lastName}`,
-      ageCategoryLabels[g.ageCategory as AgeCategory] ?? '',
-      `Kamer ${r + 1} (${room.roomType}-persoons${room.exclusive ? ', exclusief' : ''})`,
-      g.europeanPassport ? 'Europees' : 'Niet-Europees',
-      g.bedIncluded ? 'Ja' : 'Nee',
-    ]),
+const tripSection = (data: OrderPdfData): PdfSection[] =>
+  tableIfAny(
+    'Reis',
+    [
+      ['Reis', 295],
+      ['Vertrek', 100],
+      ['Terugkomst', 100],
+    ],
+    data.trips.map((t) => [t.label, formatDate(t.start), formatDate(t.end)]),
   );
-  if (rows.length === 0) return [];
-  return [
-    {
-      kind: 'table',
-      heading: 'Gasten',
-      columns: [
-        { header: 'Naam', width: 150 },
-        { header: 'Categorie', width: 70 },
-        { header: 'Kamer', width: 130 },
-        { header: 'Paspoort', width: 80 },
-        { header: 'Eigen bed', width: 65 },
-      ],
-      rows,
-    },
-  ];
-}
+
+const guestSection = (data: OrderPdfData): PdfSection[] =>
+  tableIfAny(
+    'Gasten',
+    [
+      ['Naam', 150],
+      ['Categorie', 70],
+      ['Kamer', 130],
+      ['Paspoort', 80],
+      ['Eigen bed', 65],
+    ],
+    data.rooms.flatMap((room, r) =>
+      room.guests.map((g) => [
+        `${g.firstName} ${g.lastName}`,
+        ageCategoryLabels[g.ageCategory as AgeCategory] ?? '',
+        `Kamer ${r + 1} (${room.roomType}-persoons${room.exclusive ? ', exclusief' : ''})`,
+        g.europeanPassport ? 'Europees' : 'Niet-Europees',
+        g.bedIncluded ? 'Ja' : 'Nee',
+      ]),
+    ),
+  );
 
 const paymentColumns: PdfColumn[] = [
   { header: 'Nr.', width: 40 },
