@@ -18,36 +18,42 @@ export async function compiledShop(nodeArgs: string[] = []): Promise<string[]> {
 
 export const STARTUP_BUDGET = { maxMs: 5000 } as const;
 
-export type StartupBenchResult = { skipped: string } | { firstMs: number; restartMs: number; loadAverage: number; pass: boolean };
+export type StartupBenchResult = { command: string; note?: string; firstMs: number; restartMs: number; loadAverage: number; pass: boolean };
 
 export async function benchStartup(): Promise<StartupBenchResult> {
+  // Without a current web build `npm start` would first build it (minutes, not a start-up): then the
+  // API's own start is timed, which is what `npm start` runs once the web build is in place.
+  let command = ['npm', 'start'];
+  let note: string | undefined;
   try {
     execFileSync(process.execPath, ['scripts/build-web-if-changed.mjs', '--check'], { cwd: ROOT, stdio: 'ignore' });
   } catch {
-    return { skipped: 'the web build is missing or stale: run `npm start` (or `node scripts/build-web-if-changed.mjs`) once first' };
+    command = ['npm', 'run', 'start', '-w', 'apps/api'];
+    note = 'the web build is missing or stale, so the API alone was timed (run `npm start` once to build the web app)';
   }
+  // A build of the API is part of a first start after a change, not of a start on a built checkout.
+  await buildApiIfChanged();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'umrah-startup-'));
   const loadAverage = os.loadavg()[0]!;
   const run = async () => {
-    const shop = await startShop({ command: ['npm', 'start'], env: { DEMO: '1', DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const shop = await startShop({ command, env: { DEMO: '1', DATA_DIR: dataDir, DATABASE_URL: '' } });
     await shop.stop();
     return shop.startMs;
   };
   try {
     const firstMs = await run();
     const restartMs = await run();
-    return { firstMs, restartMs, loadAverage, pass: restartMs < STARTUP_BUDGET.maxMs };
+    return { command: command.join(' '), note, firstMs, restartMs, loadAverage, pass: restartMs < STARTUP_BUDGET.maxMs };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 export function printStartup(r: StartupBenchResult): boolean {
-  if ('skipped' in r) {
-    console.log(`skipped: ${r.skipped}`);
-    return true;
-  }
-  console.log(`npm start → /api/health 200: first start (new PGlite, seeded) ${(r.firstMs / 1000).toFixed(1)} s, restart ${(r.restartMs / 1000).toFixed(1)} s; load average ${r.loadAverage.toFixed(2)}`);
+  if (r.note) console.log(`note: ${r.note}`);
+  console.log(
+    `${r.command} → /api/health 200: first start (new PGlite, seeded) ${(r.firstMs / 1000).toFixed(1)} s, restart ${(r.restartMs / 1000).toFixed(1)} s; load average ${r.loadAverage.toFixed(2)}`,
+  );
   console.log(`budget: restart < ${STARTUP_BUDGET.maxMs / 1000} s`);
   console.log(r.pass ? 'PASS: quick start within budget' : 'FAIL: start-up over budget');
   return r.pass;
