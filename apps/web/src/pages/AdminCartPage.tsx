@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { Alert, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { EmptyState } from '../components/Feedback';
 import { UserPicker, type PickedUser } from '../features/admin/users/UserPicker';
@@ -16,22 +15,18 @@ import { ADMIN_CART_KEY, clearCart, useCartEntries } from '../features/cart/cart
 import { useCartPreview } from '../features/cart/preview';
 import { cartToOrder } from '../features/checkout/cart';
 import { PreviewState } from '../features/room-wizard/StepConfirm';
-import { ApiError, apiPost } from '../lib/api';
+import type { CreatedOrder } from '@umrah/domain/contracts';
+import { useCreateAdminOrder } from '../features/admin/orders-list/api';
+import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
 
-interface CreatedOrder {
-  id: number;
-  order_number: string;
-  user_id: number;
-  user: { email: string };
-}
-
 /** The message after an admin order: it names the customer and the order number (SPEC 8). */
-export const adminOrderMessage = (o: CreatedOrder) => `Bestelling ${o.order_number} is aangemaakt voor gebruiker ${o.user_id} (${o.user.email}).`;
+export const adminOrderMessage = (o: Pick<CreatedOrder, 'order_number' | 'user_id'> & { user: Pick<CreatedOrder['user'], 'email'> }) =>
+  `Bestelling ${o.order_number} is aangemaakt voor gebruiker ${o.user_id} (${o.user.email}).`;
 
 export default function AdminCartPage() {
   usePageTitle('Admin winkelwagen');
-  const queryClient = useQueryClient();
+  const create = useCreateAdminOrder();
   const entries = useCartEntries(ADMIN_CART_KEY);
   const preview = useCartPreview(entries);
   // A table is too wide for a phone: there the cart shows as cards.
@@ -41,10 +36,9 @@ export default function AdminCartPage() {
   const [pickerKey, setPickerKey] = useState(0);
   const [userError, setUserError] = useState<string | null>(null);
   const [error, setError] = useState<{ title: string; message?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
 
-  const order = async () => {
+  const order = () => {
     setError(null);
     setCreated(null);
     let ok = true;
@@ -57,25 +51,24 @@ export default function AdminCartPage() {
       ok = false;
     }
     if (!ok || !picked) return;
-    setBusy(true);
-    try {
-      const res = await apiPost<{ message: string; order: CreatedOrder }>('/api/order', {
-        ...cartToOrder(entries, false),
-        user: Number(picked.value),
-      });
-      const message = adminOrderMessage(res.order);
-      clearCart(ADMIN_CART_KEY);
-      setCreated(message);
-      setPicked(null);
-      setPickerKey((k) => k + 1);
-      notifications.show({ color: 'green', title: res.message, message });
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (err) {
-      const known = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message !== ORDER_MSG.failed;
-      setError({ title: ORDER_MSG.failed, message: known ? (err as ApiError).message : undefined });
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(
+      { ...cartToOrder(entries, false), user: Number(picked.value) },
+      {
+        onSuccess: (res) => {
+          const message = adminOrderMessage(res.order);
+          clearCart(ADMIN_CART_KEY);
+          setCreated(message);
+          setPicked(null);
+          setPickerKey((k) => k + 1);
+          notifications.show({ color: 'green', title: res.message, message });
+        },
+        onError: (err) => {
+          // The server's reason for a refused order (4xx); nothing technical for a failure.
+          const known = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message !== ORDER_MSG.failed;
+          setError({ title: ORDER_MSG.failed, message: known ? err.message : undefined });
+        },
+      },
+    );
   };
 
   return (
@@ -138,7 +131,7 @@ export default function AdminCartPage() {
                     {error.message}
                   </Alert>
                 )}
-                <Button onClick={order} loading={busy} size="md">
+                <Button onClick={order} loading={create.isPending} size="md">
                   Bestellen
                 </Button>
               </Stack>

@@ -15,6 +15,11 @@ const TITLES: Record<ExportKind, string> = { payments: 'Betalingen', invoices: '
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** A day typed or picked as DD-MM-JJJJ, held as YYYY-MM-DD. */
+const DutchDateInput = (props: { label: string; value: string | null; onChange: (value: string | null) => void; error?: string }) => (
+  <DateInput placeholder="DD-MM-JJJJ" valueFormat="DD-MM-YYYY" dateParser={parseDutchDate} locale="nl" w={170} {...props} />
+);
+
 export function ExportForm({ kind }: { kind: ExportKind }) {
   const today = new Date();
   const [from, setFrom] = useState<string | null>(isoDay(new Date(today.getFullYear(), 0, 1)));
@@ -57,28 +62,8 @@ export function ExportForm({ kind }: { kind: ExportKind }) {
           Excel), of een Excel-bestand. Hoogstens 2 jaar per export.
         </Text>
         <Group align="flex-start">
-          <DateInput
-            label="Van"
-            placeholder="DD-MM-JJJJ"
-            valueFormat="DD-MM-YYYY"
-            dateParser={parseDutchDate}
-            locale="nl"
-            value={from}
-            onChange={setFrom}
-            error={errors.from}
-            w={170}
-          />
-          <DateInput
-            label="Tot en met"
-            placeholder="DD-MM-JJJJ"
-            valueFormat="DD-MM-YYYY"
-            dateParser={parseDutchDate}
-            locale="nl"
-            value={to}
-            onChange={setTo}
-            error={errors.to}
-            w={170}
-          />
+          <DutchDateInput label="Van" value={from} onChange={setFrom} error={errors.from} />
+          <DutchDateInput label="Tot en met" value={to} onChange={setTo} error={errors.to} />
         </Group>
         <Group gap="xs">
           <Button variant="light" loading={busy === 'csv'} disabled={busy !== null} onClick={() => start('csv')}>

@@ -1,19 +1,11 @@
 // The admin's quote and invoice list (shared by 'Facturen/aanbetalingsbewijzen' and 'Maak offerte
 // aan') and the documents of one order looked up by its number.
 import { queryOptions } from '@tanstack/react-query';
+import type { OrderSummary } from '@umrah/domain/contracts';
 import { apiGet } from '../../../lib/api';
 import { fetchAdminInvoices, invoiceKeys } from '../../invoices/api';
 
 export { INVOICES_PAGE_SIZE, downloadWithNotice, type Invoice } from '../../invoices/api';
-
-export interface OrderSummary {
-  id: number;
-  order_number: string;
-  status: number;
-  total_price: number;
-  total_payments: number;
-  user: { email: string; first_name: string; last_name: string };
-}
 
 export const adminInvoiceKeys = {
   all: invoiceKeys.admin,

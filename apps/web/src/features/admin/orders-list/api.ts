@@ -1,6 +1,9 @@
 // The orders list of the dashboard and the bookkeeper's 'Bestellingen': its queries are the orders
-// feature's (../orders/api); refreshing after an action refetches the orders and the payments.
-import { useQueryClient } from '@tanstack/react-query';
+// feature's (../orders/api); refreshing after an action refetches the orders and the payments. And
+// the order the admin cart places for a customer.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatedOrder } from '@umrah/domain/contracts';
+import { apiPost } from '../../../lib/api';
 import { adminOrderKeys } from '../orders/api';
 import { adminPaymentKeys } from '../payments/api';
 
@@ -11,4 +14,13 @@ export function useRefreshOrders() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }), queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all })]);
+}
+
+/** POST /api/order with `user`: the admin cart's order for that customer; every admin list is fetched again. */
+export function useCreateAdminOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown> & { user: number }) => apiPost<{ message: string; order: CreatedOrder }>('/api/order', body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

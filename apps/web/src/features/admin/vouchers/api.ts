@@ -1,15 +1,10 @@
 // The admin's vouchers ('Maak kortingscode aan'): the paged list searched by code, adding and deleting.
 import { queryOptions } from '@tanstack/react-query';
-import type { VoucherDto } from '@umrah/domain/validation/voucher';
+import type { VoucherAnswer, VouchersPage } from '@umrah/domain/contracts';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api';
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
 
 export const VOUCHERS_PAGE_SIZE = 25;
-
-interface VouchersPage {
-  vouchers: VoucherDto[];
-  total: number;
-}
 
 export const voucherKeys = {
   all: ['admin', 'vouchers'] as const,
@@ -25,7 +20,7 @@ export const vouchersQuery = (q: string, page: number) =>
 /** Adds a voucher (created active); the form shows a failure itself (a taken code at its field). */
 export const useAddVoucher = () =>
   useListMutation({
-    mutationFn: (body: unknown) => apiPost<{ message: string; voucher: VoucherDto }>('/api/voucher', body),
+    mutationFn: (body: unknown) => apiPost<VoucherAnswer>('/api/voucher', body),
     list: voucherKeys.all,
   });
 
