@@ -127,6 +127,14 @@ async function* idBatches<T extends { id: number }>(load: (after: number) => Pro
 
 const paymentTypeText = (t: number) => paymentTypeLabels[t as PaymentType] ?? String(t);
 
+/** An amount split by VAT rate: incl., rate, VAT, excl. */
+const VAT_COLUMNS: Column[] = [
+  { header: 'Bedrag incl. btw', kind: 'money', width: 16 },
+  { header: 'Btw-tarief (%)', kind: 'number', width: 14 },
+  { header: 'Btw-bedrag', kind: 'money', width: 14 },
+  { header: 'Bedrag excl. btw', kind: 'money', width: 16 },
+];
+
 export const PAYMENT_COLUMNS: Column[] = [
   { header: 'Datum', kind: 'date', width: 12 },
   { header: 'Betalingsnummer', kind: 'number', width: 16 },
@@ -135,10 +143,7 @@ export const PAYMENT_COLUMNS: Column[] = [
   { header: 'Klant', kind: 'text', width: 28 },
   { header: 'E-mail', kind: 'text', width: 30 },
   { header: 'Betaalmethode', kind: 'text', width: 26 },
-  { header: 'Bedrag incl. btw', kind: 'money', width: 16 },
-  { header: 'Btw-tarief (%)', kind: 'number', width: 14 },
-  { header: 'Btw-bedrag', kind: 'money', width: 14 },
-  { header: 'Bedrag excl. btw', kind: 'money', width: 16 },
+  ...VAT_COLUMNS,
 ];
 
 /**
@@ -224,10 +229,7 @@ export const INVOICE_COLUMNS: Column[] = [
   { header: 'Type', kind: 'text', width: 10 },
   { header: 'Klant', kind: 'text', width: 28 },
   { header: 'E-mail', kind: 'text', width: 30 },
-  { header: 'Bedrag incl. btw', kind: 'money', width: 16 },
-  { header: 'Btw-tarief (%)', kind: 'number', width: 14 },
-  { header: 'Btw-bedrag', kind: 'money', width: 14 },
-  { header: 'Bedrag excl. btw', kind: 'money', width: 16 },
+  ...VAT_COLUMNS,
   { header: 'Betaalmethode', kind: 'text', width: 26 },
   { header: 'Betaald incl. btw', kind: 'money', width: 16 },
 ];
