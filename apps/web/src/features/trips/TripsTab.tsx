@@ -1,7 +1,7 @@
 // Admin 'Reisoverzichten' (SPEC 2 'Travel overviews', issue 11): the trip cards, and with
 // ?reis=YYYY-MM-DD one trip's page. The trip lives in the address, so back and reload work.
-import { Stack, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { AdminTab } from '../../components/admin-kit/AdminTab';
 import { TripCards } from './TripCards';
 import { TripPage } from './TripPage';
 
@@ -12,11 +12,8 @@ export default function TripsTab() {
   const trip = params.get('reis');
   if (trip && ISO_DATE.test(trip)) return <TripPage key={trip} start={trip} />;
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        Reisoverzichten
-      </Title>
+    <AdminTab title="Reisoverzichten">
       <TripCards />
-    </Stack>
+    </AdminTab>
   );
 }
