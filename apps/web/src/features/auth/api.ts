@@ -1,6 +1,7 @@
 // Server state of the account: the logged-in user (GET /api/user), logging in and out, registering,
 // changing the account and resetting the password.
 import { useMutation } from '@tanstack/react-query';
+import type { Registered } from '@umrah/domain/contracts/users';
 import { apiGet, apiPost, apiPut } from '../../lib/api';
 import { tokenClaims } from '../../lib/jwt';
 import type { User } from './types';
@@ -24,7 +25,7 @@ export interface RegisterBody extends Record<string, unknown> {
 export const useRegister = () =>
   useMutation({
     mutationFn: (body: RegisterBody) =>
-      apiPost<{ status: string; token: string | null; message: string }>('/api/register', { ...body, login_user: true }, { auth: false }),
+      apiPost<Registered>('/api/register', { ...body, login_user: true }, { auth: false }),
   });
 
 export const useUpdateAccount = () =>

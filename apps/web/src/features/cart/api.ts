@@ -2,34 +2,13 @@
 // rows as POST /api/order, without ordering or taking stock), a donation amount checked against its
 // goal, and a voucher code checked against the cart (POST /api/requestVoucher).
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { OrderPreview } from '@umrah/domain/contracts/orders';
 import { discountableItemCount } from '@umrah/domain/pricing';
 import type { VoucherDto } from '@umrah/domain/validation/voucher';
 import { apiPost } from '../../lib/api';
 import { cartKind, cartToOrder } from './order';
 
-export interface PreviewLine {
-  kind: string;
-  product_id: number | null;
-  label: string;
-  quantity: number;
-  unit_price: number;
-  total: number;
-  room: number | null;
-  guest: number | null;
-}
-
-export interface OrderPreview {
-  lines: PreviewLine[];
-  subtotal: number;
-  discount_total: number;
-  donation_total: number;
-  total_price: number;
-  discounts: string[];
-  amount_to_pay: number;
-  /** False once the trips' payment deadline has passed: then only the full amount can be paid. */
-  down_payment_allowed?: boolean;
-  down_payment_message?: string | null;
-}
+export type { OrderPreview, PreviewLine } from '@umrah/domain/contracts/orders';
 
 export const DISCOUNT_KINDS = ['voucher', 'kid_without_bed'];
 

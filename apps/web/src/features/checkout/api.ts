@@ -2,16 +2,13 @@
 // prepare ('Mijn bestellingen'), the status check after the return from the provider, and the
 // staff's manual payments.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { OrderAnswer } from '@umrah/domain/contracts/orders';
+import type { PaymentCheck, PaymentsPage, Transaction, TransactionAnswer } from '@umrah/domain/contracts/payments';
 import type { OrderInput } from '@umrah/domain/validation/order';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 import { checkedAnswer } from '../../lib/answer';
 
-export interface Transaction {
-  paymentURL: string;
-  id: number;
-  /** cents, as the server computed it */
-  amount: number;
-}
+export type { PaymentCheck, PaymentDto, Transaction } from '@umrah/domain/contracts/payments';
 
 export const paymentKeys = {
   check: (orderId: number) => ['payment-check', orderId] as const,
@@ -20,7 +17,7 @@ export const paymentKeys = {
 
 /** POST /api/payment/{orderId}: checkout sends trans none with amount 0; the server decides the amount. */
 export const startPayment = (orderId: number, opts: { trans?: 'none' | 'pin' | 'other'; paymentType?: number; amount?: number } = {}) =>
-  apiPost<{ transaction: Transaction }>(`/api/payment/${orderId}`, {
+  apiPost<TransactionAnswer>(`/api/payment/${orderId}`, {
     trans: opts.trans ?? 'none',
     order_id: orderId,
     payment_type: opts.paymentType ?? 4,
@@ -29,7 +26,7 @@ export const startPayment = (orderId: number, opts: { trans?: 'none' | 'pin' | '
 
 /** The prepare-payment call: id, percent_to_pay (50 or 100), flex. */
 export const preparePayment = (id: number, percent: 50 | 100) =>
-  apiPost<{ transaction: Transaction }>('/api/payment/prepare', { id, percent_to_pay: percent, flex: null }).then((r) => r.transaction);
+  apiPost<TransactionAnswer>('/api/payment/prepare', { id, percent_to_pay: percent, flex: null }).then((r) => r.transaction);
 
 /** Pays an order from 'Mijn bestellingen' (50 or 100 %): on to the provider's page. */
 export const usePreparePayment = (orderId: number) =>
@@ -37,14 +34,7 @@ export const usePreparePayment = (orderId: number) =>
 
 /** POST /api/order; an empty or { status: 'error' } answer fails (SPEC 8: 'An unknown error occured.'). */
 export const useCreateOrder = () =>
-  useMutation({ mutationFn: (body: OrderInput) => checkedAnswer(apiPost<{ order?: { id: number } }>('/api/order', body)) });
-
-export interface PaymentCheck {
-  order_id: number;
-  status: number;
-  total_price: number;
-  total_payments: number;
-}
+  useMutation({ mutationFn: (body: OrderInput) => checkedAnswer(apiPost<Partial<OrderAnswer>>('/api/order', body)) });
 
 /** Asks the server to check open payments at the provider, then gives the order's status. */
 export const checkPayment = (orderId: number) => apiPost<PaymentCheck>(`/api/payment/check/${orderId}`, {});
@@ -64,23 +54,8 @@ export function goToPayment(t: Transaction) {
   window.location.assign(t.paymentURL);
 }
 
-export interface PaymentDto {
-  id: number;
-  order_id: number | null;
-  invoice_id: number | null;
-  payment_type: number;
-  type_text: string;
-  /** cents */
-  amount: number;
-  provider_ref: string | null;
-  created_at: string;
-  email?: string | null;
-  name?: string | null;
-  order_status?: number | null;
-}
-
 export const fetchPayments = (q: { order_id?: number; page: number; pageSize: number }, signal?: AbortSignal) =>
-  apiGet<{ payments: PaymentDto[]; total: number }>('/api/payments', q, signal);
+  apiGet<PaymentsPage>('/api/payments', q, signal);
 
 export interface ManualPaymentBody {
   order_id: number;

@@ -1,51 +1,13 @@
 // The calls of quotes, invoices and PDF documents, and saving a base64 PDF in the browser.
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { InvoiceAnswer, InvoicesPage, InvoiceSaved, OwnInvoices } from '@umrah/domain/contracts/invoices';
+import type { TransactionAnswer } from '@umrah/domain/contracts/payments';
 import { DOCUMENT_MSG, type PdfDownload } from '@umrah/domain/documents';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { checkedAnswer } from '../../lib/answer';
 
-export interface InvoiceItem {
-  id: number;
-  label: string;
-  /** unit price in cents, VAT included */
-  amount_in_cents: number;
-  /** quantity */
-  amount: number;
-  btw_type: number;
-  total: number;
-}
-
-export interface InvoicePayment {
-  id: number;
-  amount: number;
-  payment_type: number;
-  type_text: string;
-  created_at: string;
-}
-
-export interface Invoice {
-  id: number;
-  number: string;
-  heading: string;
-  type: number;
-  type_label: string;
-  expire_date: string | null;
-  status: number;
-  status_label: string;
-  token: string;
-  created_at: string;
-  items: InvoiceItem[];
-  payments: InvoicePayment[];
-  totals: { excl: number; vat: number; incl: number; breakdown: { rate: number; incl: number; excl: number; vat: number }[] };
-  total_price: number;
-  total_payments: number;
-  amount_open: number;
-  expired: boolean;
-  payable: boolean;
-  user: { user_id?: number; email?: string; first_name: string; last_name: string };
-  user_id?: number;
-}
+export type { Invoice, InvoiceItem, InvoicePayment } from '@umrah/domain/contracts/invoices';
 
 export const INVOICES_PAGE_SIZE = 20;
 
@@ -56,13 +18,13 @@ export const invoiceKeys = {
 };
 
 export const fetchAdminInvoices = (q: string, page: number, signal?: AbortSignal) =>
-  apiGet<{ invoices: Invoice[]; total: number }>('/api/invoices/admin', { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal);
+  apiGet<InvoicesPage>('/api/invoices/admin', { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal);
 
-export const fetchOwnInvoices = (signal?: AbortSignal) => apiGet<{ invoices: Invoice[] }>('/api/invoices', undefined, signal).then((r) => r.invoices);
+export const fetchOwnInvoices = (signal?: AbortSignal) => apiGet<OwnInvoices>('/api/invoices', undefined, signal).then((r) => r.invoices);
 
 /** Public: no bearer token is sent, so an expired session never gets in the way of the quote page. */
 export const fetchInvoiceByToken = (token: string, signal?: AbortSignal) =>
-  apiPost<{ invoice: Invoice }>('/api/invoiceByToken', { token }, { auth: false, signal }).then((r) => r.invoice);
+  apiPost<InvoiceAnswer>('/api/invoiceByToken', { token }, { auth: false, signal }).then((r) => r.invoice);
 
 /** An empty or { status: 'error' } answer fails with its text or 'An unknown error occured.' (SPEC 8). */
 /** The customer's own quotes and invoices, fresh on every visit of 'Mijn bestellingen'. */
@@ -78,10 +40,10 @@ export const invoiceByTokenQuery = (token: string) =>
   });
 
 export const saveInvoice = (id: number | null, body: unknown) =>
-  checkedAnswer(apiPost<{ message: string; invoice: Invoice }>(id ? `/api/invoice/${id}` : '/api/invoice', body));
+  checkedAnswer(apiPost<InvoiceSaved>(id ? `/api/invoice/${id}` : '/api/invoice', body));
 
 export const payInvoiceByToken = (token: string) =>
-  apiPost<{ transaction: { paymentURL: string } }>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
+  apiPost<TransactionAnswer>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
 
 /** 'Betalen' on the quote page: on to the provider's page. */
 export const usePayInvoice = (token: string) =>

@@ -38,8 +38,16 @@ const formatDate = (iso: string) =>
     .format(new Date(iso))
     .replace(/\//g, '-');
 
+/** What the documents button reads of an order; an answer without the documents fields counts guest by guest. */
+type DocumentsState = Pick<MyOrder, 'status' | 'total_payments'> & {
+  documents_complete?: boolean;
+  rooms: { guests: { has_documents?: boolean }[] }[];
+};
+/** What the pay buttons read of an order; without down_payment_allowed 50 % is offered. */
+type PayState = Pick<MyOrder, 'status' | 'total_price' | 'total_payments'> & { down_payment_allowed?: boolean };
+
 /** SPEC 2: 'Documenten aanleveren' while something is paid and not every guest has documents. */
-export function needsDocuments(o: Pick<MyOrder, 'status' | 'total_payments' | 'rooms' | 'documents_complete'>): boolean {
+export function needsDocuments(o: DocumentsState): boolean {
   if (o.total_payments <= 0 || !mayDeliverDocuments(o.status)) return false;
   const guests = o.rooms.flatMap((r) => r.guests);
   if (guests.length === 0) return false;
@@ -51,7 +59,7 @@ export function needsDocuments(o: Pick<MyOrder, 'status' | 'total_payments' | 'r
  * the server allows a down payment (an order placed for full payment, or past the payment deadline,
  * is paid in full).
  */
-export function payActions(o: Pick<MyOrder, 'status' | 'total_price' | 'total_payments' | 'down_payment_allowed'>): ('rest' | 'full' | 'half')[] {
+export function payActions(o: PayState): ('rest' | 'full' | 'half')[] {
   if (!mayPay(o.status)) return [];
   if (o.total_payments > 0) return o.total_price > o.total_payments ? ['rest'] : [];
   if (o.total_price <= 0) return [];

@@ -20,7 +20,7 @@ const order = (over: Partial<MyOrder> = {}, docs: (boolean | undefined)[] = [fal
     },
   ],
   ...over,
-});
+}) as MyOrder; // only the fields needsDocuments reads
 
 describe("'Documenten aanleveren' (SPEC 2 'My orders')", () => {
   it('shows while something is paid and not every guest has documents', () => {

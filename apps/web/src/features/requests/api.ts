@@ -2,28 +2,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import type { LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
 import { MSG } from '@umrah/domain/messages';
 import { REQUEST_SENT_MS, type RequestDto, type RequestStatus } from '@umrah/domain/validation/requests';
 import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
 
-export interface SentAnswer {
-  status: 'success';
-  message: string;
-  /** Set when the custom-trip request created the visitor's account. */
-  token?: string | null;
-}
+export type { LeadRow, LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
 
 export const useSendMoroccoRequest = () =>
   useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual_hadj', body) });
 export const useSendCustomTrip = () => useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual', body) });
 
-export type LeadRow = RequestDto & { name: string };
-export interface LeadsPage {
-  requests: LeadRow[];
-  total: number;
-  page: number;
-  page_size: number;
-}
 export interface LeadsFilter {
   status?: RequestStatus;
   q?: string;

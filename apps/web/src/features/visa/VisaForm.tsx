@@ -20,7 +20,7 @@ import {
 import { CountrySelect } from '../../components/CountrySelect';
 import { ApiError } from '../../lib/api';
 import { fieldErrors, zodValidate } from '../../lib/form';
-import { parseDutchDate } from '../auth/AccountFields';
+import { parseDutchDate } from '../auth';
 import { useSaveGuestVisa } from './api';
 import { PHOTO_ACCEPT, preparePhoto } from './photo';
 
