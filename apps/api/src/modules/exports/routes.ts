@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_FORMATS, EXPORT_KINDS, exportRangeSchema } from '@umrah/domain/validation/exports';
-import { currentUser, requireStaff } from '../../lib/auth.ts';
+import { currentUser } from '../../lib/auth.ts';
+import { rateLimit, requireStaff, security } from '../../lib/routes.ts';
 import { startExport } from './service.ts';
 
 const tags = ['exports'];
-const security = [{ bearerAuth: [] }];
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each export reads up to two years of rows: a handful per minute is plenty for a person.
-  const config = { rateLimit: { max: 30 * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } };
+  const config = rateLimit(app, 30);
   for (const kind of EXPORT_KINDS) {
     for (const format of EXPORT_FORMATS) {
       app.get(

@@ -13,7 +13,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { idParams, idParamsSchema, limiter, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
+import { idParams, idParamsSchema, limiter, requireAdmin, requireStaff, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
 import * as service from './service.ts';
@@ -78,11 +78,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Alle offertes en facturen (admin en boekhouder), nieuwste eerst; zoeken op nummer, email of naam',
-        querystring: z.object({
-          q: z.string().max(200).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
-        }),
+        querystring: searchPageQuery(),
         response: { 200: invoicesPageContract },
       },
       // Reading is for staff: the bookkeeper sees quotes and invoices read-only (issue 13).

@@ -13,7 +13,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
-import { idParams, idParamsSchema, limiter, optionalUser, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
+import { idParams, idParamsSchema, limiter, optionalUser, requireAdmin, requireStaff, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
 import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
@@ -192,12 +192,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Bestellingen (admin en boekhouder): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
-        querystring: z.object({
-          q: z.string().max(200).optional(),
+        querystring: searchPageQuery().extend({
           products: productIdsQuery.optional(),
           status: z.coerce.number().int().min(0).max(8).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
         }),
         response: { 200: adminOrdersPageContract },
       },

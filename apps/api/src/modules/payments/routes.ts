@@ -10,7 +10,7 @@ import {
   transactionAnswer,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { idParams as idParamsOf, limiter, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
+import { idParams as idParamsOf, limiter, pageQuery, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
 import * as service from './service.ts';
 
@@ -120,11 +120,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: z.object({
-          order_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
-        }),
+        querystring: pageQuery.extend({ order_id: idParam().optional() }),
         response: { 200: paymentsPageContract },
       },
       onRequest: requireStaff,

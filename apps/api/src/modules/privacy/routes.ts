@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../lib/auth.ts';
+import { messageAnswer } from '@umrah/domain/contracts';
+import { currentUser } from '../../lib/auth.ts';
+import { limiter, requireUser, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['privacy'];
-const security = [{ bearerAuth: [] }];
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = (max: number) => ({ rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow: '1 minute' } });
+  const limit = limiter(app);
 
   app.get(
     '/api/user/export',
@@ -33,7 +34,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Eigen account verwijderen: persoonsgegevens geanonimiseerd, bestellingen bewaard (7 jaar, boekhouding)',
         body: z.object({ password: z.string().max(200).optional() }).nullish(),
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageAnswer },
       },
       onRequest: requireUser,
       config: limit(5),

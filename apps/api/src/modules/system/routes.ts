@@ -1,10 +1,9 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { mailOutbox } from '../../db/schema.ts';
 import { redactSecrets } from '../../infra/mail/outbox.ts';
 import { healthContract, outboxMailsContract } from '@umrah/domain/contracts';
-import { requireAdmin, security } from '../../lib/routes.ts';
+import { pageQuery, requireAdmin, security } from '../../lib/routes.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthContract } } }, async () => {
@@ -28,10 +27,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         security,
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
-        }),
+        querystring: pageQuery,
         response: { 200: outboxMailsContract },
       },
       onRequest: requireAdmin,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG, accountSchema, adminUserSchema } from '@umrah/domain';
 import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
+import { idParamsSchema, limiter, requireAdmin, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
@@ -44,11 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: z.object({
-          q: z.string().max(200).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
-        }),
+        querystring: searchPageQuery(),
         response: { 200: usersPageContract },
       },
       onRequest: requireAdmin,

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
-import { idParamsSchema, limiter, requireAdmin, security } from '../../lib/routes.ts';
+import { idParamsSchema, limiter, requireAdmin, searchPageQuery, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['vouchers'];
@@ -48,11 +47,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Kortingscodes (admin), nieuwste eerst',
-        querystring: z.object({
-          q: z.string().max(100).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
-        }),
+        querystring: searchPageQuery(100),
         response: { 200: vouchersPageContract },
       },
       onRequest: requireAdmin,
