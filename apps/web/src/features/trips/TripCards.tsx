@@ -1,5 +1,6 @@
 // The trips of 'Reisoverzichten': one card per trip (start date) with the month's background, the
 // region's flag, the label, the year and how many places are booked. A card is a link to the trip.
+import type { CSSProperties } from 'react';
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -10,6 +11,28 @@ import { Flags, regionName, tripRegions } from './Flag';
 import classes from './trips.module.css';
 
 const MONTHS = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+
+/** One background per calendar month: winter blues, spring greens, summer warm, autumn browns. */
+const MONTH_COLORS: readonly (readonly [string, string])[] = [
+  ['#1c3d6e', '#2f5d8a'],
+  ['#2c3e75', '#4a4f8f'],
+  ['#1f5e4a', '#2f7a5c'],
+  ['#2d6a2f', '#3f7d2a'],
+  ['#5b6b12', '#6b7418'],
+  ['#8a4b08', '#9c5a0c'],
+  ['#a33a0f', '#9e3a1c'],
+  ['#9b2c2c', '#8a2450'],
+  ['#7a3b12', '#6e4a1a'],
+  ['#6b3a1e', '#5c2e3d'],
+  ['#4a2f5e', '#3c3470'],
+  ['#1d2f50', '#24476b'],
+];
+
+/** The card band's background of a month, 1-12 (the CSS var its pattern is drawn over). */
+const monthBackground = (month: number): CSSProperties => {
+  const [from, to] = MONTH_COLORS[(month - 1 + 12) % 12] ?? MONTH_COLORS[0];
+  return { '--month-bg': `linear-gradient(135deg, ${from}, ${to})` } as CSSProperties;
+};
 
 /** Dutch name of a month, 1-12. */
 export const monthName = (month: number) => MONTHS[(month - 1 + 12) % 12] ?? '';
@@ -30,7 +53,7 @@ export function TripCard({ trip }: { trip: TripSummary }) {
       data-trip={trip.start_date}
       aria-label={`${trip.label}, ${monthName(month)} ${trip.year}, ${regions.map(regionName).join(' en ')}, ${booked}`}
     >
-      <div className={`${classes.band} ${classes[`m${month}`] ?? ''}`} data-month={month}>
+      <div className={classes.band} style={monthBackground(month)} data-month={month}>
         <span className={classes.month}>{monthName(month)}</span>
         <Flags regions={regions} />
       </div>
