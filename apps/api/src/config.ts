@@ -26,7 +26,11 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
   IMPERSONATION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
   TRUST_PROXY: z.string().max(2000).optional(),
   SMTP_URL: z.string().optional(),
@@ -34,7 +38,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
   // The chat widget's external link, e.g. 'https://wa.me/31612345678?text=' or a URL with {text}.
-  CHAT_URL: z.string().max(500).regex(/^https?:\/\/[^\s]+$/, 'CHAT_URL moet een http(s)-adres zijn').optional(),
+  CHAT_URL: z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/[^\s]+$/, 'CHAT_URL moet een http(s)-adres zijn')
+    .optional(),
   VISA_ENCRYPTION_KEY: z.string().optional(),
   VISA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
   VISA_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -62,9 +70,19 @@ const envSchema = z.object({
     .string()
     .default('-30,-14,-7')
     .refine((v) => /^\s*-?\d{1,3}\s*(,\s*-?\d{1,3}\s*)*$/.test(v), 'REMINDER_PLAN_DAYS: a comma list of days, e.g. -30,-14,-7'),
-  LEAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(48),
+  LEAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(48),
   SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
-  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
+  SCHEDULER_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(300),
   // A demo shop on production settings (benchmarks, a public demo): the demo company details are allowed.
   DEMO: envFlag(false),
 });
@@ -113,9 +131,7 @@ export function assertCompanyConfigured(config: Pick<AppConfig, 'env' | 'demo' |
   if (config.env !== 'production' || config.demo) return;
   const missing = demoCompanyVariables(config.company);
   if (missing.length) {
-    throw new Error(
-      `The company details are still the demo values: set ${missing.join(', ')} in production (or DEMO=1 for a demo shop)`,
-    );
+    throw new Error(`The company details are still the demo values: set ${missing.join(', ')} in production (or DEMO=1 for a demo shop)`);
   }
 }
 
@@ -207,7 +223,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (!v || v === 'false' || v === '0') return false;
   if (v === 'true') throw new Error('TRUST_PROXY=true would trust any sender of X-Forwarded-For: give the hop count or the proxy addresses');
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -234,7 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.NODE_ENV === 'production' && !parsed.VISA_ENCRYPTION_KEY) {
     throw new Error('VISA_ENCRYPTION_KEY must be set in production (32 bytes in base64: openssl rand -base64 32)');
   }
-  const visaPreviousKeys = (parsed.VISA_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const visaPreviousKeys = (parsed.VISA_ENCRYPTION_PREVIOUS_KEYS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   // Bad keys fail at start-up, not at the first upload.
   if (parsed.VISA_ENCRYPTION_KEY) parseKey(parsed.VISA_ENCRYPTION_KEY);
   visaPreviousKeys.forEach((k, i) => parseKey(k, `VISA_ENCRYPTION_PREVIOUS_KEYS[${i}]`));
@@ -293,7 +315,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mollie: { apiKey: parsed.MOLLIE_API_KEY || undefined, apiUrl: parsed.MOLLIE_API_URL },
     },
     // '-30' and '30' both mean 30 days before; duplicates and 0 are dropped.
-    reminderPlanDays: [...new Set(parsed.REMINDER_PLAN_DAYS.split(',').map((d) => Math.abs(Number(d.trim()))))].filter((d) => d > 0).sort((a, b) => b - a),
+    reminderPlanDays: [...new Set(parsed.REMINDER_PLAN_DAYS.split(',').map((d) => Math.abs(Number(d.trim()))))]
+      .filter((d) => d > 0)
+      .sort((a, b) => b - a),
     leadExpiryHours: parsed.LEAD_EXPIRY_HOURS,
     schedulerEnabled: parsed.SCHEDULER_ENABLED ? parsed.SCHEDULER_ENABLED === 'true' || parsed.SCHEDULER_ENABLED === '1' : parsed.NODE_ENV !== 'test',
     schedulerIntervalMs: parsed.SCHEDULER_INTERVAL_SECONDS * 1000,

@@ -25,7 +25,13 @@ describe('company details in the configuration', () => {
     expect(demo.company).toEqual(DEMO_COMPANY);
     expect(demo.mailFrom).toBe('Umrah Reizen <info@umrahreizen.nl>');
     const own = loadConfig({ ...secrets, NODE_ENV: 'test', ...real, COMPANY_NAME: 'Reisbureau Test', COMPANY_EMAIL: 'post@reis.test' });
-    expect(own.company).toMatchObject({ name: 'Reisbureau Test', email: 'post@reis.test', kvk: '87654321', iban: 'NL02 RABO 0123 4567 89', city: 'Amsterdam' });
+    expect(own.company).toMatchObject({
+      name: 'Reisbureau Test',
+      email: 'post@reis.test',
+      kvk: '87654321',
+      iban: 'NL02 RABO 0123 4567 89',
+      city: 'Amsterdam',
+    });
     expect(own.mailFrom).toBe('Reisbureau Test <post@reis.test>');
   });
 

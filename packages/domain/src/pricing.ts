@@ -95,9 +95,7 @@ export function toPricingVoucher(v: {
     expireDate: expire ? new Date(expire) : null,
     active: v.active,
     products: Array.isArray(products)
-      ? products
-          .map((p) => (typeof p === 'number' ? p : Number(record(p).id ?? record(p).product_id)))
-          .filter((n) => Number.isInteger(n) && n > 0)
+      ? products.map((p) => (typeof p === 'number' ? p : Number(record(p).id ?? record(p).product_id))).filter((n) => Number.isInteger(n) && n > 0)
       : [],
   };
 }
@@ -133,16 +131,7 @@ export interface PricingOptions {
 // ------------------------------------------------------------------------------------------------
 // Outputs
 
-export type LineKind =
-  | 'room'
-  | 'extra'
-  | 'non_eu_passport'
-  | 'exclusive_room'
-  | 'kid_without_bed'
-  | 'lesson'
-  | 'product'
-  | 'donation'
-  | 'voucher';
+export type LineKind = 'room' | 'extra' | 'non_eu_passport' | 'exclusive_room' | 'kid_without_bed' | 'lesson' | 'product' | 'donation' | 'voucher';
 
 /** Lines of these kinds sell a product and take its stock. */
 export const STOCK_KINDS: readonly LineKind[] = ['room', 'non_eu_passport', 'exclusive_room', 'lesson', 'product'];
@@ -224,9 +213,7 @@ export function packageProduct(
   age: AgeCategory,
 ): PricingProduct | undefined {
   const type = umrahType(capacity, age);
-  return products
-    .filter((p) => p.active && p.type === type && samePackage(p, trip))
-    .sort((a, b) => a.price - b.price || a.id - b.id)[0];
+  return products.filter((p) => p.active && p.type === type && samePackage(p, trip)).sort((a, b) => a.price - b.price || a.id - b.id)[0];
 }
 
 /** The amount to pay now: 50 % (down payment) or 100 % of the total, less what is paid already. */
@@ -261,8 +248,7 @@ export function downPaymentProblem(o: { payPartly: boolean; deadline: string | n
 }
 
 /** True when the voucher's expiry moment has passed. */
-export const voucherExpired = (v: Pick<PricingVoucher, 'expireDate'>, now: Date) =>
-  v.expireDate !== null && v.expireDate.getTime() < now.getTime();
+export const voucherExpired = (v: Pick<PricingVoucher, 'expireDate'>, now: Date) => v.expireDate !== null && v.expireDate.getTime() < now.getTime();
 
 const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 export const isKidWithoutBed = (label: string) => sameLabel(label, KID_WITHOUT_BED_VOUCHER);
@@ -347,7 +333,12 @@ export function vouchersFitItems(vouchers: readonly Pick<PricingVoucher, 'produc
     }
     return false;
   };
-  return vouchers.every((_, v) => assign(v, items.map(() => false)));
+  return vouchers.every((_, v) =>
+    assign(
+      v,
+      items.map(() => false),
+    ),
+  );
 }
 
 const fullName = (g: { first_name: string; last_name: string }) => `${g.first_name} ${g.last_name}`;
@@ -401,7 +392,14 @@ export function priceOrder(order: Order, catalog: PricingCatalog, opts: PricingO
       });
       if (!guest.european_passport) {
         const visa = special(NON_EU_PASSPORT_PRODUCT_ID);
-        lines.push({ ...base, kind: 'non_eu_passport', productId: visa.id, label: `${visa.label}: ${name}`, unitPrice: visa.price, total: visa.price });
+        lines.push({
+          ...base,
+          kind: 'non_eu_passport',
+          productId: visa.id,
+          label: `${visa.label}: ${name}`,
+          unitPrice: visa.price,
+          total: visa.price,
+        });
       }
       if (age === AgeCategory.CHILD && !guest.bed_included) {
         const kid = catalog.vouchers.find((v) => isKidWithoutBed(v.label));
@@ -496,7 +494,15 @@ export function priceOrder(order: Order, catalog: PricingCatalog, opts: PricingO
     if (!fund.active) throw new OrderRuleError(DONATION_MSG.inactiveFund, 400, 'crowdfunds');
     const problem = donationProblem(amount, remainingGoal(fund.goalAmount, fund.funded));
     if (problem) throw new OrderRuleError(problem, 400, 'crowdfunds');
-    lines.push({ kind: 'donation', productId: null, crowdfundId: id, label: `Donatie: ${fund.label}`, quantity: 1, unitPrice: amount, total: amount });
+    lines.push({
+      kind: 'donation',
+      productId: null,
+      crowdfundId: id,
+      label: `Donatie: ${fund.label}`,
+      quantity: 1,
+      unitPrice: amount,
+      total: amount,
+    });
   }
 
   const subtotal = sum(lines.filter((l) => l.total > 0 && l.kind !== 'donation'));
@@ -554,7 +560,9 @@ function applyVouchers(lines: PricedLine[], labels: readonly string[], vouchers:
     return v!;
   });
   const applies = (v: PricingVoucher, l: PricedLine) =>
-    v.products.length === 0 || (l.productId !== null && v.products.includes(l.productId)) || (l.tripProductId !== undefined && v.products.includes(l.tripProductId));
+    v.products.length === 0 ||
+    (l.productId !== null && v.products.includes(l.productId)) ||
+    (l.tripProductId !== undefined && v.products.includes(l.tripProductId));
   for (const v of found) {
     if (v.products.length > 0 && !lines.some((l, i) => left[i] > 0 && applies(v, l))) {
       throw new OrderRuleError(VOUCHER_MSG.noMatch, 400, 'flex.discounts');

@@ -170,48 +170,60 @@ export const orders = pgTable(
   (t) => [index('orders_user_idx').on(t.userId), index('orders_status_idx').on(t.status)],
 );
 
-export const rooms = pgTable('rooms', {
-  id: serial('id').primaryKey(),
-  orderId: partOf('order_id', () => orders.id),
-  /** The trip (start/end) this room belongs to: the adult product of the room's size. */
-  productId: integer('product_id').references(() => products.id),
-  roomType: integer('room_type').notNull(),
-  maxGuests: integer('max_guests').notNull(),
-  roomGender: integer('room_gender').notNull(),
-  exclusive: boolean('exclusive').notNull().default(false),
-  flex: jsonb('flex').notNull().default({}),
-}, (t) => [index('rooms_order_idx').on(t.orderId), index('rooms_product_idx').on(t.productId)]);
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    orderId: partOf('order_id', () => orders.id),
+    /** The trip (start/end) this room belongs to: the adult product of the room's size. */
+    productId: integer('product_id').references(() => products.id),
+    roomType: integer('room_type').notNull(),
+    maxGuests: integer('max_guests').notNull(),
+    roomGender: integer('room_gender').notNull(),
+    exclusive: boolean('exclusive').notNull().default(false),
+    flex: jsonb('flex').notNull().default({}),
+  },
+  (t) => [index('rooms_order_idx').on(t.orderId), index('rooms_product_idx').on(t.productId)],
+);
 
-export const guests = pgTable('guests', {
-  id: serial('id').primaryKey(),
-  orderId: partOf('order_id', () => orders.id),
-  roomId: partOf('room_id', () => rooms.id),
-  productId: integer('product_id').references(() => products.id),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  ageCategory: integer('age_category').notNull(),
-  gender: integer('gender'),
-  europeanPassport: boolean('european_passport').notNull().default(true),
-  bedIncluded: boolean('bed_included').notNull().default(true),
-  flex: jsonb('flex').notNull().default({}),
-}, (t) => [
-  check('guests_name_lengths', sql`char_length(${t.firstName}) <= 100 and char_length(${t.lastName}) <= 100`),
-  // An order's guests are read with every order list page and order view.
-  index('guests_order_idx').on(t.orderId),
-  index('guests_room_idx').on(t.roomId),
-]);
+export const guests = pgTable(
+  'guests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: partOf('order_id', () => orders.id),
+    roomId: partOf('room_id', () => rooms.id),
+    productId: integer('product_id').references(() => products.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    ageCategory: integer('age_category').notNull(),
+    gender: integer('gender'),
+    europeanPassport: boolean('european_passport').notNull().default(true),
+    bedIncluded: boolean('bed_included').notNull().default(true),
+    flex: jsonb('flex').notNull().default({}),
+  },
+  (t) => [
+    check('guests_name_lengths', sql`char_length(${t.firstName}) <= 100 and char_length(${t.lastName}) <= 100`),
+    // An order's guests are read with every order list page and order view.
+    index('guests_order_idx').on(t.orderId),
+    index('guests_room_idx').on(t.roomId),
+  ],
+);
 
 /** Priced lines of an order, with the unit price taken from the database at order time. */
-export const orderLines = pgTable('order_lines', {
-  id: serial('id').primaryKey(),
-  orderId: partOf('order_id', () => orders.id),
-  productId: integer('product_id').references(() => products.id),
-  guestId: integer('guest_id').references(() => guests.id, { onDelete: 'set null' }),
-  label: text('label').notNull(),
-  quantity: integer('quantity').notNull().default(1),
-  unitPrice: integer('unit_price').notNull(),
-  flex: jsonb('flex').notNull().default({}),
-}, (t) => [index('order_lines_order_idx').on(t.orderId)]);
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: partOf('order_id', () => orders.id),
+    productId: integer('product_id').references(() => products.id),
+    guestId: integer('guest_id').references(() => guests.id, { onDelete: 'set null' }),
+    label: text('label').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    unitPrice: integer('unit_price').notNull(),
+    flex: jsonb('flex').notNull().default({}),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
 
 export const crowdfunds = pgTable('crowdfunds', {
   id: serial('id').primaryKey(),
@@ -381,14 +393,18 @@ export const mergedRoomVersions = pgTable('merged_room_versions', {
   createdAt: createdAt(),
 });
 
-export const orderLogs = pgTable('order_logs', {
-  id: serial('id').primaryKey(),
-  orderId: partOf('order_id', () => orders.id),
-  type: integer('type').notNull(),
-  message: text('message').notNull(),
-  userExecutedMail: text('user_executed_mail'),
-  createdAt: createdAt(),
-}, (t) => [index('order_logs_order_idx').on(t.orderId)]);
+export const orderLogs = pgTable(
+  'order_logs',
+  {
+    id: serial('id').primaryKey(),
+    orderId: partOf('order_id', () => orders.id),
+    type: integer('type').notNull(),
+    message: text('message').notNull(),
+    userExecutedMail: text('user_executed_mail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_logs_order_idx').on(t.orderId)],
+);
 
 /**
  * Automatic reminder steps the scheduler has handled, one row per order, kind and step. The unique

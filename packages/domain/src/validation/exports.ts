@@ -32,15 +32,13 @@ export function lastAllowedDay(from: string): string {
 
 const day = (message: string) => z.string({ error: message }).max(10, { error: message }).refine(isRealDate, { error: message });
 
-export const exportRangeSchema = z
-  .object({ from: day(EXPORT_MSG.from), to: day(EXPORT_MSG.to) })
-  .superRefine((v, ctx) => {
-    // zod runs this even when a field's refine failed: compare real dates only (else no Date to build).
-    if (!isRealDate(v.from) || !isRealDate(v.to)) return;
-    // ISO dates compare as text.
-    if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: EXPORT_MSG.order });
-    else if (v.to > lastAllowedDay(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: EXPORT_MSG.tooLong });
-  });
+export const exportRangeSchema = z.object({ from: day(EXPORT_MSG.from), to: day(EXPORT_MSG.to) }).superRefine((v, ctx) => {
+  // zod runs this even when a field's refine failed: compare real dates only (else no Date to build).
+  if (!isRealDate(v.from) || !isRealDate(v.to)) return;
+  // ISO dates compare as text.
+  if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: EXPORT_MSG.order });
+  else if (v.to > lastAllowedDay(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: EXPORT_MSG.tooLong });
+});
 export type ExportRange = z.output<typeof exportRangeSchema>;
 
 export const EXPORT_KINDS = ['payments', 'invoices'] as const;

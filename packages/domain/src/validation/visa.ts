@@ -34,8 +34,7 @@ export const VISA_MSG = {
   photoFormat: 'Pasfoto moet een afbeelding zijn (jpg, png of webp).',
   photoTooLarge: 'Pasfoto is te groot (maximaal 5 MB).',
   /** SPEC 5, to the letter: the passport must stay valid 6 months past the trip's end. */
-  passportExpiresTooSoon:
-    'Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.',
+  passportExpiresTooSoon: 'Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.',
   // Answers of the API (the web shows them as they are).
   notEligible: 'Documenten kunnen pas worden aangeleverd nadat er (aan)betaald is.',
   alreadyDelivered: 'De documenten van deze reiziger zijn al aangeleverd.',
@@ -57,8 +56,7 @@ export const PASSPORT_VALID_MONTHS_AFTER_TRIP = 6;
 /** 'YYYY-MM-DD' that is a real calendar day ('2001-02-31' is not), from the year 100 on. */
 export const isCalendarDate = (value: string): boolean => isIsoDate(value) && Number(value.slice(0, 4)) >= 100;
 
-const calendarDate = (required: string) =>
-  requiredText(required).refine(isCalendarDate, { error: VISA_MSG.invalidDate });
+const calendarDate = (required: string) => requiredText(required).refine(isCalendarDate, { error: VISA_MSG.invalidDate });
 
 /**
  * The 6-month rule: the passport must still be valid 6 months after the trip's last day (a visa is
@@ -74,7 +72,8 @@ export function passportValidEnough(expires: string, tripEnd: string | null | un
 
 const todayIso = () => dayjs().format('YYYY-MM-DD');
 
-const positiveId = (message: string) => z.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647, { error: message });
+const positiveId = (message: string) =>
+  z.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647, { error: message });
 
 const nameField = (required: string) => requiredText(required).max(100, { error: VISA_MSG.tooLong(100) });
 
@@ -167,10 +166,7 @@ export type GuestNameInput = z.input<typeof guestNameSchema>;
 /** POST /api/order/remind/documents/faulty: the admin resets guests' documents with a reason. */
 export const resetDocumentsSchema = z.object({
   order_id: positiveId(VISA_MSG.order),
-  guests: z
-    .array(positiveId(VISA_MSG.guest), { error: VISA_MSG.guests })
-    .min(1, { error: VISA_MSG.guests })
-    .max(100, { error: VISA_MSG.guests }),
+  guests: z.array(positiveId(VISA_MSG.guest), { error: VISA_MSG.guests }).min(1, { error: VISA_MSG.guests }).max(100, { error: VISA_MSG.guests }),
   reason: requiredText(VISA_MSG.reason).max(2000, { error: VISA_MSG.tooLong(2000) }),
 });
 export type ResetDocumentsInput = z.input<typeof resetDocumentsSchema>;

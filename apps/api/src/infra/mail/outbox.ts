@@ -116,7 +116,10 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
         const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
         if (!transport) {
           // Without SMTP the mail stays readable in the admin area (without live reset links).
-          await db.update(mailOutbox).set({ status: 'kept', ...done }).where(inArray(mailOutbox.id, [row.id]));
+          await db
+            .update(mailOutbox)
+            .set({ status: 'kept', ...done })
+            .where(inArray(mailOutbox.id, [row.id]));
           continue;
         }
         try {

@@ -139,13 +139,15 @@ function originalLinesSection(lines: DocumentLine[], total: number): PdfSection[
         { header: 'Aantal', width: 50, align: 'right' },
         { header: 'Totaal', width: 150, align: 'right' },
       ],
-      rows: [...lines.map((l) => [l.label, String(l.quantity), formatEuro(l.quantity * l.unitPrice)]), ['Totaal reissom incl. btw', '', formatEuro(total)]],
+      rows: [
+        ...lines.map((l) => [l.label, String(l.quantity), formatEuro(l.quantity * l.unitPrice)]),
+        ['Totaal reissom incl. btw', '', formatEuro(total)],
+      ],
     },
   ];
 }
 
-const vatRowsOf = (t: DocumentTotals) =>
-  t.breakdown.map((r) => ({ label: `waarvan btw ${r.rate}%`, value: formatEuro(r.vat) }));
+const vatRowsOf = (t: DocumentTotals) => t.breakdown.map((r) => ({ label: `waarvan btw ${r.rate}%`, value: formatEuro(r.vat) }));
 
 /** 'Totaal betaald' and what is still open, the open amount in bold. */
 const paidSummary = (paid: number, open: number): PdfSection => ({
@@ -326,7 +328,13 @@ function invoiceBase(data: InvoicePdfData) {
 
 /** Every quote document: titled '<title> FCU2…', the agency and the customer, then `body`. */
 function invoicePdf(data: InvoicePdfData, head: PdfHead, body: PdfSection[]): Promise<Buffer> {
-  return renderPdf({ ...head, subject: `${head.title} ${formatOrderNumber(data.id)}`, company: data.company, customer: customerBlock(data.customer), sections: body });
+  return renderPdf({
+    ...head,
+    subject: `${head.title} ${formatOrderNumber(data.id)}`,
+    company: data.company,
+    customer: customerBlock(data.customer),
+    sections: body,
+  });
 }
 
 /** The quote ('Offerte') or invoice ('Factuur') itself, with its payments so far. */

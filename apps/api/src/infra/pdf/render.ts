@@ -56,7 +56,12 @@ function heading(doc: Doc, text: string) {
 }
 
 function rule(doc: Doc, y: number, color = RULE) {
-  doc.moveTo(MARGIN.left, y).lineTo(MARGIN.left + CONTENT_WIDTH, y).lineWidth(0.7).strokeColor(color).stroke();
+  doc
+    .moveTo(MARGIN.left, y)
+    .lineTo(MARGIN.left + CONTENT_WIDTH, y)
+    .lineWidth(0.7)
+    .strokeColor(color)
+    .stroke();
 }
 
 function letterhead(doc: Doc, model: PdfModel) {
@@ -69,18 +74,30 @@ function letterhead(doc: Doc, model: PdfModel) {
   const below = Math.max(doc.y, top + 70);
 
   // Customer on the left, title and meta on the right.
-  doc.font(BOLD).fontSize(10).fillColor(TEXT).text(model.customer.name, MARGIN.left, below + 20, { width: 250 });
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .fillColor(TEXT)
+    .text(model.customer.name, MARGIN.left, below + 20, { width: 250 });
   doc.font(FONT).fontSize(10).text(model.customer.lines.filter(Boolean).join('\n'), { width: 250 });
   const customerBottom = doc.y;
 
   const metaX = MARGIN.left + CONTENT_WIDTH - 230;
-  doc.font(BOLD).fontSize(18).fillColor(GREEN).text(model.title, metaX, below + 14, { width: 230, align: 'right' });
+  doc
+    .font(BOLD)
+    .fontSize(18)
+    .fillColor(GREEN)
+    .text(model.title, metaX, below + 14, { width: 230, align: 'right' });
   if (model.subtitle) doc.font(FONT).fontSize(9).fillColor(GREY).text(model.subtitle, metaX, doc.y, { width: 230, align: 'right' });
   doc.moveDown(0.3);
   for (const [label, value] of model.meta) {
     const y = doc.y;
     doc.font(FONT).fontSize(9).fillColor(GREY).text(label, metaX, y, { width: 110 });
-    doc.font(BOLD).fontSize(9).fillColor(TEXT).text(value, metaX + 110, y, { width: 120, align: 'right' });
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .fillColor(TEXT)
+      .text(value, metaX + 110, y, { width: 120, align: 'right' });
   }
   doc.y = Math.max(customerBottom, doc.y) + 16;
   doc.x = MARGIN.left;
@@ -98,9 +115,7 @@ function table(doc: Doc, columns: PdfColumn[], rows: string[][], opts: { boldLas
     const y = doc.y;
     doc.rect(MARGIN.left, y, CONTENT_WIDTH, 18).fill('#eef5f2');
     doc.font(BOLD).fontSize(9).fillColor(TEXT);
-    columns.forEach((c, i) =>
-      doc.text(c.header, xs[i]! + pad, y + 5, { width: c.width - 2 * pad, align: c.align ?? 'left', lineBreak: false }),
-    );
+    columns.forEach((c, i) => doc.text(c.header, xs[i]! + pad, y + 5, { width: c.width - 2 * pad, align: c.align ?? 'left', lineBreak: false }));
     doc.y = y + 22;
   };
   ensureSpace(doc, 40);
@@ -128,7 +143,10 @@ function summary(doc: Doc, rows: { label: string; value: string; bold?: boolean 
     ensureSpace(doc, 16);
     const y = doc.y;
     if (r.bold) rule(doc, y - 2);
-    doc.font(r.bold ? BOLD : FONT).fontSize(r.bold ? 10 : 9).fillColor(TEXT);
+    doc
+      .font(r.bold ? BOLD : FONT)
+      .fontSize(r.bold ? 10 : 9)
+      .fillColor(TEXT);
     doc.text(r.label, labelX, y + 1, { width: 190, align: 'right' });
     doc.text(r.value, labelX + 195, y + 1, { width: 105, align: 'right' });
     doc.y = y + (r.bold ? 17 : 14);
@@ -177,7 +195,11 @@ function footer(doc: Doc, c: CompanyDetails) {
     rule(doc, y - 6);
     doc.font(FONT).fontSize(7.5).fillColor(GREY);
     doc.text(text, MARGIN.left, y, { width: CONTENT_WIDTH - 60, lineBreak: false });
-    doc.text(`Pagina ${i - range.start + 1} van ${range.count}`, MARGIN.left + CONTENT_WIDTH - 60, y, { width: 60, align: 'right', lineBreak: false });
+    doc.text(`Pagina ${i - range.start + 1} van ${range.count}`, MARGIN.left + CONTENT_WIDTH - 60, y, {
+      width: 60,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
 }

@@ -117,7 +117,7 @@ const customer = (u: { firstName: string | null; lastName: string | null; email:
 
 /** Rows in batches by id, each read by its own short query (`load(after)`), until one comes back empty. */
 async function* idBatches<T extends { id: number }>(load: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const batch = await load(after);
     if (batch.length === 0) return;
     after = batch[batch.length - 1].id;
@@ -295,7 +295,14 @@ export interface ExportFile {
 }
 
 /** Writes the audit row (who, when, what, which range), then streams the file. */
-export async function startExport(ctx: AppContext, actor: UserRow, kind: ExportKind, format: ExportFormat, range: ExportRange, actingAdminId?: number): Promise<ExportFile> {
+export async function startExport(
+  ctx: AppContext,
+  actor: UserRow,
+  kind: ExportKind,
+  format: ExportFormat,
+  range: ExportRange,
+  actingAdminId?: number,
+): Promise<ExportFile> {
   await ctx.db.insert(auditLog).values({
     actorUserId: actingAdminId ?? actor.id,
     actorEmail: actor.email,

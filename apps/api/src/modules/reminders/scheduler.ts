@@ -13,7 +13,7 @@ import { changeOrderStatus } from '../orders/status.ts';
 import { giveBackStock } from '../orders/stock.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
-import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder, type OrderFacts } from './service.ts';
+import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder } from './service.ts';
 
 // The scheduler inside the server: payment reminders before the trip's payment deadline, document
 // reminders before departure (REMINDER_PLAN_DAYS, default 30, 14 and 7 days before), and unpaid
@@ -101,7 +101,9 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
   const now = opts.now ?? new Date();
   const today = dutchToday(now);
   const plan = ctx.config.reminderPlanDays;
-  const horizon = dayjs(today).add(Math.max(0, ...plan), 'day').format('YYYY-MM-DD');
+  const horizon = dayjs(today)
+    .add(Math.max(0, ...plan), 'day')
+    .format('YYYY-MM-DD');
   const result: RunResult = { skipped: false, payments: [], documents: [], expired: [], failed: 0 };
 
   /** One order in its own savepoint: a failure undoes that order only. */
@@ -134,7 +136,12 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
           eq(orders.status, OrderStatus.LEAD),
           isNull(orders.createdByUserId),
           lte(orders.createdAt, cutoff),
-          notExists(tx.select({ one: sql`1` }).from(payments).where(eq(payments.orderId, orders.id))),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(payments)
+              .where(eq(payments.orderId, orders.id)),
+          ),
           notExists(
             tx
               .select({ one: sql`1` })
@@ -158,15 +165,27 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
           order,
           OrderStatus.CANCELLED,
           'system',
-          { paid: 0, ageHours: (now.getTime() - order.createdAt.getTime()) / 3600_000, leadExpiryHours: hours, madeByStaff: order.createdByUserId !== null },
-          { flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb` },
+          {
+            paid: 0,
+            ageHours: (now.getTime() - order.createdAt.getTime()) / 3600_000,
+            leadExpiryHours: hours,
+            madeByStaff: order.createdByUserId !== null,
+          },
+          {
+            flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb`,
+          },
         );
         await giveBackStock(sp, id);
         const [customer] = await sp.select().from(users).where(eq(users.id, order.userId));
         if (customer) {
           await queueMail(sp, {
             to: customer.email,
-            ...leadExpiredMail({ firstName: customer.firstName, orderNumber: formatOrderNumber(id), hours, link: `${ctx.config.publicUrl}/pakketten` }),
+            ...leadExpiredMail({
+              firstName: customer.firstName,
+              orderNumber: formatOrderNumber(id),
+              hours,
+              link: `${ctx.config.publicUrl}/pakketten`,
+            }),
           });
         }
         await writeOrderLog(sp, {
@@ -186,7 +205,10 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
       .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon)))
       .orderBy(asc(orders.id))
       .limit(BATCH);
-    for (const f of await orderFacts(tx, payable.map((r) => r.id))) {
+    for (const f of await orderFacts(
+      tx,
+      payable.map((r) => r.id),
+    )) {
       if (!f.deadline || amountOpen(f) <= 0) continue;
       const due = dueSteps(plan, daysBetween(today, f.deadline));
       if (!due) continue;
@@ -205,16 +227,30 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
       .where(
         and(
           eq(guests.orderId, orders.id),
-          notExists(tx.select({ one: sql`1` }).from(visaDocuments).where(eq(visaDocuments.guestId, guests.id))),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(visaDocuments)
+              .where(eq(visaDocuments.guestId, guests.id)),
+          ),
         ),
       );
     const departing = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(inArray(orders.status, DOCUMENT_STATUSES), tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon), sql`exists (${missingDocs})`))
+      .where(
+        and(
+          inArray(orders.status, DOCUMENT_STATUSES),
+          tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon),
+          sql`exists (${missingDocs})`,
+        ),
+      )
       .orderBy(asc(orders.id))
       .limit(BATCH);
-    for (const f of await orderFacts(tx, departing.map((r) => r.id))) {
+    for (const f of await orderFacts(
+      tx,
+      departing.map((r) => r.id),
+    )) {
       if (!f.tripStart || f.missingGuests.length === 0) continue;
       const due = dueSteps(plan, daysBetween(today, f.tripStart));
       if (!due) continue;

@@ -161,7 +161,13 @@ export async function sendCustomTrip(ctx: AppContext, input: CustomTripBody, use
   if (!(await ctx.captcha.verify(input.altcha))) throw badRequest(MSG.robot);
   if (user) {
     await ctx.db.transaction((tx) =>
-      storeAndMail(ctx, tx, { kind: 'custom', personal: personalFromUser(user), fields: tripFields(input), userId: user.id, lines: tripLines(input) }),
+      storeAndMail(ctx, tx, {
+        kind: 'custom',
+        personal: personalFromUser(user),
+        fields: tripFields(input),
+        userId: user.id,
+        lines: tripLines(input),
+      }),
     );
     void ctx.mail.kick();
     return { status: 'success' as const, message: REQUEST_MSG.sent, token: null };
@@ -173,7 +179,10 @@ export async function sendCustomTrip(ctx: AppContext, input: CustomTripBody, use
   let created: UserRow;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [u] = await tx.insert(users).values({ ...accountColumns(guest), passwordHash, role: 0 }).returning();
+      const [u] = await tx
+        .insert(users)
+        .values({ ...accountColumns(guest), passwordHash, role: 0 })
+        .returning();
       await queueMail(tx, { to: u.email, ...welcomeMail(u.firstName, `${ctx.config.publicUrl}/account`) });
       await storeAndMail(ctx, tx, { kind: 'custom', personal: pick(guest), fields: tripFields(input), userId: u.id, lines: tripLines(input) });
       return u;
@@ -220,11 +229,7 @@ export async function listRequests(ctx: AppContext, query: { status?: RequestSta
     );
   }
   const cond = where.length ? and(...where) : undefined;
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(requests)
-    .leftJoin(users, eq(users.id, requests.userId))
-    .where(cond);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(requests).leftJoin(users, eq(users.id, requests.userId)).where(cond);
   const rows = await ctx.db
     .select({ r: requests, u: users })
     .from(requests)
@@ -237,7 +242,9 @@ export async function listRequests(ctx: AppContext, query: { status?: RequestSta
     requests: rows.map(({ r, u }) => ({
       ...toDto(r),
       // A custom trip of a logged-in visitor stores only the trip: the name comes from the account.
-      name: u ? `${u.firstName} ${u.lastName}` : `${String((r.fields as Record<string, unknown>).first_name ?? '')} ${String((r.fields as Record<string, unknown>).last_name ?? '')}`.trim(),
+      name: u
+        ? `${u.firstName} ${u.lastName}`
+        : `${String((r.fields as Record<string, unknown>).first_name ?? '')} ${String((r.fields as Record<string, unknown>).last_name ?? '')}`.trim(),
     })),
     total: Number(total),
     page: query.page,

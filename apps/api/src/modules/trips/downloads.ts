@@ -45,7 +45,12 @@ async function versionSheet(ctx: Ctx, startDate: string, version?: number) {
     title: `Kamerindeling ${trip.card.label}`,
     subtitle: `${formatDate(trip.card.start_date)} t/m ${formatDate(trip.card.end_date)} · versie ${saved.version} · opgeslagen ${formatDate(savedAt)} · ${saved.rows.length} kamers`,
     rooms: saved.rows.map((row, i) => {
-      const stored = (row.rooms ?? {}) as { kind?: RoomKind; exclusive?: boolean; wheelchair?: boolean; flex?: { room_mekka?: string; room_medina?: string } };
+      const stored = (row.rooms ?? {}) as {
+        kind?: RoomKind;
+        exclusive?: boolean;
+        wheelchair?: boolean;
+        flex?: { room_mekka?: string; room_medina?: string };
+      };
       const ids = Array.isArray(row.guests) ? (row.guests as { guest_id?: unknown }[]).map((g) => Number(g?.guest_id)) : [];
       const guests = ids.map((id) => {
         const g = trip.guestById.get(id);
@@ -79,7 +84,20 @@ export async function roomingPdf(ctx: Ctx, actor: Actor, startDate: string, vers
   return { filename: `kamerindeling-${startDate}-v${v}.pdf`, contentType: 'application/pdf', body: await buildRoomingPdf(sheet) };
 }
 
-export const ROOMING_COLUMNS = ['Kamer', 'Bedden', 'Soort', 'Exclusief', 'Kamer Mekka', 'Kamer Medina', 'Achternaam', 'Voornaam', 'Geslacht', 'Leeftijd', 'Bestelling', 'Rolstoel'];
+export const ROOMING_COLUMNS = [
+  'Kamer',
+  'Bedden',
+  'Soort',
+  'Exclusief',
+  'Kamer Mekka',
+  'Kamer Medina',
+  'Achternaam',
+  'Voornaam',
+  'Geslacht',
+  'Leeftijd',
+  'Bestelling',
+  'Rolstoel',
+];
 
 export async function roomingXlsx(ctx: Ctx, actor: Actor, startDate: string, version?: number): Promise<Download> {
   const { version: v, sheet } = await versionSheet(ctx, startDate, version);
@@ -108,7 +126,19 @@ export async function roomingXlsx(ctx: Ctx, actor: Actor, startDate: string, ver
 // ---- Passenger lists for the airline ----
 
 export const AIRLINE_COLUMNS: Record<AirlineLayout, string[]> = {
-  general: ['Nr', 'Achternaam', 'Voornamen', 'Geslacht', 'Geboortedatum', 'Nationaliteit', 'Paspoortnummer', 'Paspoort geldig tot', 'Type', 'Bestelling', 'Documenten'],
+  general: [
+    'Nr',
+    'Achternaam',
+    'Voornamen',
+    'Geslacht',
+    'Geboortedatum',
+    'Nationaliteit',
+    'Paspoortnummer',
+    'Paspoort geldig tot',
+    'Type',
+    'Bestelling',
+    'Documenten',
+  ],
   turkish: ['NO', 'SURNAME', 'NAME', 'TITLE', 'GENDER', 'DOB', 'NATIONALITY', 'PASSPORT NO', 'PASSPORT EXPIRY', 'PAX TYPE'],
 };
 
@@ -149,7 +179,17 @@ interface Passenger {
 
 async function passengers(ctx: Ctx, trip: LoadedTrip): Promise<Passenger[]> {
   const list = [...trip.guestById.values()].sort((a, b) => a.orderId - b.orderId || a.roomId - b.roomId || a.row.id - b.row.id);
-  const docs = list.length ? await ctx.db.select().from(visaDocuments).where(inArray(visaDocuments.guestId, list.map((g) => g.row.id))) : [];
+  const docs = list.length
+    ? await ctx.db
+        .select()
+        .from(visaDocuments)
+        .where(
+          inArray(
+            visaDocuments.guestId,
+            list.map((g) => g.row.id),
+          ),
+        )
+    : [];
   const docOf = new Map(docs.map((d) => [d.guestId, d]));
   return list.map((guest) => {
     const doc = docOf.get(guest.row.id);
@@ -208,8 +248,15 @@ async function airlineData(ctx: Ctx, actor: Actor, startDate: string, layout: Ai
 
 export async function airlineXlsx(ctx: Ctx, actor: Actor, startDate: string, layout: AirlineLayout): Promise<Download> {
   const { rows, filename } = await airlineData(ctx, actor, startDate, layout, 'xlsx');
-  const columns = AIRLINE_COLUMNS[layout].map((header) => ({ header, width: Math.max(8, header.length + 4, header === 'NO' || header === 'Nr' ? 6 : 16) }));
-  return { filename, contentType: XLSX, body: await buildXlsx({ sheetName: layout === 'turkish' ? 'TK group' : 'Passagiers', columns, rows } satisfies XlsxTable) };
+  const columns = AIRLINE_COLUMNS[layout].map((header) => ({
+    header,
+    width: Math.max(8, header.length + 4, header === 'NO' || header === 'Nr' ? 6 : 16),
+  }));
+  return {
+    filename,
+    contentType: XLSX,
+    body: await buildXlsx({ sheetName: layout === 'turkish' ? 'TK group' : 'Passagiers', columns, rows } satisfies XlsxTable),
+  };
 }
 
 /**
@@ -289,7 +336,17 @@ function dataPdfModel(company: CompanyDetails, trip: LoadedTrip, p: Passenger) {
       ['Vertrek', formatDate(trip.card.start_date)],
     ] as [string, string][],
     customer: { name: `${p.firstName} ${p.lastName}`.trim(), lines: [] },
-    sections: [{ kind: 'table' as const, heading: 'Paspoortgegevens', columns: [{ header: 'Gegeven', width: 180 }, { header: 'Waarde', width: 315 }], rows }],
+    sections: [
+      {
+        kind: 'table' as const,
+        heading: 'Paspoortgegevens',
+        columns: [
+          { header: 'Gegeven', width: 180 },
+          { header: 'Waarde', width: 315 },
+        ],
+        rows,
+      },
+    ],
   };
 }
 
@@ -303,9 +360,17 @@ export async function documentsZip(ctx: Ctx, actor: Actor, startDate: string, lo
   const list = (await passengers(ctx, trip)).filter((p) => p.secret !== null);
   if (list.length === 0) throw notFound(TRIP_MSG.noDocuments);
   const photoKeys = new Map(
-    (await ctx.db.select({ guestId: visaDocuments.guestId, photoKey: visaDocuments.photoKey }).from(visaDocuments).where(inArray(visaDocuments.guestId, list.map((p) => p.guest.row.id)))).map(
-      (d) => [d.guestId, d.photoKey],
-    ),
+    (
+      await ctx.db
+        .select({ guestId: visaDocuments.guestId, photoKey: visaDocuments.photoKey })
+        .from(visaDocuments)
+        .where(
+          inArray(
+            visaDocuments.guestId,
+            list.map((p) => p.guest.row.id),
+          ),
+        )
+    ).map((d) => [d.guestId, d.photoKey]),
   );
   await auditDownload(ctx.db, actor, 'trip.download.documents_zip', { start_date: startDate, guests: list.map((p) => p.guest.row.id) });
 

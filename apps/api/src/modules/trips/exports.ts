@@ -38,7 +38,9 @@ export interface XlsxTable {
 export const ROOMS_PER_PAGE = 3;
 
 const clean = (value: unknown, max = 100): string => {
-  const s = String(value ?? '').slice(0, max + 1).replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+  const s = String(value ?? '')
+    .slice(0, max + 1)
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 };
 
@@ -57,7 +59,11 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
 
   const pageHeader = () => {
     doc.font(BOLD).fontSize(15).fillColor(GREEN).text(clean(sheet.title), M, M, { width: WIDTH, lineBreak: false });
-    doc.font(FONT).fontSize(9).fillColor(GREY).text(clean(sheet.subtitle, 200), M, M + 22, { width: WIDTH, lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(clean(sheet.subtitle, 200), M, M + 22, { width: WIDTH, lineBreak: false });
   };
 
   const cols = [
@@ -79,17 +85,33 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
       pageHeader();
     }
     const top = headerBottom + slot * blockHeight;
-    doc.roundedRect(M, top, WIDTH, blockHeight - 12, 6).lineWidth(0.8).strokeColor('#cbd5e1').stroke();
+    doc
+      .roundedRect(M, top, WIDTH, blockHeight - 12, 6)
+      .lineWidth(0.8)
+      .strokeColor('#cbd5e1')
+      .stroke();
     const x = M + 12;
     const inner = WIDTH - 24;
-    doc.font(BOLD).fontSize(13).fillColor(TEXT).text(`Kamer ${room.no}`, x, top + 10, { lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(13)
+      .fillColor(TEXT)
+      .text(`Kamer ${room.no}`, x, top + 10, { lineBreak: false });
     const facts = [`${room.beds}-persoonskamer`, clean(room.kind), room.exclusive ? 'Exclusief' : ''].filter(Boolean).join(' · ');
-    doc.font(FONT).fontSize(10).fillColor(GREY).text(facts, x + 80, top + 13, { width: inner - 80, lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(facts, x + 80, top + 13, { width: inner - 80, lineBreak: false });
     doc.font(BOLD).fontSize(10).fillColor(TEXT);
     doc.text(`Kamernummer Mekka: ${clean(room.mekka, 20) || '—'}`, x, top + 32, { width: inner / 2, lineBreak: false });
     doc.text(`Kamernummer Medina: ${clean(room.medina, 20) || '—'}`, x + inner / 2, top + 32, { width: inner / 2, lineBreak: false });
     if (room.wheelchair) {
-      doc.font(BOLD).fontSize(9).fillColor(RED).text('ROLSTOEL IN DEZE KAMER', x, top + 48, { width: inner, lineBreak: false });
+      doc
+        .font(BOLD)
+        .fontSize(9)
+        .fillColor(RED)
+        .text('ROLSTOEL IN DEZE KAMER', x, top + 48, { width: inner, lineBreak: false });
     }
     let y = top + 66;
     doc.font(BOLD).fontSize(8.5).fillColor(GREY);
@@ -97,8 +119,16 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
     y += 14;
     doc.font(FONT).fontSize(10).fillColor(TEXT);
     for (const g of room.guests.slice(0, 8)) {
-      const cells = [`${clean(g.last_name)}, ${clean(g.first_name)}`, clean(g.gender, 20), clean(g.age, 20), clean(g.order, 20), g.wheelchair ? 'Rolstoel' : ''];
-      cells.forEach((cell, ci) => doc.fillColor(ci === 4 ? RED : TEXT).text(cell, x + cols[ci]!.x, y, { width: cols[ci]!.w, lineBreak: false, ellipsis: true }));
+      const cells = [
+        `${clean(g.last_name)}, ${clean(g.first_name)}`,
+        clean(g.gender, 20),
+        clean(g.age, 20),
+        clean(g.order, 20),
+        g.wheelchair ? 'Rolstoel' : '',
+      ];
+      cells.forEach((cell, ci) =>
+        doc.fillColor(ci === 4 ? RED : TEXT).text(cell, x + cols[ci]!.x, y, { width: cols[ci]!.w, lineBreak: false, ellipsis: true }),
+      );
       y += 14;
     }
   });

@@ -81,7 +81,12 @@ type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'type' | 'start' | '
 function card(start: string, productRows: ProductRow[], booked: { guests: number; orders: number }): TripCardDto {
   const [y, m] = start.split('-').map(Number) as [number, number];
   const regions = [...new Set(productRows.map((p) => p.region))].sort((a, b) => (a === 'NL' ? -1 : b === 'NL' ? 1 : a.localeCompare(b)));
-  const end = productRows.map((p) => p.end).filter((e): e is string => e !== null).sort().at(-1) ?? null;
+  const end =
+    productRows
+      .map((p) => p.end)
+      .filter((e): e is string => e !== null)
+      .sort()
+      .at(-1) ?? null;
   const stockLeft = productRows.filter((p) => ADULT_TYPES.includes(p.type)).reduce((s, p) => s + Math.max(0, p.stock), 0);
   return {
     start_date: start,
@@ -111,7 +116,10 @@ const productColumns = {
 /** GET /api/admin/trips: one card per start day, soonest first. */
 export async function listTrips(ctx: Ctx): Promise<{ trips: TripCardDto[] }> {
   const [productRows, bookedRows] = await allQueries(ctx.db, [
-    ctx.db.select(productColumns).from(products).where(and(inArray(products.type, UMRAH_TYPES), sql`${products.start} is not null`)),
+    ctx.db
+      .select(productColumns)
+      .from(products)
+      .where(and(inArray(products.type, UMRAH_TYPES), sql`${products.start} is not null`)),
     ctx.db
       .select({
         start: products.start,
@@ -319,7 +327,16 @@ export async function tripDetail(ctx: Ctx, startDate: string): Promise<TripDetai
 const guestDto = (trip: LoadedTrip, id: number): RoomingGuestDto => {
   const g = trip.guestById.get(id);
   if (!g) {
-    return { guest_id: id, order_id: null, first_name: '', last_name: `Reiziger #${id}`, gender: null, age_category: null, wheelchair: false, present: false };
+    return {
+      guest_id: id,
+      order_id: null,
+      first_name: '',
+      last_name: `Reiziger #${id}`,
+      gender: null,
+      age_category: null,
+      wheelchair: false,
+      present: false,
+    };
   }
   return {
     guest_id: id,
@@ -378,7 +395,16 @@ function roomFromRow(row: VersionRow, trip: LoadedTrip | null): RoomingRoomDto {
     order_ids: stored.order_ids ?? [],
     guests: trip
       ? ids.map((id) => guestDto(trip, id))
-      : ids.map((id) => ({ guest_id: id, order_id: null, first_name: '', last_name: `Reiziger #${id}`, gender: null, age_category: null, wheelchair: false, present: false })),
+      : ids.map((id) => ({
+          guest_id: id,
+          order_id: null,
+          first_name: '',
+          last_name: `Reiziger #${id}`,
+          gender: null,
+          age_category: null,
+          wheelchair: false,
+          present: false,
+        })),
   };
 }
 
@@ -412,7 +438,14 @@ async function loadTripOrNull(db: DbOrTx, startDate: string): Promise<LoadedTrip
   }
 }
 
-const draftOf = (r: RoomingRoomDto): RoomDraft => ({ key: r.key, capacity: r.max_guests, kind: r.kind, exclusive: r.exclusive, wheelchair: r.wheelchair, guests: r.guests.map((g) => g.guest_id) });
+const draftOf = (r: RoomingRoomDto): RoomDraft => ({
+  key: r.key,
+  capacity: r.max_guests,
+  kind: r.kind,
+  exclusive: r.exclusive,
+  wheelchair: r.wheelchair,
+  guests: r.guests.map((g) => g.guest_id),
+});
 
 /** GET /api/merged_rooms?start_date=&version=: the versions of a trip and one of them (the latest by default). */
 export async function mergedRooms(ctx: Ctx, startDate: string, version?: number): Promise<MergedRoomsDto> {
@@ -544,7 +577,9 @@ function officeMail(saved: { trip: LoadedTrip; version: number; list: RoomToSave
   const paragraphs = saved.flatMap(({ trip, version, list }) => [
     `${trip.card.label} (${period(trip.card)}), versie ${version}: ${list.length} kamers, ${list.reduce((s, r) => s + r.guests.length, 0)} reizigers.`,
     ...list.map((r, i) => {
-      const numbers = [r.flex.room_mekka ? `Mekka ${r.flex.room_mekka}` : '', r.flex.room_medina ? `Medina ${r.flex.room_medina}` : ''].filter(Boolean).join(', ');
+      const numbers = [r.flex.room_mekka ? `Mekka ${r.flex.room_mekka}` : '', r.flex.room_medina ? `Medina ${r.flex.room_medina}` : '']
+        .filter(Boolean)
+        .join(', ');
       const names = r.guests.map((id) => {
         const g = trip.guestById.get(id)!;
         return `${g.row.firstName} ${g.row.lastName}${g.wheelchair ? ' (rolstoel)' : ''}`;
@@ -566,7 +601,12 @@ export async function saveMergedRooms(ctx: Ctx, actor: Actor, input: MergedRooms
     const v = await insertVersion(tx, input.start_date, list, actor);
     await queueMail(tx, {
       to: ctx.config.officeEmail,
-      ...officeMail([{ trip, version: v, list }], actor, ctx.config.publicUrl, `Kamerindeling ${trip.card.label} (${period(trip.card)}), versie ${v}`),
+      ...officeMail(
+        [{ trip, version: v, list }],
+        actor,
+        ctx.config.publicUrl,
+        `Kamerindeling ${trip.card.label} (${period(trip.card)}), versie ${v}`,
+      ),
     });
     return v;
   });
@@ -638,4 +678,3 @@ export async function mergePeriod(ctx: Ctx, actor: Actor, input: MergePeriodInpu
 export async function auditDownload(db: DbOrTx, actor: Actor, action: string, details: Record<string, unknown>) {
   await db.insert(auditLog).values({ actorUserId: actor.user.id, actorEmail: actor.user.email, action, details });
 }
-

@@ -42,7 +42,9 @@ async function tryLock(tx: Tx): Promise<boolean> {
  * per order with the count; no passport data is logged anywhere.
  */
 export async function purgeExpiredVisaData(ctx: Ctx, opts: { days: number; today?: string }): Promise<PurgeResult> {
-  const cutoff = dayjs(opts.today ?? dutchToday()).subtract(opts.days, 'day').format('YYYY-MM-DD');
+  const cutoff = dayjs(opts.today ?? dutchToday())
+    .subtract(opts.days, 'day')
+    .format('YYYY-MM-DD');
   const guestProduct = alias(products, 'guest_product');
   const roomProduct = alias(products, 'room_product');
   const perOrder = new Map<number, number>();
@@ -82,7 +84,12 @@ export async function purgeExpiredVisaData(ctx: Ctx, opts: { days: number; today
     if (batch.length === 0) break;
     for (const d of batch) perOrder.set(d.orderId, (perOrder.get(d.orderId) ?? 0) + 1);
     // After the commit: a rolled-back delete must still find its photo.
-    failedFiles += (await deleteFiles(ctx, batch.map((d) => d.photoKey).filter((k): k is string => k !== null))).length;
+    failedFiles += (
+      await deleteFiles(
+        ctx,
+        batch.map((d) => d.photoKey).filter((k): k is string => k !== null),
+      )
+    ).length;
     if (batch.length < BATCH) break;
   }
   const orders = [...perOrder].map(([order_id, count]) => ({ order_id, count })).sort((a, b) => a.order_id - b.order_id);
@@ -110,7 +117,10 @@ export function createRetentionJob(
       const ctx = getCtx();
       const result = await purgeExpiredVisaData(ctx, { days: ctx.config.visaRetentionDays });
       if (result.total > 0 || result.failedFiles > 0) {
-        log.info({ cutoff: result.cutoff, total: result.total, orders: result.orders, failedFiles: result.failedFiles }, 'visa retention: data deleted');
+        log.info(
+          { cutoff: result.cutoff, total: result.total, orders: result.orders, failedFiles: result.failedFiles },
+          'visa retention: data deleted',
+        );
       }
       return result;
     },
