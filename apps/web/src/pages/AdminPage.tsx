@@ -3,13 +3,20 @@ import { useSearchParams } from 'react-router';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { PageLoader } from '../components/Feedback';
 import { usePageTitle } from '../lib/usePageTitle';
-import { useAdminTabs } from '../features/admin/roles';
+import { BOOKKEEPER_TAB_VALUES, useReadOnlyAdmin } from '../features/admin/roles';
 
 interface AdminTab {
   value: string;
   label: string;
   Component: ComponentType | LazyExoticComponent<ComponentType>;
 }
+
+/** The bookkeeper's own 'Bestellingen' tab; the admin finds the orders in the Dashboard tab. */
+const bookkeeperOrdersTab: AdminTab = {
+  value: 'bestellingen',
+  label: 'Bestellingen',
+  Component: lazy(() => import('../features/admin/orders-list/OrdersTab')),
+};
 
 /** The nine tabs of SPEC 2, in order; `value` is what ?tab= holds. */
 export const ADMIN_TABS: AdminTab[] = [
@@ -24,11 +31,19 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'reisoverzichten', label: 'Reisoverzichten', Component: lazy(() => import('../features/trips/TripsTab')) },
 ];
 
+/** The tabs this user sees: all of them for an admin, the three read-only ones for the bookkeeper (issue 13). */
+function useAdminTabs(): AdminTab[] {
+  const readOnly = useReadOnlyAdmin();
+  if (!readOnly) return ADMIN_TABS;
+  const pick = (value: string) => (value === bookkeeperOrdersTab.value ? bookkeeperOrdersTab : ADMIN_TABS.find((t) => t.value === value));
+  return BOOKKEEPER_TAB_VALUES.map(pick).filter((t): t is AdminTab => t !== undefined);
+}
+
 export default function AdminPage() {
   usePageTitle('Admin');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tabs = useAdminTabs(ADMIN_TABS); // the bookkeeper sees three read-only tabs
+  const tabs = useAdminTabs();
   const tab = tabs.some((t) => t.value === requested) ? requested! : tabs[0].value;
 
   return (

@@ -3,7 +3,10 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 
-export function useConfirm<TRow, TVariables, TError>(mutation: UseMutationResult<unknown, TError, TVariables, unknown>, variables: (row: TRow) => TVariables) {
+export function useConfirm<TRow, TVariables, TError>(
+  mutation: UseMutationResult<unknown, TError, TVariables, unknown>,
+  variables: (row: TRow) => TVariables,
+) {
   const [target, setTarget] = useState<TRow | null>(null);
   const close = () => {
     mutation.reset();

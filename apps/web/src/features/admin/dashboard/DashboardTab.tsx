@@ -5,7 +5,7 @@ import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { DataTable } from '../../../components/admin-kit/DataTable';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import OrdersSection from '../orders-list/OrdersSection';
-import { RequestsSection } from '../../requests/RequestsSection';
+import { RequestsSection } from '../../requests';
 import { CrowdfundAdminSection } from '../../crowdfunds/CrowdfundAdminSection';
 import { mailsQuery, MAILS_PAGE_SIZE } from './api';
 const STATUS: Record<string, { label: string; color: string }> = {

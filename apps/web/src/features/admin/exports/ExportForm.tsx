@@ -9,7 +9,7 @@ import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { EXPORT_MSG, exportRangeSchema, type ExportFormat, type ExportKind } from '@umrah/domain/validation/exports';
 import { downloadExport } from './api';
-import { parseDutchDate } from '../../auth/AccountFields';
+import { parseDutchDate } from '../../auth';
 
 const TITLES: Record<ExportKind, string> = { payments: 'Betalingen', invoices: 'Offertes en facturen' };
 

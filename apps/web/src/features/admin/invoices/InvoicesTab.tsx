@@ -12,7 +12,7 @@ import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import type { Column } from '../../../components/admin-kit/DataTable';
 import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { errorMessage } from '../../../lib/notify';
-import { OrderDocuments } from '../../orders/OrderDocuments';
+import { OrderDocuments } from '../../orders';
 import { AdminInvoiceTable } from './AdminInvoiceTable';
 import { downloadWithNotice, orderDocumentsQuery, type Invoice } from './api';
 import { ExportForm } from '../exports/ExportForm';

@@ -3,9 +3,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OrderSummary } from '@umrah/domain/contracts';
 import { apiGet } from '../../../lib/api';
-import { fetchAdminInvoices, invoiceKeys } from '../../invoices/api';
+import { fetchAdminInvoices, invoiceKeys } from '../../invoices';
 
-export { INVOICES_PAGE_SIZE, downloadWithNotice, type Invoice } from '../../invoices/api';
+export { INVOICES_PAGE_SIZE, downloadWithNotice, type Invoice } from '../../invoices';
 
 export const adminInvoiceKeys = {
   all: invoiceKeys.admin,

@@ -10,7 +10,7 @@ import { OrderStatus } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
-import { OrderDocuments } from '../../orders/OrderDocuments';
+import { OrderDocuments } from '../../orders';
 import { CancelOrderModal } from '../orders/CancelOrderModal';
 import { DiscountsModal } from '../orders/DiscountsModal';
 import { MergeRoomsModal } from '../orders/MergeRoomsModal';

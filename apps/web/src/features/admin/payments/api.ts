@@ -12,9 +12,9 @@ import {
   startPayment,
   updatePayment,
   type ManualPaymentBody,
-} from '../../checkout/paymentApi';
+} from '../../checkout';
 
-export type { PaymentDto } from '../../checkout/paymentApi';
+export type { PaymentDto } from '../../checkout';
 
 export const PAYMENTS_PAGE_SIZE = 25;
 

@@ -22,7 +22,7 @@ import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import { errorMessage } from '../../../lib/notify';
 import { ProductFormModal } from '../../catalog/ProductFormModal';
-import { usePreferences } from '../../preferences/PreferencesProvider';
+import { usePreferences } from '../../preferences';
 import { adminProductsQuery, useDeleteProduct } from './api';
 
 interface ProductGroup {

@@ -5,7 +5,7 @@ import type { Region } from '@umrah/domain/enums';
 import type { ProductDto } from '@umrah/domain/validation/product';
 import { apiDelete, apiGet } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
-import { catalogKeys } from '../../catalog/api';
+import { catalogKeys } from '../../catalog';
 import { PRODUCT_SUCCESS } from '../../catalog/ProductFormModal';
 
 export const adminProductKeys = {

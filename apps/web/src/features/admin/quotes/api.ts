@@ -1,6 +1,6 @@
 // 'Maak offerte aan': the list is the admin invoice list (../invoices/api); saving a quote or invoice.
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
-import { saveInvoice } from '../../invoices/api';
+import { saveInvoice } from '../../invoices';
 import { adminInvoiceKeys } from '../invoices/api';
 
 export { downloadWithNotice, type Invoice } from '../invoices/api';

@@ -6,8 +6,7 @@ import { adminUserSchema } from '@umrah/domain/validation/index';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
 import { fieldErrors, zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
-import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from '../../auth/AccountFields';
-import type { User } from '../../auth/types';
+import { AccountFields, accountFromUser, emptyAccount, type AccountValues, type User } from '../../auth';
 import { useSaveUser } from './api';
 
 type Values = AccountValues & { password: string; role: string };

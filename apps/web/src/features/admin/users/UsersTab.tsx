@@ -10,8 +10,7 @@ import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
 import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
-import { useAuth } from '../../auth/AuthProvider';
-import { fullName, type User } from '../../auth/types';
+import { fullName, useAuth, type User } from '../../auth';
 import { useDeleteUser, useLoginAs, useLogoutEverywhere, usersQuery, USERS_PAGE_SIZE } from './api';
 import { UserFormModal } from './UserFormModal';
 

@@ -4,7 +4,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { User } from '../../auth/types';
+import type { User } from '../../auth';
 
 export const USERS_PAGE_SIZE = 25;
 

@@ -17,7 +17,7 @@ import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import { zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
-import { typedNumber } from '../../cart/typedNumber';
+import { typedNumber } from '../../cart';
 import { useAddVoucher, useDeleteVoucher, vouchersQuery, VOUCHERS_PAGE_SIZE } from './api';
 
 export const isProtectedVoucher = (label: string) => label.trim().toLowerCase() === KID_WITHOUT_BED_VOUCHER;
