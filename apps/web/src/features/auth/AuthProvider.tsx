@@ -15,7 +15,7 @@ import {
   subscribeToken,
   tokenExpiry,
 } from '../../lib/api';
-import { fetchUser, requestLogin, requestLogout, userKeys } from './api';
+import { currentUserQuery, fetchUser, requestLogin, requestLogout, userKeys } from './api';
 import type { User } from './types';
 
 export interface AuthContextValue {
@@ -72,14 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [token]);
 
-  const key = userKey(token);
-  const userQuery = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchUser(signal),
-    enabled: token !== null,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const userQuery = useQuery(currentUserQuery(token));
 
   const loadUser = useCallback(
     (t: string) =>

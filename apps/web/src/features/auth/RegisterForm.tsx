@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { registerSchema } from '@umrah/domain/validation/index';
-import { ApiError, getToken, setToken } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
 import { AccountFields, emptyAccount, type AccountValues } from './AccountFields';
-import { useRegister } from './api';
+import { clearStoredToken, useRegister } from './api';
 import { SubmitForm } from '../../components/SubmitForm';
 import { useAuth } from './AuthProvider';
 import { useAuthModals } from './authModals';
@@ -39,10 +39,7 @@ export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
       notifications.show({ color: 'green', message: MSG.accountCreated });
       onSuccess?.();
     },
-    // SPEC 8: a failed registration clears the stored token.
-    onFailed: () => {
-      if (getToken()) setToken(null);
-    },
+    onFailed: clearStoredToken,
     errorMessage: registerErrorMessage,
   });
 

@@ -1,8 +1,8 @@
 // Server state of the account: the logged-in user (GET /api/user), logging in and out, registering,
 // changing the account and resetting the password.
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Registered } from '@umrah/domain/contracts/users';
-import { apiGet, apiPost, apiPut } from '../../lib/api';
+import { apiGet, apiPost, apiPut, getToken, setToken } from '../../lib/api';
 import { tokenClaims } from '../../lib/jwt';
 import type { User } from './types';
 
@@ -15,6 +15,16 @@ export const userKeys = {
 };
 
 export const fetchUser = (signal?: AbortSignal) => apiGet<User>('/api/user', undefined, signal);
+
+/** The logged-in user, while a token exists; an ended session is not retried. */
+export const currentUserQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: userKeys.current(token),
+    queryFn: ({ signal }) => fetchUser(signal),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 export const requestLogin = (email: string, password: string) => apiPost<{ token: string }>('/api/login', { email, password }, { auth: false });
 export const requestLogout = () => apiPost('/api/logout');
 
@@ -27,6 +37,11 @@ export const useRegister = () =>
     mutationFn: (body: RegisterBody) =>
       apiPost<Registered>('/api/register', { ...body, login_user: true }, { auth: false }),
   });
+
+/** SPEC 8: a failed registration (also a failed login with its token) clears the stored token. */
+export const clearStoredToken = () => {
+  if (getToken()) setToken(null);
+};
 
 export const useUpdateAccount = () =>
   useMutation({ mutationFn: (body: Record<string, unknown>) => apiPut<{ message: string; user: User }>('/api/user', body) });

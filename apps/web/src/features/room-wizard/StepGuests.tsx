@@ -26,6 +26,10 @@ export interface GuestHandlers {
   onExtras: (labels: string[]) => void;
 }
 
+const NAME_FIELDS = [
+  ['first_name', 'Voornaam'],
+  ['last_name', 'Achternaam'],
+] as const;
 function GuestCard(props: {
   index: number;
   guest: GuestValues;
@@ -51,22 +55,17 @@ function GuestCard(props: {
           {props.canRemove && <CloseButton aria-label={`Gast ${index + 1} verwijderen`} onClick={() => handlers.onRemove(index)} />}
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
-          <TextInput
-            label="Voornaam"
-            withAsterisk
-            autoComplete="off"
-            value={guest.first_name}
-            onChange={(e) => handlers.onGuest(index, { first_name: e.currentTarget.value })}
-            error={errors[`${path}.first_name`]}
-          />
-          <TextInput
-            label="Achternaam"
-            withAsterisk
-            autoComplete="off"
-            value={guest.last_name}
-            onChange={(e) => handlers.onGuest(index, { last_name: e.currentTarget.value })}
-            error={errors[`${path}.last_name`]}
-          />
+          {NAME_FIELDS.map(([field, label]) => (
+            <TextInput
+              key={field}
+              label={label}
+              withAsterisk
+              autoComplete="off"
+              value={guest[field]}
+              onChange={(e) => handlers.onGuest(index, { [field]: e.currentTarget.value })}
+              error={errors[`${path}.${field}`]}
+            />
+          ))}
           <NativeSelect
             label="Leeftijdscategorie"
             withAsterisk
