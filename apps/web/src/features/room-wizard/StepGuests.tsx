@@ -30,6 +30,7 @@ const NAME_FIELDS = [
   ['first_name', 'Voornaam'],
   ['last_name', 'Achternaam'],
 ] as const;
+
 function GuestCard(props: {
   index: number;
   guest: GuestValues;

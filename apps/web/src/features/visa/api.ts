@@ -9,18 +9,8 @@ import type {
   VisaInput,
   VisaOrderDto,
 } from '@umrah/domain/validation/visa';
-import {
-  ApiError,
-  REFRESH_MARGIN_SECONDS,
-  UNPARSABLE_MESSAGE,
-  api,
-  apiGet,
-  apiPost,
-  expireSession,
-  getToken,
-  nowSeconds,
-  tokenExpiry,
-} from '../../lib/api';
+import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { authorisedFetch } from '../../lib/authorisedFetch';
 import { orderKeys } from '../orders';
 
 export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
@@ -93,30 +83,6 @@ export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) =>
 export const resetDocuments = (body: ResetDocumentsInput) =>
   apiPost<{ status?: string; message?: string }>('/api/order/remind/documents/faulty', body);
 
-/**
- * A guest's passport photo as a Blob. The photo is never public: it needs the bearer token, so it
- * cannot be an <img src>. When the token is about to run out, a small authorised call first lets
- * the API client refresh (or end) the session the usual way.
- */
-export async function fetchGuestPhoto(guestId: number, signal?: AbortSignal): Promise<Blob> {
-  const current = getToken();
-  const exp = current ? tokenExpiry(current) : null;
-  if (exp !== null && exp - nowSeconds() < REFRESH_MARGIN_SECONDS) await api<unknown>('/api/user', { method: 'GET', signal });
-  const token = getToken();
-  const res = await fetch(`/api/order/guest/${guestId}/visa/photo`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    signal,
-  });
-  if (res.status === 401 && token) expireSession();
-  if (!res.ok) {
-    let message = UNPARSABLE_MESSAGE;
-    try {
-      const body = (await res.json()) as { message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(res.status, message);
-  }
-  return res.blob();
-}
+/** A guest's passport photo as a Blob: never public, so no <img src> (it needs the bearer token). */
+export const fetchGuestPhoto = (guestId: number, signal?: AbortSignal): Promise<Blob> =>
+  authorisedFetch(`/api/order/guest/${guestId}/visa/photo`, signal).then((res) => res.blob());
