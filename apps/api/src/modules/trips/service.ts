@@ -324,20 +324,21 @@ export async function tripDetail(ctx: Ctx, startDate: string): Promise<TripDetai
   };
 }
 
+/** A guest of a saved list who is no longer on the trip (or the trip is gone): named by id. */
+const absentGuest = (id: number): RoomingGuestDto => ({
+  guest_id: id,
+  order_id: null,
+  first_name: '',
+  last_name: `Reiziger #${id}`,
+  gender: null,
+  age_category: null,
+  wheelchair: false,
+  present: false,
+});
+
 const guestDto = (trip: LoadedTrip, id: number): RoomingGuestDto => {
   const g = trip.guestById.get(id);
-  if (!g) {
-    return {
-      guest_id: id,
-      order_id: null,
-      first_name: '',
-      last_name: `Reiziger #${id}`,
-      gender: null,
-      age_category: null,
-      wheelchair: false,
-      present: false,
-    };
-  }
+  if (!g) return absentGuest(id);
   return {
     guest_id: id,
     order_id: g.orderId,
@@ -393,18 +394,7 @@ function roomFromRow(row: VersionRow, trip: LoadedTrip | null): RoomingRoomDto {
     wheelchair: stored.wheelchair ?? false,
     flex: stored.flex ?? {},
     order_ids: stored.order_ids ?? [],
-    guests: trip
-      ? ids.map((id) => guestDto(trip, id))
-      : ids.map((id) => ({
-          guest_id: id,
-          order_id: null,
-          first_name: '',
-          last_name: `Reiziger #${id}`,
-          gender: null,
-          age_category: null,
-          wheelchair: false,
-          present: false,
-        })),
+    guests: ids.map((id) => (trip ? guestDto(trip, id) : absentGuest(id))),
   };
 }
 
