@@ -1,7 +1,8 @@
 // A change to an admin list whose answer carries the server's message ('Gebruiker is verwijderd.'):
-// the message as a green notification, then the list fetched again.
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+// useAdminMutation (the list fetched again first), then the message as a green notification.
+import type { QueryKey } from '@tanstack/react-query';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAdminMutation } from './useAdminMutation';
 
 export function useListMutation<TVariables, TAnswer extends { message: string }>({
   mutationFn,
@@ -14,13 +15,10 @@ export function useListMutation<TVariables, TAnswer extends { message: string }>
   /** A failure as a red notification (a confirm dialog); off where a form shows the error itself. */
   notifyErrors?: boolean;
 }) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useAdminMutation({
     mutationFn,
-    onSuccess: (answer) => {
-      notifySuccess(answer.message);
-      void queryClient.invalidateQueries({ queryKey: list });
-    },
+    invalidates: [list],
+    onSuccess: (answer) => notifySuccess(answer.message),
     onError: notifyErrors ? notifyError : undefined,
   });
 }

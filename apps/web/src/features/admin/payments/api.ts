@@ -2,6 +2,7 @@
 // manual payment (an online one starts at the provider). The calls are the checkout feature's.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
+import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import { notifyErrorWith, notifySuccess } from '../../../lib/notify';
 import {
   createPayment,
@@ -56,14 +57,10 @@ export function useSavePayment() {
   });
 }
 
-export function useDeletePayment() {
-  const refresh = useRefreshPayments();
-  return useMutation({
+export const useDeletePayment = () =>
+  useAdminMutation({
     mutationFn: (id: number) => deletePayment(id),
-    onSuccess: () => {
-      notifySuccess(PAYMENT_MSG.deleted);
-      return refresh();
-    },
+    invalidates: [adminPaymentKeys.all],
+    onSuccess: () => notifySuccess(PAYMENT_MSG.deleted),
     onError: notifyErrorWith(PAYMENT_MSG.unknownError, () => null),
   });
-}

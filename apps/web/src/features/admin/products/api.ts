@@ -1,8 +1,9 @@
 // The admin's products ('Producten'): the region's products searched by label (the API answers with
 // all matches at once, no pages), and deleting one.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Region } from '@umrah/domain/enums';
 import type { ProductDto } from '@umrah/domain/validation/product';
+import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import { apiDelete, apiGet } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { catalogKeys } from '../../catalog';
@@ -23,16 +24,9 @@ export const adminProductsQuery = (region: Region, q: string) =>
  * Deletes a product; one that orders refer to is deactivated by the server instead, and it says so.
  * The admin list and the shop's catalog are fetched again. The error stays in the dialog.
  */
-export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteProduct = () =>
+  useAdminMutation({
     mutationFn: (id: number) => apiDelete<{ message: string; deactivated: boolean }>(`/api/product/${id}`),
-    onSuccess: async (res) => {
-      notifySuccess(res.deactivated ? res.message : PRODUCT_SUCCESS.deleted, { color: res.deactivated ? 'yellow' : 'green' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.admin }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-      ]);
-    },
+    invalidates: [catalogKeys.admin, catalogKeys.all],
+    onSuccess: (res) => notifySuccess(res.deactivated ? res.message : PRODUCT_SUCCESS.deleted, { color: res.deactivated ? 'yellow' : 'green' }),
   });
-}
