@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ArticleCategoryDto, ArticleDto, TeamMemberDto } from '../validation/contact.ts';
-import { flexContract } from './common.ts';
+import { flexContract, messageAnswer } from './common.ts';
 
 // Knowledge articles, flyers, their categories and the team (the types live in validation/contact.ts).
 export type { ArticleCategoryDto, ArticleDto, TeamMemberDto };
@@ -25,7 +25,7 @@ export const articleListContract = z.object({ articles: z.array(articleContract)
 export type ArticleList = z.infer<typeof articleListContract>;
 
 /** POST /api/article (201, message 'CREATED'), PUT /api/article/{id} (message 'UPDATED'). */
-export const articleSavedContract = z.object({ message: z.string(), article: articleContract });
+export const articleSavedContract = messageAnswer.extend({ article: articleContract });
 export type ArticleSaved = z.infer<typeof articleSavedContract>;
 
 /** GET /api/articlecats */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CrowdfundDto } from '../validation/crowdfund.ts';
+import { messageAnswer } from './common.ts';
 
 export type { CrowdfundDto };
 
@@ -25,5 +26,5 @@ export const crowdfundCreatedContract = z.object({ success: z.literal(true), res
 export type CrowdfundCreated = z.infer<typeof crowdfundCreatedContract>;
 
 /** PUT /api/crowdfund/{id}. */
-export const crowdfundSavedContract = z.object({ message: z.string(), crowdfund: crowdfundContract });
+export const crowdfundSavedContract = messageAnswer.extend({ crowdfund: crowdfundContract });
 export type CrowdfundSaved = z.infer<typeof crowdfundSavedContract>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flexContract, pagedAnswer } from './common.ts';
+import { flexContract, pagedAnswer, statusAnswer } from './common.ts';
 
 export const invoiceItemContract = z.object({
   id: z.number(),
@@ -70,7 +70,7 @@ export const invoiceAnswerContract = z.object({ invoice: invoiceContract });
 export type InvoiceAnswer = z.infer<typeof invoiceAnswerContract>;
 
 /** POST /api/invoice (201), POST /api/invoice/{id}. */
-export const invoiceSavedContract = z.object({ status: z.string(), message: z.string(), invoice: invoiceContract });
+export const invoiceSavedContract = statusAnswer.extend({ invoice: invoiceContract });
 export type InvoiceSaved = z.infer<typeof invoiceSavedContract>;
 
 /** A document download: the PDF as base64, for the browser to save. */

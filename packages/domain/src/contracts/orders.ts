@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { flexContract } from './common.ts';
+import { flexContract, statusAnswer } from './common.ts';
 
 // The order as GET /api/orders, GET /api/order/{id}, POST /api/order and the admin list answer it
 // (apps/api/src/modules/orders/dto.ts builds it). Money in cents.
 
-export const orderGuestContract = z.object({
-  id: z.number(),
+/** A traveller's id and name: the part every guest answer (orders, visa, trips) shares. */
+export const guestNameContract = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
+
+export const orderGuestContract = guestNameContract.extend({
   room_id: z.number(),
   product_id: z.number().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
   /** 0 adult, 1 child, 2 baby */
   age_category: z.number(),
   /** 0 male, 1 female */
@@ -140,7 +140,7 @@ export const orderAnswerContract = z.object({ order: orderContract });
 export type OrderAnswer = z.infer<typeof orderAnswerContract>;
 
 /** POST /api/order (201), POST /api/order/{id} */
-export const orderSavedContract = z.object({ status: z.string(), message: z.string(), order: orderContract });
+export const orderSavedContract = statusAnswer.extend({ order: orderContract });
 export type OrderSaved = z.infer<typeof orderSavedContract>;
 
 /** GET /api/admin/orders: a page of orders (every status but LEAD unless ?status=) and the first leads. */
@@ -159,10 +159,8 @@ export const orderLogsContract = z.object({ logs: z.array(orderLogEntryContract)
 export type OrderLogs = z.infer<typeof orderLogsContract>;
 
 /** POST /api/order/cancel/{id} (admin). */
-export const cancelAnswerContract = z.object({
-  status: z.string(),
-  /** 'Bestelling is geannuleerd.' or 'Deze bestelling was al geannuleerd.' */
-  message: z.string(),
+/** message: 'Bestelling is geannuleerd.' or 'Deze bestelling was al geannuleerd.' */
+export const cancelAnswerContract = statusAnswer.extend({
   changed: z.boolean(),
   credit_document: z.enum(['invoice', 'down_payment', 'invoice_credit', 'down_payment_credit']).nullable(),
   credit_note_attached: z.boolean(),
@@ -199,10 +197,5 @@ export const orderPreviewContract = z.object({
 export type OrderPreview = z.infer<typeof orderPreviewContract>;
 
 /** POST /api/order/update_flex/{id} (admin's quick edit): `changed` false when nothing differed. */
-export const quickEditAnswerContract = z.object({
-  status: z.string(),
-  message: z.string(),
-  changed: z.boolean(),
-  order: orderContract,
-});
+export const quickEditAnswerContract = statusAnswer.extend({ changed: z.boolean(), order: orderContract });
 export type QuickEditAnswer = z.infer<typeof quickEditAnswerContract>;

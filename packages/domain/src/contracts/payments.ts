@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer } from './common.ts';
+import { messageAnswer, pagedAnswer } from './common.ts';
 
 /** A payment started at the provider: the browser is sent to `paymentURL`. */
 export const transactionContract = z.object({
@@ -15,12 +15,10 @@ export const transactionAnswer = z.object({ transaction: transactionContract });
 export type TransactionAnswer = z.infer<typeof transactionAnswer>;
 
 /** POST /api/payment/check/{orderId}: the order's status after asking the provider. */
-export const paymentCheckContract = z.object({
-  order_id: z.number(),
-  status: z.number(),
-  total_price: z.number(),
-  total_payments: z.number(),
-});
+/** An order's status with its total and what was paid (cents). */
+const orderPaidContract = z.object({ status: z.number(), total_price: z.number(), total_payments: z.number() });
+
+export const paymentCheckContract = orderPaidContract.extend({ order_id: z.number() });
 export type PaymentCheck = z.infer<typeof paymentCheckContract>;
 
 /** A booked payment (the staff's payments list adds the customer and the order's status). */
@@ -45,12 +43,7 @@ export const paymentsPageContract = pagedAnswer('payments', paymentContract);
 export type PaymentsPage = z.infer<typeof paymentsPageContract>;
 
 /** The order's totals after a manual payment changed. */
-export const paymentOrderSummaryContract = z.object({
-  id: z.number(),
-  status: z.number(),
-  total_price: z.number(),
-  total_payments: z.number(),
-});
+export const paymentOrderSummaryContract = orderPaidContract.extend({ id: z.number() });
 
 /** POST /api/payment (201), PUT /api/payment/{id}. */
 export const paymentSavedContract = z.object({
@@ -61,5 +54,5 @@ export const paymentSavedContract = z.object({
 export type PaymentSaved = z.infer<typeof paymentSavedContract>;
 
 /** DELETE /api/payment/{id}. */
-export const paymentDeletedContract = z.object({ message: z.string(), order: paymentOrderSummaryContract.nullable() });
+export const paymentDeletedContract = messageAnswer.extend({ order: paymentOrderSummaryContract.nullable() });
 export type PaymentDeleted = z.infer<typeof paymentDeletedContract>;

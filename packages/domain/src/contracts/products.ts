@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../enums.ts';
 import type { ProductDto, ProductFlex } from '../validation/product.ts';
+import { messageAnswer } from './common.ts';
 
 export type { ProductDto, ProductFlex };
 
@@ -38,13 +39,13 @@ export const productListContract = z.object({ products: z.array(productContract)
 export type ProductList = z.infer<typeof productListContract>;
 
 /** POST /api/products (201): every product of the list, created. */
-export const productsCreatedContract = z.object({ message: z.string(), products: z.array(productContract) });
+export const productsCreatedContract = messageAnswer.extend({ products: z.array(productContract) });
 export type ProductsCreated = z.infer<typeof productsCreatedContract>;
 
 /** PUT /api/product/{id}. */
-export const productSavedContract = z.object({ message: z.string(), product: productContract });
+export const productSavedContract = messageAnswer.extend({ product: productContract });
 export type ProductSaved = z.infer<typeof productSavedContract>;
 
 /** DELETE /api/product/{id}: a product that orders point to is deactivated instead. */
-export const productDeletedContract = z.object({ message: z.string(), deactivated: z.boolean() });
+export const productDeletedContract = messageAnswer.extend({ deactivated: z.boolean() });
 export type ProductDeleted = z.infer<typeof productDeletedContract>;

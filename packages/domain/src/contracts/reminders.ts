@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { statusAnswer } from './common.ts';
+import { orderLogEntryContract } from './orders.ts';
 
 // Document and payment reminders of an order (admin).
 
@@ -22,14 +24,8 @@ export const reminderKindContract = z.object({
 });
 export type ReminderKind = z.infer<typeof reminderKindContract>;
 
-export const orderLogRowContract = z.object({
-  id: z.number(),
-  type: z.number(),
-  message: z.string(),
-  created_at: z.string(),
-  order_id: z.number(),
-  user_executed_mail: z.string().nullable(),
-});
+/** A reminder's log row: the order log's row. */
+export const orderLogRowContract = orderLogEntryContract;
 export type OrderLogRow = z.infer<typeof orderLogRowContract>;
 
 /** GET /api/order/{id}/reminders */
@@ -48,18 +44,9 @@ export const orderRemindersContract = z.object({
 export type OrderReminders = z.infer<typeof orderRemindersContract>;
 
 /** POST /api/order/remind/documents */
-export const documentReminderSentContract = z.object({
-  status: z.string(),
-  message: z.string(),
-  order_id: z.number(),
-  type: z.number(),
-});
+export const documentReminderSentContract = statusAnswer.extend({ order_id: z.number(), type: z.number() });
 export type DocumentReminderSent = z.infer<typeof documentReminderSentContract>;
 
 /** POST /api/order/remind/payments: one entry per order (log types 6-10). */
-export const paymentRemindersSentContract = z.object({
-  status: z.string(),
-  message: z.string(),
-  sent: z.array(z.object({ order_id: z.number(), type: z.number() })),
-});
+export const paymentRemindersSentContract = statusAnswer.extend({ sent: z.array(z.object({ order_id: z.number(), type: z.number() })) });
 export type PaymentRemindersSent = z.infer<typeof paymentRemindersSentContract>;

@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import type { RoomingProblem, RoomingRule, RoomingWarning } from '../rooming.ts';
-import type {
-  MergedRoomsDto,
-  RoomingGuestDto,
-  RoomingProposalDto,
-  RoomingRoomDto,
-  RoomingVersionSummaryDto,
-  TripCardDto,
-  TripDetailDto,
-  TripGuestDto,
-  TripOrderDto,
-  TripStatsDto,
-} from '../validation/trips.ts';
+import type * as Dto from '../validation/trips.ts';
+import { statusAnswer } from './common.ts';
+import { guestNameContract } from './orders.ts';
 
 // The admin trip overviews (issue 11). The types live next to the request schemas in
 // validation/trips.ts; these schemas check the API's answers against them (`satisfies`).
@@ -26,7 +17,14 @@ export type {
   TripGuestDto,
   TripOrderDto,
   TripStatsDto,
-};
+} from '../validation/trips.ts';
+type TripCardDto = Dto.TripCardDto;
+type TripDetailDto = Dto.TripDetailDto;
+type TripOrderDto = Dto.TripOrderDto;
+type TripGuestDto = Dto.TripGuestDto;
+type TripStatsDto = Dto.TripStatsDto;
+type RoomingProposalDto = Dto.RoomingProposalDto;
+type MergedRoomsDto = Dto.MergedRoomsDto;
 /** The names the web uses. */
 export type TripSummary = TripCardDto;
 export type TripDetail = TripDetailDto;
@@ -53,10 +51,7 @@ export const tripCardContract = z.object({
 export const tripListContract = z.object({ trips: z.array(tripCardContract) });
 export type TripList = z.infer<typeof tripListContract>;
 
-const tripGuestContract = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
+const tripGuestContract = guestNameContract.extend({
   gender: z.number().nullable(),
   age_category: z.number(),
   bed_included: z.boolean(),
@@ -114,7 +109,7 @@ const roomingGuestContract = z.object({
   age_category: z.number().nullable(),
   wheelchair: z.boolean(),
   present: z.boolean(),
-}) satisfies z.ZodType<RoomingGuestDto>;
+}) satisfies z.ZodType<Dto.RoomingGuestDto>;
 
 const roomingRoomContract = z.object({
   key: z.string(),
@@ -126,7 +121,7 @@ const roomingRoomContract = z.object({
   flex: z.object({ room_mekka: z.string().optional(), room_medina: z.string().optional() }),
   order_ids: z.array(z.number()),
   guests: z.array(roomingGuestContract),
-}) satisfies z.ZodType<RoomingRoomDto>;
+}) satisfies z.ZodType<Dto.RoomingRoomDto>;
 
 const ROOMING_RULES = [
   'unknown_guest',
@@ -164,34 +159,24 @@ export const roomingProposalContract = z.object({
   problems: z.array(roomingProblemContract),
 }) satisfies z.ZodType<RoomingProposalDto>;
 
-const roomingVersionSummaryContract = z.object({
-  version: z.number(),
-  created_at: z.string(),
-  created_by: z.string().nullable(),
+/** Which saved version of a rooming list, when and by whom. */
+const versionStampContract = z.object({ version: z.number(), created_at: z.string(), created_by: z.string().nullable() });
+
+const roomingVersionSummaryContract = versionStampContract.extend({
   rooms_count: z.number(),
   guests_count: z.number(),
   latest: z.boolean(),
-}) satisfies z.ZodType<RoomingVersionSummaryDto>;
+}) satisfies z.ZodType<Dto.RoomingVersionSummaryDto>;
 
 /** GET /api/merged_rooms */
 export const mergedRoomsContract = z.object({
   start_date: z.string(),
   versions: z.array(roomingVersionSummaryContract),
-  current: z
-    .object({
-      version: z.number(),
-      created_at: z.string(),
-      created_by: z.string().nullable(),
-      rooms: z.array(roomingRoomContract),
-      problems: z.array(roomingProblemContract),
-    })
-    .nullable(),
+  current: versionStampContract.extend({ rooms: z.array(roomingRoomContract), problems: z.array(roomingProblemContract) }).nullable(),
 }) satisfies z.ZodType<MergedRoomsDto>;
 
 /** POST /api/merged_rooms (201): the new version. */
-export const roomsSavedContract = z.object({
-  status: z.string(),
-  message: z.string(),
+export const roomsSavedContract = statusAnswer.extend({
   start_date: z.string(),
   version: z.number(),
   rooms_count: z.number(),
@@ -199,9 +184,7 @@ export const roomsSavedContract = z.object({
 export type RoomsSaved = z.infer<typeof roomsSavedContract>;
 
 /** POST /api/admin/trips/merge (201): one new version per trip of the period. */
-export const mergeAnswerContract = z.object({
-  status: z.string(),
-  message: z.string(),
+export const mergeAnswerContract = statusAnswer.extend({
   trips: z.array(z.object({ start_date: z.string(), version: z.number(), rooms_count: z.number() })),
 });
 export type MergeAnswer = z.infer<typeof mergeAnswerContract>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Role } from '../enums.ts';
-import { pagedAnswer } from './common.ts';
+import { messageAnswer, pagedAnswer } from './common.ts';
 
 /** The user as the API shows it (GET /api/user, the admin's user list): never the password hash. */
 export const userContract = z.object({
@@ -27,11 +27,11 @@ export const usersPageContract = pagedAnswer('users', userContract);
 export type UsersPage = z.infer<typeof usersPageContract>;
 
 /** POST /api/users, PUT /api/user, PUT /api/user/{id}. */
-export const userSavedContract = z.object({ message: z.string(), user: userContract });
+export const userSavedContract = messageAnswer.extend({ user: userContract });
 export type UserSaved = z.infer<typeof userSavedContract>;
 
 /** POST /api/user/{id}/logout_all (admin). */
-export const loggedOutEverywhereContract = z.object({ message: z.string(), sessions: z.number() });
+export const loggedOutEverywhereContract = messageAnswer.extend({ sessions: z.number() });
 export type LoggedOutEverywhere = z.infer<typeof loggedOutEverywhereContract>;
 
 /** POST /api/register. */

@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '../validation/visa.ts';
+import type * as Dto from '../validation/visa.ts';
+import { statusAnswer } from './common.ts';
+import { guestNameContract } from './orders.ts';
 
 // The visa wizard and the admin's view of the documents (the types live in validation/visa.ts).
-export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto };
+export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '../validation/visa.ts';
 
-export const visaGuestContract = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
+export const visaGuestContract = guestNameContract.extend({
   gender: z.number().nullable(),
   age_category: z.number(),
   has_documents: z.boolean(),
-}) satisfies z.ZodType<VisaGuestDto>;
+}) satisfies z.ZodType<Dto.VisaGuestDto>;
 
 const visaTripContract = z.object({ label: z.string(), start: z.string().nullable(), end: z.string().nullable() });
 
@@ -24,7 +23,7 @@ export const visaOrderContract = z.object({
   trip: visaTripContract.nullable(),
   finished: z.boolean(),
   guests: z.array(visaGuestContract),
-}) satisfies z.ZodType<VisaOrderDto>;
+}) satisfies z.ZodType<Dto.VisaOrderDto>;
 
 export const adminVisaGuestContract = visaGuestContract.extend({
   has_photo: z.boolean(),
@@ -44,7 +43,7 @@ export const adminVisaGuestContract = visaGuestContract.extend({
       updated_at: z.string(),
     })
     .nullable(),
-}) satisfies z.ZodType<AdminVisaGuestDto>;
+}) satisfies z.ZodType<Dto.AdminVisaGuestDto>;
 
 /** GET /api/admin/order/{id}/visa (admin; every view is audited). */
 export const adminVisaOrderContract = z.object({
@@ -56,17 +55,17 @@ export const adminVisaOrderContract = z.object({
 export type AdminVisaOrderDto = z.infer<typeof adminVisaOrderContract>;
 
 /** POST /api/order/guest/visa (201). */
-export const visaSavedContract = z.object({ status: z.string(), message: z.string(), guest_id: z.number() });
+export const visaSavedContract = statusAnswer.extend({ guest_id: z.number() });
 export type VisaSaved = z.infer<typeof visaSavedContract>;
 
 /** POST /api/order/guest/update_name/{order_id}. */
-export const guestNameSavedContract = z.object({ status: z.string(), message: z.string(), guest: visaGuestContract });
+export const guestNameSavedContract = statusAnswer.extend({ guest: visaGuestContract });
 export type GuestNameSaved = z.infer<typeof guestNameSavedContract>;
 
 /** POST /api/order/remind/documents/faulty (admin). */
-export const documentsResetContract = z.object({ status: z.string(), message: z.string(), deleted: z.number() });
+export const documentsResetContract = statusAnswer.extend({ deleted: z.number() });
 export type DocumentsReset = z.infer<typeof documentsResetContract>;
 
 /** POST /api/order/remind/documents/finish: `sent` false when the notice went out before. */
-export const documentsFinishedContract = z.object({ status: z.string(), message: z.string(), sent: z.boolean() });
+export const documentsFinishedContract = statusAnswer.extend({ sent: z.boolean() });
 export type DocumentsFinished = z.infer<typeof documentsFinishedContract>;

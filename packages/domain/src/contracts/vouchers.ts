@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { VoucherDto } from '../validation/voucher.ts';
-import { pagedAnswer } from './common.ts';
+import { messageAnswer, pagedAnswer } from './common.ts';
 
 export type { VoucherDto };
 
@@ -18,7 +18,7 @@ export const voucherContract = z.object({
 }) satisfies z.ZodType<VoucherDto>;
 
 /** POST /api/requestVoucher, POST /api/voucher (201). */
-export const voucherAnswerContract = z.object({ message: z.string(), voucher: voucherContract });
+export const voucherAnswerContract = messageAnswer.extend({ voucher: voucherContract });
 export type VoucherAnswer = z.infer<typeof voucherAnswerContract>;
 
 /** POST /api/vouchers_from_label. */
