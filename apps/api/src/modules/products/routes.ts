@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REGIONS, productInputSchema, productListInputSchema } from '@umrah/domain';
+import { REGIONS, productInputSchema, productListInputSchema, type Region } from '@umrah/domain';
 import { productDeletedContract, productListContract, productSavedContract, productsCreatedContract } from '@umrah/domain/contracts';
 import { idParamsSchema as idParams, requireAdmin, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
@@ -46,32 +46,28 @@ export function sendCatalog(req: FastifyRequest, reply: FastifyReply, entry: Cat
 }
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/products',
+  // The public catalogs: cached JSON per region, sent as bytes with an ETag.
+  const catalogs = [
     {
-      schema: {
-        tags,
-        summary: 'Alle actieve producten van een regio (standaard NL)',
-        description: 'Antwoord { products: Product[] }, met ETag; If-None-Match geeft 304.',
-        querystring: publicQuery,
-        response: { 200: productListContract },
-      },
+      url: '/api/products',
+      summary: 'Alle actieve producten van een regio (standaard NL)',
+      description: 'Antwoord { products: Product[] }, met ETag; If-None-Match geeft 304.',
+      load: service.publicCatalog,
     },
-    async (req, reply) => sendCatalog(req, reply, await service.publicCatalog(app.ctx, req.query.region)),
-  );
-
-  app.get(
-    '/api/products_within_halfyear',
     {
-      schema: {
-        tags,
-        summary: 'Actieve producten van een regio die vanaf vandaag binnen zes maanden vertrekken',
-        querystring: publicQuery,
-        response: { 200: productListContract },
-      },
+      url: '/api/products_within_halfyear',
+      summary: 'Actieve producten van een regio die vanaf vandaag binnen zes maanden vertrekken',
+      description: undefined,
+      load: (ctx: typeof app.ctx, region: Region) => service.halfYearCatalog(ctx, region),
     },
-    async (req, reply) => sendCatalog(req, reply, await service.halfYearCatalog(app.ctx, req.query.region)),
-  );
+  ];
+  for (const c of catalogs) {
+    app.get(
+      c.url,
+      { schema: { tags, summary: c.summary, description: c.description, querystring: publicQuery, response: { 200: productListContract } } },
+      async (req, reply) => sendCatalog(req, reply, await c.load(app.ctx, req.query.region)),
+    );
+  }
 
   app.get(
     '/api/admin/products',
