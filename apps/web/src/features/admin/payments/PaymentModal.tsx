@@ -1,12 +1,12 @@
 // The payment modal of 'Betalingen' and the orders list (SPEC 5 'Payment form'): add or change a
 // manual payment, or start an online one at the provider for the order's open amount.
-import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { NumberInput, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { paymentTypeLabels, PaymentType } from '@umrah/domain/enums';
 import { eurosToCents } from '@umrah/domain/money';
 import { formatOrderNumber } from '@umrah/domain/order-number';
 import { PAYMENT_MSG, isOnlinePaymentType, paymentFormSchema } from '@umrah/domain/validation/payment';
-import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { FormModal } from '../../../components/admin-kit/FormModal';
 import { zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { useSavePayment, type PaymentDto } from './api';
@@ -81,9 +81,7 @@ export function PaymentModal({
   const error = isNew ? errorMessage(save.error, PAYMENT_MSG.unknownError) : save.error ? PAYMENT_MSG.unknownError : null;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       title={
         isNew
           ? presetOrderId !== undefined
@@ -91,45 +89,47 @@ export function PaymentModal({
             : 'Betaling toevoegen'
           : `Betaling ${payment.id} wijzigen`
       }
+      formLabel="Betaling"
       centered
+      closeLabel={null}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={save.isPending}
+      submitLabel={online ? 'Naar de betaalpagina' : 'Opslaan'}
     >
-      <form onSubmit={submit} noValidate aria-label="Betaling">
-        <Stack gap="sm">
-          <NumberInput
-            label="Bestelnummer"
-            description="Het nummer na FCU2, bijvoorbeeld 123 voor FCU2123"
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            disabled={!isNew || presetOrderId !== undefined}
-            {...form.getInputProps('order_id')}
-          />
-          <Select
-            label="Betalingsmethode"
-            placeholder="Kies een methode"
-            data={wasOnline ? ONLINE_OPTIONS : isNew ? [...MANUAL_OPTIONS, ONLINE_NEW] : MANUAL_OPTIONS}
-            allowDeselect={false}
-            {...form.getInputProps('payment_type')}
-          />
-          {online ? (
-            <Text size="sm" c="dimmed">
-              Je gaat naar de betaalpagina van de provider voor het openstaande bedrag van deze bestelling. Daarna kom je terug in het admin portaal.
-            </Text>
-          ) : (
-            <NumberInput
-              label="Bedrag (€)"
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator="."
-              allowNegative={false}
-              min={0}
-              hideControls
-              {...form.getInputProps('amount')}
-            />
-          )}
-          <FormFooter error={error} onCancel={onClose} busy={save.isPending} submitLabel={online ? 'Naar de betaalpagina' : 'Opslaan'} />
-        </Stack>
-      </form>
-    </Modal>
+      <NumberInput
+        label="Bestelnummer"
+        description="Het nummer na FCU2, bijvoorbeeld 123 voor FCU2123"
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        disabled={!isNew || presetOrderId !== undefined}
+        {...form.getInputProps('order_id')}
+      />
+      <Select
+        label="Betalingsmethode"
+        placeholder="Kies een methode"
+        data={wasOnline ? ONLINE_OPTIONS : isNew ? [...MANUAL_OPTIONS, ONLINE_NEW] : MANUAL_OPTIONS}
+        allowDeselect={false}
+        {...form.getInputProps('payment_type')}
+      />
+      {online ? (
+        <Text size="sm" c="dimmed">
+          Je gaat naar de betaalpagina van de provider voor het openstaande bedrag van deze bestelling. Daarna kom je terug in het admin portaal.
+        </Text>
+      ) : (
+        <NumberInput
+          label="Bedrag (€)"
+          decimalScale={2}
+          decimalSeparator=","
+          thousandSeparator="."
+          allowNegative={false}
+          min={0}
+          hideControls
+          {...form.getInputProps('amount')}
+        />
+      )}
+    </FormModal>
   );
 }

@@ -1,11 +1,11 @@
 // The add/edit modal of 'Maak offerte aan' (SPEC 5 'Quote form'): expiry, type, the user picked by
 // email, and items with name, unit amount, quantity and VAT type; the shared schema checks it.
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invoice';
-import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { FormModal } from '../../../components/admin-kit/FormModal';
 import { fieldErrors, zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { UserPicker, userLabel, type PickedUser } from '../users/UserPicker';
@@ -97,80 +97,75 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
   const itemsError = form.errors.items;
   const title = invoice ? `${invoice.type_label} ${invoice.number} wijzigen` : 'Offerte toevoegen';
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="sm">
-          <Group grow align="flex-start">
-            <Select label="Type" data={TYPE_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('type')} />
-            <TextInput label="Vervaldatum" type="date" withAsterisk {...form.getInputProps('expire_date')} />
-          </Group>
-          <UserPicker
-            value={picked}
-            error={form.errors.user_id}
-            onChange={(user) => {
-              form.setFieldValue('user_id', user?.value ?? null);
-              setPicked(user);
-            }}
+    <FormModal title={title} formLabel={title} size="xl" onClose={onClose} onSubmit={submit} error={errorMessage(save.error)} busy={save.isPending}>
+      <Group grow align="flex-start">
+        <Select label="Type" data={TYPE_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('type')} />
+        <TextInput label="Vervaldatum" type="date" withAsterisk {...form.getInputProps('expire_date')} />
+      </Group>
+      <UserPicker
+        value={picked}
+        error={form.errors.user_id}
+        onChange={(user) => {
+          form.setFieldValue('user_id', user?.value ?? null);
+          setPicked(user);
+        }}
+      />
+      <Text fw={600}>Items</Text>
+      {form.values.items.map((_, index) => (
+        <Group key={index} align="flex-start" gap="xs" wrap="nowrap" data-testid="quote-item">
+          <TextInput label="Naam" withAsterisk style={{ flex: 3 }} {...form.getInputProps(`items.${index}.label`)} />
+          <NumberInput
+            label="Bedrag (€)"
+            withAsterisk
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator="."
+            min={0}
+            hideControls
+            style={{ flex: 1.4 }}
+            {...form.getInputProps(`items.${index}.price`)}
           />
-          <Text fw={600}>Items</Text>
-          {form.values.items.map((_, index) => (
-            <Group key={index} align="flex-start" gap="xs" wrap="nowrap" data-testid="quote-item">
-              <TextInput label="Naam" withAsterisk style={{ flex: 3 }} {...form.getInputProps(`items.${index}.label`)} />
-              <NumberInput
-                label="Bedrag (€)"
-                withAsterisk
-                decimalScale={2}
-                decimalSeparator=","
-                thousandSeparator="."
-                min={0}
-                hideControls
-                style={{ flex: 1.4 }}
-                {...form.getInputProps(`items.${index}.price`)}
-              />
-              <NumberInput
-                label="Aantal"
-                withAsterisk
-                min={1}
-                allowDecimal={false}
-                style={{ flex: 1 }}
-                {...form.getInputProps(`items.${index}.amount`)}
-              />
-              <Select
-                label="Btw"
-                data={VAT_OPTIONS}
-                allowDeselect={false}
-                withAsterisk
-                style={{ flex: 1 }}
-                {...form.getInputProps(`items.${index}.btw_type`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={26}
-                size="lg"
-                aria-label={`Item ${index + 1} verwijderen`}
-                onClick={() => form.removeListItem('items', index)}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-          {typeof itemsError === 'string' && (
-            <Text c="red" size="sm" role="alert">
-              {itemsError}
-            </Text>
-          )}
-          <Group justify="space-between">
-            <Button variant="light" onClick={() => form.insertListItem('items', emptyItem())}>
-              Item toevoegen
-            </Button>
-            <Text>
-              Totaal: <strong data-testid="quote-form-total">{formatEuro(total)}</strong>
-            </Text>
-          </Group>
-          <FormFooter error={errorMessage(save.error)} onCancel={onClose} busy={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+          <NumberInput
+            label="Aantal"
+            withAsterisk
+            min={1}
+            allowDecimal={false}
+            style={{ flex: 1 }}
+            {...form.getInputProps(`items.${index}.amount`)}
+          />
+          <Select
+            label="Btw"
+            data={VAT_OPTIONS}
+            allowDeselect={false}
+            withAsterisk
+            style={{ flex: 1 }}
+            {...form.getInputProps(`items.${index}.btw_type`)}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={26}
+            size="lg"
+            aria-label={`Item ${index + 1} verwijderen`}
+            onClick={() => form.removeListItem('items', index)}
+          >
+            ×
+          </ActionIcon>
+        </Group>
+      ))}
+      {typeof itemsError === 'string' && (
+        <Text c="red" size="sm" role="alert">
+          {itemsError}
+        </Text>
+      )}
+      <Group justify="space-between">
+        <Button variant="light" onClick={() => form.insertListItem('items', emptyItem())}>
+          Item toevoegen
+        </Button>
+        <Text>
+          Totaal: <strong data-testid="quote-form-total">{formatEuro(total)}</strong>
+        </Text>
+      </Group>
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Modal, PasswordInput, Select, Stack } from '@mantine/core';
+import { PasswordInput, Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import '@mantine/dates/styles.css';
 import { roleLabels, Role } from '@umrah/domain/enums';
 import { adminUserSchema } from '@umrah/domain/validation/index';
-import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { FormModal } from '../../../components/admin-kit/FormModal';
 import { fieldErrors, zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { AccountFields, accountFromUser, emptyAccount, type AccountValues, type User } from '../../auth';
@@ -39,30 +39,27 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       title={user ? 'Gebruiker wijzigen' : 'Gebruiker toevoegen'}
+      formLabel={user ? 'Gebruiker wijzigen' : 'Gebruiker toevoegen'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+      onClose={onClose}
+      onSubmit={submit}
+      error={errorMessage(save.error)}
+      busy={save.isPending}
     >
-      <form onSubmit={submit} noValidate aria-label={user ? 'Gebruiker wijzigen' : 'Gebruiker toevoegen'}>
-        <Stack gap="sm">
-          <AccountFields getInputProps={form.getInputProps} />
-          <PasswordInput
-            label="Wachtwoord"
-            description={
-              user
-                ? 'Laat leeg om het wachtwoord niet te wijzigen.'
-                : 'Mag leeg blijven: de gebruiker kiest dan zelf een wachtwoord via Wachtwoord vergeten.'
-            }
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <Select label="Rol" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
-          <FormFooter error={errorMessage(save.error)} onCancel={onClose} busy={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+      <AccountFields getInputProps={form.getInputProps} />
+      <PasswordInput
+        label="Wachtwoord"
+        description={
+          user
+            ? 'Laat leeg om het wachtwoord niet te wijzigen.'
+            : 'Mag leeg blijven: de gebruiker kiest dan zelf een wachtwoord via Wachtwoord vergeten.'
+        }
+        autoComplete="new-password"
+        {...form.getInputProps('password')}
+      />
+      <Select label="Rol" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
+    </FormModal>
   );
 }

@@ -2,7 +2,7 @@
 // code), the add modal (amount in euros ×100 to cents, expiry sent as 'YYYY-MM-DD HH:mm:ss', created
 // active) and delete; 'kid-without-bed' cannot be deleted (the button is disabled, the server refuses).
 import { useState } from 'react';
-import { Alert, Badge, Button, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
@@ -12,7 +12,7 @@ import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
 import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
-import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { FormModal } from '../../../components/admin-kit/FormModal';
 import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import { zodValidate } from '../../../lib/form';
@@ -77,51 +77,48 @@ function AddVoucherModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Kortingscode toevoegen" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Code"
-            withAsterisk
-            autoComplete="off"
-            value={values.label}
-            onChange={(e) => set({ label: e.currentTarget.value })}
-            error={errors.label}
-          />
-          <NumberInput
-            label="Bedrag (€)"
-            withAsterisk
-            min={0}
-            decimalScale={2}
-            decimalSeparator=","
-            thousandSeparator="."
-            value={values.amount}
-            onChange={(amount) => set({ amount })}
-            error={errors.amount}
-          />
-          <SimpleGrid cols={2} spacing="xs">
-            <TextInput
-              label="Vervaldatum"
-              type="date"
-              withAsterisk
-              value={values.date}
-              onChange={(e) => set({ date: e.currentTarget.value })}
-              error={errors.expire_date}
-            />
-            <TextInput label="Tijd" type="time" value={values.time} onChange={(e) => set({ time: e.currentTarget.value })} />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            De kortingscode wordt actief aangemaakt en geldt tot en met de vervaldatum en tijd.
-          </Text>
-          <FormFooter
-            error={isTakenCode(add.error) ? null : errorMessage(add.error)}
-            onCancel={onClose}
-            busy={add.isPending}
-            submitLabel="Toevoegen"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Kortingscode toevoegen"
+      onClose={onClose}
+      onSubmit={submit}
+      error={isTakenCode(add.error) ? null : errorMessage(add.error)}
+      busy={add.isPending}
+      submitLabel="Toevoegen"
+    >
+      <TextInput
+        label="Code"
+        withAsterisk
+        autoComplete="off"
+        value={values.label}
+        onChange={(e) => set({ label: e.currentTarget.value })}
+        error={errors.label}
+      />
+      <NumberInput
+        label="Bedrag (€)"
+        withAsterisk
+        min={0}
+        decimalScale={2}
+        decimalSeparator=","
+        thousandSeparator="."
+        value={values.amount}
+        onChange={(amount) => set({ amount })}
+        error={errors.amount}
+      />
+      <SimpleGrid cols={2} spacing="xs">
+        <TextInput
+          label="Vervaldatum"
+          type="date"
+          withAsterisk
+          value={values.date}
+          onChange={(e) => set({ date: e.currentTarget.value })}
+          error={errors.expire_date}
+        />
+        <TextInput label="Tijd" type="time" value={values.time} onChange={(e) => set({ time: e.currentTarget.value })} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        De kortingscode wordt actief aangemaakt en geldt tot en met de vervaldatum en tijd.
+      </Text>
+    </FormModal>
   );
 }
 

@@ -1,0 +1,51 @@
+// An admin form in a dialog: the fields, then the request's error and 'Annuleren' / the submit
+// button (FormFooter). The form is checked by the caller (noValidate: the shared schemas speak Dutch).
+import type { FormEventHandler, ReactNode } from 'react';
+import { Modal, Stack, type ModalProps } from '@mantine/core';
+import { FormFooter } from './FormFooter';
+
+export function FormModal({
+  title,
+  onClose,
+  onSubmit,
+  formLabel,
+  size,
+  centered,
+  closeLabel = 'Sluiten',
+  error,
+  busy,
+  submitLabel,
+  children,
+}: {
+  title: ReactNode;
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form's accessible name (makes it a form landmark). */
+  formLabel?: string;
+  size?: ModalProps['size'];
+  centered?: boolean;
+  /** Accessible name of the dialog's close (×) button; null leaves Mantine's unnamed button. */
+  closeLabel?: string | null;
+  error: string | null;
+  busy: boolean;
+  submitLabel?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size={size}
+      centered={centered}
+      closeButtonProps={closeLabel === null ? undefined : { 'aria-label': closeLabel }}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
+        <Stack gap="sm">
+          {children}
+          <FormFooter error={error} onCancel={onClose} busy={busy} submitLabel={submitLabel} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
