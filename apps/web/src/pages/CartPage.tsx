@@ -3,6 +3,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CART_KEY, CartCards, PreviewState, useCartEntries, useCartPreview, VoucherField } from '../features/cart';
+import { Panel } from '../components/Panel';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export default function CartPage() {
@@ -38,24 +39,19 @@ export default function CartPage() {
               <CartCards cartKey={CART_KEY} entries={entries} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="overzicht-titel">
-                <Stack>
-                  <Title order={2} size="h3" id="overzicht-titel">
-                    Overzicht
-                  </Title>
-                  <PreviewState
-                    isPending={preview.isPending}
-                    error={preview.error}
-                    data={preview.data}
-                    totalLabel="Totaal"
-                    testId="winkelwagen-totaal"
-                  />
-                  <VoucherField cartKey={CART_KEY} entries={entries} />
-                  <Button size="md" disabled={!preview.isSuccess} fullWidth onClick={() => navigate('/afrekenen')}>
-                    Afrekenen
-                  </Button>
-                </Stack>
-              </Paper>
+              <Panel title="Overzicht" id="overzicht-titel">
+                <PreviewState
+                  isPending={preview.isPending}
+                  error={preview.error}
+                  data={preview.data}
+                  totalLabel="Totaal"
+                  testId="winkelwagen-totaal"
+                />
+                <VoucherField cartKey={CART_KEY} entries={entries} />
+                <Button size="md" disabled={!preview.isSuccess} fullWidth onClick={() => navigate('/afrekenen')}>
+                  Afrekenen
+                </Button>
+              </Panel>
             </Grid.Col>
           </Grid>
         )}

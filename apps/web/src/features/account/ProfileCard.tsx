@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { DetailsList } from '../../components/DetailsList';
+import { Panel } from '../../components/Panel';
 import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
 import { useAuth, useAuthModals } from '../auth';
@@ -21,18 +22,15 @@ export function ProfileCard() {
     ['Land', countryName(user.country)],
   ];
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h3">
-            Mijn gegevens
-          </Title>
-          <Button variant="light" onClick={() => modals.open('account')}>
-            Gegevens wijzigen
-          </Button>
-        </Group>
-        <DetailsList rows={rows} />
-      </Stack>
-    </Paper>
+    <Panel
+      title="Mijn gegevens"
+      action={
+        <Button variant="light" onClick={() => modals.open('account')}>
+          Gegevens wijzigen
+        </Button>
+      }
+    >
+      <DetailsList rows={rows} />
+    </Panel>
   );
 }

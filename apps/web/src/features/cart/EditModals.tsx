@@ -28,22 +28,21 @@ export function AvailabilityFields(props: {
   onDays: (d: string[]) => void;
   onTimes: (t: string[]) => void;
 }) {
+  const groups = [
+    { label: 'Beschikbare dagen', options: WEEK_DAYS, value: props.days, onChange: props.onDays, error: props.errors.days },
+    { label: 'Beschikbare tijden', options: ARABIA_TIME_SLOTS, value: props.times, onChange: props.onTimes, error: props.errors.times },
+  ];
   return (
     <Stack gap="sm">
-      <Checkbox.Group label="Beschikbare dagen" withAsterisk value={props.days} onChange={props.onDays} error={props.errors.days}>
-        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing={6} mt={6}>
-          {WEEK_DAYS.map((d) => (
-            <Checkbox key={d} value={d} label={d} />
-          ))}
-        </SimpleGrid>
-      </Checkbox.Group>
-      <Checkbox.Group label="Beschikbare tijden" withAsterisk value={props.times} onChange={props.onTimes} error={props.errors.times}>
-        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing={6} mt={6}>
-          {ARABIA_TIME_SLOTS.map((t) => (
-            <Checkbox key={t} value={t} label={t} />
-          ))}
-        </SimpleGrid>
-      </Checkbox.Group>
+      {groups.map((g) => (
+        <Checkbox.Group key={g.label} label={g.label} withAsterisk value={g.value} onChange={g.onChange} error={g.error}>
+          <SimpleGrid cols={{ base: 2, xs: 4 }} spacing={6} mt={6}>
+            {g.options.map((o) => (
+              <Checkbox key={o} value={o} label={o} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+      ))}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 // Left side of /afrekenen: the login form or 'Account aanmaken' for a visitor, the read-only
 // details for someone logged in (changes are made on the account page).
 import { Link } from 'react-router';
-import { Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Text, Title } from '@mantine/core';
+import { Panel } from '../../components/Panel';
 import { DetailsList } from '../../components/DetailsList';
 import { countryName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
@@ -13,22 +14,17 @@ export function CheckoutDetails() {
 
   if (!user) {
     return (
-      <Paper withBorder radius="md" p="lg">
-        <Stack>
-          <Title order={2} size="h3">
-            Bestaande klant
-          </Title>
-          <LoginForm />
-          <Divider label="of" labelPosition="center" />
-          <Title order={2} size="h3">
-            Nieuwe klant
-          </Title>
-          <Text size="sm">Maak een account aan; je wordt daarna meteen ingelogd en kunt afrekenen.</Text>
-          <Button variant="light" onClick={() => modals.open('register')}>
-            Account aanmaken
-          </Button>
-        </Stack>
-      </Paper>
+      <Panel title="Bestaande klant">
+        <LoginForm />
+        <Divider label="of" labelPosition="center" />
+        <Title order={2} size="h3">
+          Nieuwe klant
+        </Title>
+        <Text size="sm">Maak een account aan; je wordt daarna meteen ingelogd en kunt afrekenen.</Text>
+        <Button variant="light" onClick={() => modals.open('register')}>
+          Account aanmaken
+        </Button>
+      </Panel>
     );
   }
 
@@ -42,20 +38,15 @@ export function CheckoutDetails() {
     ['Land', countryName(user.country)],
   ];
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack>
-        <Title order={2} size="h3">
-          Jouw gegevens
-        </Title>
-        <DetailsList rows={rows} label="Jouw gegevens" />
-        <Text size="sm" c="dimmed">
-          Kloppen je gegevens niet? Wijzigingen doe je op je{' '}
-          <Anchor component={Link} to="/account" underline="always">
-            accountpagina
-          </Anchor>
-          .
-        </Text>
-      </Stack>
-    </Paper>
+    <Panel title="Jouw gegevens">
+      <DetailsList rows={rows} label="Jouw gegevens" />
+      <Text size="sm" c="dimmed">
+        Kloppen je gegevens niet? Wijzigingen doe je op je{' '}
+        <Anchor component={Link} to="/account" underline="always">
+          accountpagina
+        </Anchor>
+        .
+      </Text>
+    </Panel>
   );
 }

@@ -134,6 +134,12 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
     onExtras: (labels: string[]) => update((r) => ({ ...r, extras: labels })),
   };
 
+  /** Closes the modal and opens another page (checkout, a cart). */
+  const leaveTo = (path: string) => {
+    onClose();
+    navigate(path);
+  };
+
   function add(key: CartKey) {
     if (!entry) return;
     addCartItem(key, entry);
@@ -218,8 +224,7 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
                   disabled={!priced}
                   onClick={() => {
                     add(CART_KEY);
-                    onClose();
-                    navigate('/afrekenen');
+                    leaveTo('/afrekenen');
                   }}
                 >
                   Afrekenen
@@ -254,8 +259,7 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
                     disabled={!priced}
                     onClick={() => {
                       add(ADMIN_CART_KEY);
-                      onClose();
-                      navigate('/admin-winkelwagen');
+                      leaveTo('/admin-winkelwagen');
                     }}
                   >
                     Volgende (Admin)
@@ -288,19 +292,13 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
           </Alert>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             <Button
-              onClick={() => {
-                onClose();
-                navigate('/afrekenen');
-              }}
+              onClick={() => leaveTo('/afrekenen')}
             >
               Afrekenen
             </Button>
             <Button
               variant="light"
-              onClick={() => {
-                onClose();
-                navigate('/winkelwagen');
-              }}
+              onClick={() => leaveTo('/winkelwagen')}
             >
               Naar winkelwagen
             </Button>
