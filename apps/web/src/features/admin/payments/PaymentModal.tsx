@@ -7,6 +7,7 @@ import { eurosToCents } from '@umrah/domain/money';
 import { formatOrderNumber } from '@umrah/domain/order-number';
 import { PAYMENT_MSG, isOnlinePaymentType, paymentFormSchema } from '@umrah/domain/validation/payment';
 import { FormModal } from '../../../components/admin-kit/FormModal';
+import { EuroInput } from '../../../components/admin-kit/EuroInput';
 import { zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { useSavePayment, type PaymentDto } from './api';
@@ -119,16 +120,7 @@ export function PaymentModal({
           Je gaat naar de betaalpagina van de provider voor het openstaande bedrag van deze bestelling. Daarna kom je terug in het admin portaal.
         </Text>
       ) : (
-        <NumberInput
-          label="Bedrag (€)"
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
-          allowNegative={false}
-          min={0}
-          hideControls
-          {...form.getInputProps('amount')}
-        />
+        <EuroInput allowNegative={false} hideControls {...form.getInputProps('amount')} />
       )}
     </FormModal>
   );

@@ -6,6 +6,7 @@ import { useForm } from '@mantine/form';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invoice';
 import { FormModal } from '../../../components/admin-kit/FormModal';
+import { EuroInput } from '../../../components/admin-kit/EuroInput';
 import { fieldErrors, zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { UserPicker, userLabel, type PickedUser } from '../users/UserPicker';
@@ -114,17 +115,7 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
       {form.values.items.map((_, index) => (
         <Group key={index} align="flex-start" gap="xs" wrap="nowrap" data-testid="quote-item">
           <TextInput label="Naam" withAsterisk style={{ flex: 3 }} {...form.getInputProps(`items.${index}.label`)} />
-          <NumberInput
-            label="Bedrag (€)"
-            withAsterisk
-            decimalScale={2}
-            decimalSeparator=","
-            thousandSeparator="."
-            min={0}
-            hideControls
-            style={{ flex: 1.4 }}
-            {...form.getInputProps(`items.${index}.price`)}
-          />
+          <EuroInput withAsterisk hideControls style={{ flex: 1.4 }} {...form.getInputProps(`items.${index}.price`)} />
           <NumberInput
             label="Aantal"
             withAsterisk

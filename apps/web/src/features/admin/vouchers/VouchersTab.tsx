@@ -2,7 +2,7 @@
 // code), the add modal (amount in euros ×100 to cents, expiry sent as 'YYYY-MM-DD HH:mm:ss', created
 // active) and delete; 'kid-without-bed' cannot be deleted (the button is disabled, the server refuses).
 import { useState } from 'react';
-import { Alert, Badge, Button, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
@@ -10,6 +10,7 @@ import { formatEuro } from '@umrah/domain/money';
 import { VOUCHER_EXPIRE_FORMAT, VOUCHER_MSG, voucherFormSchema, voucherFormToInput, type VoucherDto } from '@umrah/domain/validation/voucher';
 import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
+import { EuroInput } from '../../../components/admin-kit/EuroInput';
 import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
 import { FormModal } from '../../../components/admin-kit/FormModal';
@@ -93,17 +94,7 @@ function AddVoucherModal({ onClose }: { onClose: () => void }) {
         onChange={(e) => set({ label: e.currentTarget.value })}
         error={errors.label}
       />
-      <NumberInput
-        label="Bedrag (€)"
-        withAsterisk
-        min={0}
-        decimalScale={2}
-        decimalSeparator=","
-        thousandSeparator="."
-        value={values.amount}
-        onChange={(amount) => set({ amount })}
-        error={errors.amount}
-      />
+      <EuroInput withAsterisk value={values.amount} onChange={(amount) => set({ amount })} error={errors.amount} />
       <SimpleGrid cols={2} spacing="xs">
         <TextInput
           label="Vervaldatum"
