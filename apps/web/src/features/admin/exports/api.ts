@@ -1,7 +1,9 @@
 // The accountant's exports: a date range of payments or invoices as CSV or XLSX, fetched with the
-// bearer token (a file, not JSON, so not through apiGet) and handed to the browser as a download.
+// bearer token (a file, not JSON, so through authorisedFetch, not apiGet) and handed to the browser
+// as a download.
 import { EXPORT_MSG, type ExportFormat, type ExportKind } from '@umrah/domain/validation/exports';
-import { getToken } from '../../../lib/api';
+import { ApiError, UNPARSABLE_MESSAGE } from '../../../lib/api';
+import { authorisedFetch } from '../../../lib/authorisedFetch';
 
 /** The filename the server gave (Content-Disposition), or a sensible one. */
 export function filenameOf(disposition: string | null, fallback: string): string {
@@ -11,13 +13,12 @@ export function filenameOf(disposition: string | null, fallback: string): string
 
 /** GET the export with the token; the browser saves the blob under the server's filename. */
 export async function downloadExport(kind: ExportKind, format: ExportFormat, from: string, to: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(`/api/admin/exports/${kind}.${format}?from=${from}&to=${to}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? EXPORT_MSG.failed);
+  let res: Response;
+  try {
+    res = await authorisedFetch(`/api/admin/exports/${kind}.${format}?from=${from}&to=${to}`);
+  } catch (err) {
+    // The server's Dutch reason (a refused range); the export's own text for anything else.
+    throw new Error(err instanceof ApiError && err.message !== UNPARSABLE_MESSAGE ? err.message : EXPORT_MSG.failed);
   }
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
