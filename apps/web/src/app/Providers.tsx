@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthModalsProvider, AuthProvider } from '../features/auth';
-import { RoomEditorProvider, type RoomEditor } from '../features/cart';
+import { RoomEditorProvider, type RoomEditor, type RoomEditorProps } from '../features/cart';
 import { PreferencesProvider } from '../features/preferences';
 import { ApiError } from '../lib/api';
 import { cssVariablesResolver, theme } from './theme';
@@ -24,7 +24,7 @@ export function createQueryClient() {
 // The carts change a room with the room wizard, which builds on the cart: wired here, and loaded
 // only when a room is first changed.
 const LazyEditRoomModal = lazy(() => import('../features/room-wizard').then((m) => ({ default: m.EditRoomModal })));
-const EditRoomModal: RoomEditor = (props: ComponentProps<RoomEditor>) => (
+const editRoom: RoomEditor = (props: RoomEditorProps) => (
   <Suspense fallback={null}>
     <LazyEditRoomModal {...props} />
   </Suspense>
@@ -38,7 +38,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
         <PreferencesProvider>
           <AuthProvider>
             <AuthModalsProvider>
-              <RoomEditorProvider editor={EditRoomModal}>{children}</RoomEditorProvider>
+              <RoomEditorProvider editor={editRoom}>{children}</RoomEditorProvider>
             </AuthModalsProvider>
           </AuthProvider>
         </PreferencesProvider>

@@ -19,7 +19,9 @@ export function LegalText({ intro, sections, updated }: { intro: ReactNode; sect
               {s.title}
             </Title>
             <Stack gap="xs">
-              {s.paragraphs?.map((p, j) => <Text key={j}>{p}</Text>)}
+              {s.paragraphs?.map((p, j) => (
+                <Text key={j}>{p}</Text>
+              ))}
               {s.items && (
                 <List spacing={4}>
                   {s.items.map((item, j) => (

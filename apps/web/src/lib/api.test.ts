@@ -5,8 +5,7 @@ import { api, ApiError, getToken, onSessionExpired, setToken, UNPARSABLE_MESSAGE
 const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (expInSeconds: number, sub = '7') =>
   `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub, exp: Math.floor(Date.now() / 1000) + expInSeconds })}.sig`;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const fetchMock = vi.fn<typeof fetch>();
 const calls = () => fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), auth: new Headers(init?.headers).get('Authorization') }));
@@ -47,9 +46,7 @@ describe('token refresh', () => {
 
   it('asks for one refresh when several requests notice at once', async () => {
     setToken(jwt(100));
-    fetchMock.mockImplementation(async (url) =>
-      String(url) === '/api/refresh_token' ? json({ token: jwt(3600) }) : json({ ok: true }),
-    );
+    fetchMock.mockImplementation(async (url) => (String(url) === '/api/refresh_token' ? json({ token: jwt(3600) }) : json({ ok: true })));
     await Promise.all([api('/api/a'), api('/api/b'), api('/api/c')]);
     expect(calls().filter((c) => c.url === '/api/refresh_token')).toHaveLength(1);
   });

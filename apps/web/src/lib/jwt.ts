@@ -3,7 +3,12 @@ export function tokenClaims(token: string | null): { sub?: string; exp?: number;
   const part = token?.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     return JSON.parse(json) as { sub?: string; exp?: number };
   } catch {
     return null;

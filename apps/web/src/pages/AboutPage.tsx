@@ -40,12 +40,12 @@ export default function AboutPage() {
           <PageSection id="wie-wij-zijn" title="Wie wij zijn">
             <Stack gap="sm" maw={760}>
               <Text>
-                {COMPANY.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht,
-                je hotels dicht bij de moskeeën, je visum en het vervoer ter plaatse, zodat jij je kunt richten op je aanbidding.
+                {COMPANY.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht, je hotels dicht
+                bij de moskeeën, je visum en het vervoer ter plaatse, zodat jij je kunt richten op je aanbidding.
               </Text>
               <Text>
-                Onze broeders en zusters reizen zelf mee: zij kennen de rituelen, de steden en de hotels, en staan tijdens de hele reis
-                voor je klaar. Zusters worden begeleid door een reisbegeleidster.
+                Onze broeders en zusters reizen zelf mee: zij kennen de rituelen, de steden en de hotels, en staan tijdens de hele reis voor je klaar.
+                Zusters worden begeleid door een reisbegeleidster.
               </Text>
             </Stack>
           </PageSection>

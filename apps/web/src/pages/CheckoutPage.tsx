@@ -40,7 +40,9 @@ export default function CheckoutPage() {
       orderId = res.order.id;
     } catch (err) {
       const known =
-        err instanceof ApiError && ((err.status >= 400 && err.status < 500) || err.status === FAILED_ANSWER_STATUS) && err.message !== ORDER_MSG.failed;
+        err instanceof ApiError &&
+        ((err.status >= 400 && err.status < 500) || err.status === FAILED_ANSWER_STATUS) &&
+        err.message !== ORDER_MSG.failed;
       setError({ title: ORDER_MSG.failed, message: known ? (err as ApiError).message : undefined });
       setBusy(null);
       return;

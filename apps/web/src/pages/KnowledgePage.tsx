@@ -53,11 +53,7 @@ export default function KnowledgePage() {
           <Stack gap="lg">
             {categories.data && categories.data.length > 0 && (
               <Group gap="xs" role="group" aria-label="Filter op categorie">
-                <Button
-                  variant={selected.length === 0 ? 'filled' : 'default'}
-                  aria-pressed={selected.length === 0}
-                  onClick={() => setSelected([])}
-                >
+                <Button variant={selected.length === 0 ? 'filled' : 'default'} aria-pressed={selected.length === 0} onClick={() => setSelected([])}>
                   Alles
                 </Button>
                 {categories.data.map((c) => {

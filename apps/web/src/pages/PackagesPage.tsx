@@ -97,11 +97,17 @@ export default function PackagesPage() {
           </PageSection>
 
           {month && (
-            <PageSection id="reizen-titel" title={
+            <PageSection
+              id="reizen-titel"
+              title={
                 <>
                   Reizen in <span style={{ textTransform: 'capitalize' }}>{month.label}</span>
                 </>
-              } titleGap="md" style={SCROLL_MARGIN} ref={tripsRef}>
+              }
+              titleGap="md"
+              style={SCROLL_MARGIN}
+              ref={tripsRef}
+            >
               {trips.length === 0 ? (
                 <Alert color="gray">Er zijn in deze maand geen reizen meer te boeken.</Alert>
               ) : (
@@ -112,11 +118,7 @@ export default function PackagesPage() {
 
           {month && trip && (
             <PageSection id="klasse-titel" title="Kies je klasse" titleGap="md" style={SCROLL_MARGIN} ref={classRef}>
-              <ClassChoice
-                available={trip.classes}
-                selected={typeClass}
-                onSelect={(c) => choose({ maand: month.key, reis: trip.key, klasse: c })}
-              />
+              <ClassChoice available={trip.classes} selected={typeClass} onSelect={(c) => choose({ maand: month.key, reis: trip.key, klasse: c })} />
             </PageSection>
           )}
 

@@ -31,9 +31,7 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: '4. Hoe lang bewaren wij je gegevens?',
-    paragraphs: [
-      'Wij bewaren je gegevens niet langer dan nodig is voor het doel waarvoor wij ze hebben verzameld:',
-    ],
+    paragraphs: ['Wij bewaren je gegevens niet langer dan nodig is voor het doel waarvoor wij ze hebben verzameld:'],
     items: [
       'Verkoop- en transactiegegevens (bestellingen, betalingen, facturen): 7 jaar, vanwege de fiscale bewaarplicht.',
       'Persoonlijke contactgegevens: 2 jaar na je laatste bestelling of je laatste contact met ons.',

@@ -22,14 +22,11 @@ describe('Header', () => {
     renderApp(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Home',
-      'Pakketten',
-      'Kennis',
-      'Arabia teaching',
-      'Over ons',
-      'Contact',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Pakketten', 'Kennis', 'Arabia teaching', 'Over ons', 'Contact']);
     fireEvent.click(screen.getByRole('button', { name: 'Sluit' }));
     expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).toBeNull();
   });

@@ -47,8 +47,8 @@ export function PrivacyCard() {
           Privacy
         </Title>
         <Text size="sm">
-          Download alles wat wij van je bewaren, of verwijder je account. Bestellingen en facturen bewaren wij 7 jaar voor de
-          boekhouding, zonder je persoonsgegevens; paspoortgegevens en pasfoto's worden direct verwijderd.
+          Download alles wat wij van je bewaren, of verwijder je account. Bestellingen en facturen bewaren wij 7 jaar voor de boekhouding, zonder je
+          persoonsgegevens; paspoortgegevens en pasfoto's worden direct verwijderd.
         </Text>
         <Group>
           <Button variant="light" onClick={download} loading={exportData.isPending}>
@@ -70,7 +70,14 @@ export function PrivacyCard() {
         >
           <Stack>
             <Text size="sm">Dit kan niet ongedaan worden gemaakt. Voer je wachtwoord in om te bevestigen.</Text>
-            <PasswordInput label="Wachtwoord" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" required maxLength={200} />
+            <PasswordInput
+              label="Wachtwoord"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="current-password"
+              required
+              maxLength={200}
+            />
             <FormFooter
               error={error}
               onCancel={() => setConfirmOpen(false)}

@@ -13,16 +13,15 @@ const TITLES: Record<AuthModalView, string> = {
   reset: 'Wachtwoord vergeten',
 };
 
-export default function AuthModals({
-  view,
-  onClose,
-}: {
-  view: AuthModalView;
-  onView: (view: AuthModalView) => void;
-  onClose: () => void;
-}) {
+export default function AuthModals({ view, onClose }: { view: AuthModalView; onView: (view: AuthModalView) => void; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title={TITLES[view]} size={view === 'login' || view === 'reset' ? 'md' : 'lg'} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={TITLES[view]}
+      size={view === 'login' || view === 'reset' ? 'md' : 'lg'}
+      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+    >
       {view === 'login' && <LoginForm onSuccess={onClose} />}
       {view === 'register' && <RegisterForm onSuccess={onClose} />}
       {view === 'account' && <EditAccountForm onSuccess={onClose} />}

@@ -5,16 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { Role } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
-import {
-  expireSession,
-  getToken,
-  isTokenExpired,
-  nowSeconds,
-  onSessionExpired,
-  setToken,
-  subscribeToken,
-  tokenExpiry,
-} from '../../lib/api';
+import { expireSession, getToken, isTokenExpired, nowSeconds, onSessionExpired, setToken, subscribeToken, tokenExpiry } from '../../lib/api';
 import { currentUserQuery, fetchUser, requestLogin, requestLogout, userKeys } from './api';
 import type { User } from './types';
 
@@ -75,8 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userQuery = useQuery(currentUserQuery(token));
 
   const loadUser = useCallback(
-    (t: string) =>
-      queryClient.fetchQuery({ queryKey: userKey(t), queryFn: () => fetchUser(), staleTime: 0 }),
+    (t: string) => queryClient.fetchQuery({ queryKey: userKey(t), queryFn: () => fetchUser(), staleTime: 0 }),
     [queryClient],
   );
 

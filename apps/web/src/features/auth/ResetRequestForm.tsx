@@ -27,8 +27,7 @@ export function ResetRequestForm() {
   if (sentTo) {
     return (
       <Alert color="green" role="status" title="Mail is verzonden!">
-        We hebben een mail gestuurd naar {sentTo} met een link om een nieuw wachtwoord in te stellen. De link is 60
-        minuten geldig.
+        We hebben een mail gestuurd naar {sentTo} met een link om een nieuw wachtwoord in te stellen. De link is 60 minuten geldig.
       </Alert>
     );
   }

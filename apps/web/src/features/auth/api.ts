@@ -34,8 +34,7 @@ export interface RegisterBody extends Record<string, unknown> {
 
 export const useRegister = () =>
   useMutation({
-    mutationFn: (body: RegisterBody) =>
-      apiPost<Registered>('/api/register', { ...body, login_user: true }, { auth: false }),
+    mutationFn: (body: RegisterBody) => apiPost<Registered>('/api/register', { ...body, login_user: true }, { auth: false }),
   });
 
 /** SPEC 8: a failed registration (also a failed login with its token) clears the stored token. */
@@ -46,8 +45,7 @@ export const clearStoredToken = () => {
 export const useUpdateAccount = () =>
   useMutation({ mutationFn: (body: Record<string, unknown>) => apiPut<{ message: string; user: User }>('/api/user', body) });
 
-export const useResetRequest = () =>
-  useMutation({ mutationFn: (email: string) => apiPost('/api/reset_pw_request', { email }, { auth: false }) });
+export const useResetRequest = () => useMutation({ mutationFn: (email: string) => apiPost('/api/reset_pw_request', { email }, { auth: false }) });
 
 export const useResetPassword = () =>
   useMutation({

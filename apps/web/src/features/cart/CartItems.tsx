@@ -56,17 +56,18 @@ export function describeEntry(raw: unknown): EntryText {
     const f = e as FundEntry;
     return { kind, title: f.label ?? 'Donatie', details: [`Bedrag: ${formatEuro(Number(f.value) || 0)}`], editable: true };
   }
-  if (kind === 'product') return { kind, title: typeof e.label === 'string' ? e.label : `Product ${String(e.id ?? '')}`, details: [], editable: false };
+  if (kind === 'product')
+    return { kind, title: typeof e.label === 'string' ? e.label : `Product ${String(e.id ?? '')}`, details: [], editable: false };
   return { kind: null, title: 'Onbekend item', details: [], editable: false };
 }
 
 type Editing = { index: number; entry: unknown } | null;
 
 function EditModal({ cartKey, editing, onClose }: { cartKey: CartKey; editing: Editing; onClose: () => void }) {
-  const EditRoomModal = useRoomEditor();
+  const editRoom = useRoomEditor();
   if (!editing) return null;
   const kind = cartKind(editing.entry);
-  if (kind === 'umrah' && EditRoomModal) return <EditRoomModal cartKey={cartKey} index={editing.index} entry={editing.entry as UmrahEntry} onClose={onClose} />;
+  if (kind === 'umrah' && editRoom) return editRoom({ cartKey, index: editing.index, entry: editing.entry as UmrahEntry, onClose });
   if (kind === 'arabia') return <ArabiaEditModal cartKey={cartKey} index={editing.index} entry={editing.entry as ArabiaEntry} onClose={onClose} />;
   if (kind === 'fund') return <FundEditModal cartKey={cartKey} index={editing.index} entry={editing.entry as FundEntry} onClose={onClose} />;
   return null;
@@ -95,7 +96,15 @@ export function CartCards({ cartKey, entries }: { cartKey: CartKey; entries: rea
       {entries.map((entry, index) => {
         const text = describeEntry(entry);
         return (
-          <Card key={index} withBorder radius="md" padding="md" component="article" aria-label={`Item ${index + 1}: ${text.title}`} data-testid="winkelwagen-item">
+          <Card
+            key={index}
+            withBorder
+            radius="md"
+            padding="md"
+            component="article"
+            aria-label={`Item ${index + 1}: ${text.title}`}
+            data-testid="winkelwagen-item"
+          >
             <Stack gap={6}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Stack gap={2}>

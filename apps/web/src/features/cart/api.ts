@@ -39,7 +39,9 @@ export function useCartPreview(entries: readonly unknown[]) {
 
 /** A donation's amount (cents) priced alone: the server refuses more than the goal still needs. */
 export const useCheckDonation = () =>
-  useMutation({ mutationFn: (d: { fundingId: number; amount: number }) => fetchPreview({ crowdfunds: [{ funding_id: d.fundingId, funding_amount: d.amount }] }) });
+  useMutation({
+    mutationFn: (d: { fundingId: number; amount: number }) => fetchPreview({ crowdfunds: [{ funding_id: d.fundingId, funding_amount: d.amount }] }),
+  });
 
 /** Product ids in the cart, for product-bound vouchers. */
 export function cartProductIds(entries: readonly unknown[]): number[] {

@@ -27,7 +27,9 @@ const room = (first: string): UmrahEntry => ({
   room_gender: 0,
   exclusive: false,
   extras: [],
-  guests: [{ first_name: first, last_name: 'Bakker', age_category: 0, gender: 0, european_passport: true, bed_included: true, flex: { disabled: false } }],
+  guests: [
+    { first_name: first, last_name: 'Bakker', age_category: 0, gender: 0, european_passport: true, bed_included: true, flex: { disabled: false } },
+  ],
   trip: { label: 'Umrah december Firstclass', start: '2099-12-10', end: '2099-12-24', type_class: 0, region: 'NL' },
 });
 const lesson: ArabiaEntry = {
@@ -63,7 +65,7 @@ describe('cart storage (add, update at index, remove at index, codes)', () => {
 
     // Changing the first entry keeps the codes.
     updateCartItem(CART_KEY, 0, room('Ali'));
-    expect((readCart<UmrahEntry>(CART_KEY)[0].guests[0].first_name)).toBe('Ali');
+    expect(readCart<UmrahEntry>(CART_KEY)[0].guests[0].first_name).toBe('Ali');
     expect(cartDiscounts(readCart(CART_KEY))).toEqual(['WELKOM50', 'EXTRA10']);
 
     // One entry left: one code can still be used.
@@ -79,7 +81,19 @@ describe('cart storage (add, update at index, remove at index, codes)', () => {
 });
 
 const preview = (total: number, extra: object[] = []) => ({
-  lines: [{ kind: 'room', product_id: 1001, label: 'Umrah december – 2-persoonskamer, volwassene: Yusuf Bakker', quantity: 1, unit_price: 189500, total: 189500, room: 0, guest: 0 }, ...extra],
+  lines: [
+    {
+      kind: 'room',
+      product_id: 1001,
+      label: 'Umrah december – 2-persoonskamer, volwassene: Yusuf Bakker',
+      quantity: 1,
+      unit_price: 189500,
+      total: 189500,
+      room: 0,
+      guest: 0,
+    },
+    ...extra,
+  ],
   subtotal: 189500,
   discount_total: 189500 - total,
   donation_total: 0,
@@ -102,7 +116,20 @@ describe('/winkelwagen', () => {
       const body = JSON.parse(String(init?.body ?? '{}')) as { label?: string; flex?: { discounts?: string[] } };
       if (url.startsWith('/api/order/preview')) {
         return body.flex?.discounts?.includes('WELKOM50')
-          ? jsonResponse(preview(184500, [{ kind: 'voucher', product_id: null, label: 'Kortingscode WELKOM50', quantity: 1, unit_price: -5000, total: -5000, room: null, guest: null }]))
+          ? jsonResponse(
+              preview(184500, [
+                {
+                  kind: 'voucher',
+                  product_id: null,
+                  label: 'Kortingscode WELKOM50',
+                  quantity: 1,
+                  unit_price: -5000,
+                  total: -5000,
+                  room: null,
+                  guest: null,
+                },
+              ]),
+            )
           : jsonResponse(preview(189500));
       }
       if (url.startsWith('/api/requestVoucher')) {

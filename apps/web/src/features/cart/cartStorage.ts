@@ -84,7 +84,13 @@ export function updateCartItem(key: CartKey, index: number, entry: unknown): voi
 export function removeCartItem(key: CartKey, index: number): void {
   const entries = readCart(key);
   if (index < 0 || index >= entries.length) return;
-  writeCart(key, withDiscounts(entries.filter((_, i) => i !== index), cartDiscounts(entries)));
+  writeCart(
+    key,
+    withDiscounts(
+      entries.filter((_, i) => i !== index),
+      cartDiscounts(entries),
+    ),
+  );
 }
 
 export function clearCart(key: CartKey): void {
@@ -98,5 +104,11 @@ export function addCartDiscount(key: CartKey, label: string): void {
 
 export function removeCartDiscount(key: CartKey, label: string): void {
   const entries = readCart(key);
-  writeCart(key, withDiscounts(entries, cartDiscounts(entries).filter((l) => l.toLowerCase() !== label.toLowerCase())));
+  writeCart(
+    key,
+    withDiscounts(
+      entries,
+      cartDiscounts(entries).filter((l) => l.toLowerCase() !== label.toLowerCase()),
+    ),
+  );
 }

@@ -10,4 +10,4 @@ export { CartCards, CartTable, describeEntry, KIND_LABELS } from './CartItems';
 export { VoucherField } from './VoucherField';
 export { LessonModal } from './LessonModal';
 export { ArabiaEditModal, AvailabilityFields, FundEditModal } from './EditModals';
-export { RoomEditorProvider, type RoomEditor } from './roomEditor';
+export { RoomEditorProvider, type RoomEditor, type RoomEditorProps } from './roomEditor';

@@ -1,10 +1,17 @@
 // 'Wijzigen' on a room reopens the room wizard, which itself builds on the cart (it adds and changes
 // entries): so the cart does not import it but receives it here, from the app's providers.
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { CartKey } from './cartStorage';
 import type { UmrahEntry } from './types';
 
-export type RoomEditor = ComponentType<{ cartKey: CartKey; index: number; entry: UmrahEntry; onClose: () => void }>;
+export interface RoomEditorProps {
+  cartKey: CartKey;
+  index: number;
+  entry: UmrahEntry;
+  onClose: () => void;
+}
+/** Renders the room's edit modal. */
+export type RoomEditor = (props: RoomEditorProps) => ReactNode;
 
 const RoomEditorContext = createContext<RoomEditor | null>(null);
 

@@ -7,18 +7,9 @@ import { formatEuro } from '@umrah/domain/money';
 import { CheckIcon } from '../../components/icons';
 import { HotelLine } from './HotelLine';
 
-export const packageHotels = (pkg: CatalogPackage): Hotel[] =>
-  pkg.hotels.map((i) => hotelByIndex(i)).filter((h): h is Hotel => h !== undefined);
+export const packageHotels = (pkg: CatalogPackage): Hotel[] => pkg.hotels.map((i) => hotelByIndex(i)).filter((h): h is Hotel => h !== undefined);
 
-export function PackageCard({
-  pkg,
-  onOrder,
-  onInfo,
-}: {
-  pkg: CatalogPackage;
-  onOrder: () => void;
-  onInfo: () => void;
-}) {
+export function PackageCard({ pkg, onOrder, onInfo }: { pkg: CatalogPackage; onOrder: () => void; onInfo: () => void }) {
   const soldOut = pkg.stock === 0;
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs" component="article" aria-label={pkg.label} data-testid="pakket">

@@ -26,11 +26,7 @@ const product = (over: Partial<ProductDto>): ProductDto => ({
   ...over,
 });
 
-const NL = [
-  product({}),
-  product({ type: 8, price: 164500 }),
-  product({ start: '2027-02-10', end: '2027-02-24', stock: 0 }),
-];
+const NL = [product({}), product({ type: 8, price: 164500 }), product({ start: '2027-02-10', end: '2027-02-24', stock: 0 })];
 const BE = [product({ label: 'Umrah maart (vanuit Brussel)', price: 194500, region: 'BE' })];
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -177,7 +177,13 @@ export function ProductFormModal({
                 {...form.getInputProps('price')}
               />
               <NumberInput label="Voorraad" required allowDecimal={false} clampBehavior="none" {...form.getInputProps('stock')} />
-              <NumberInput label="Prioriteit" description="0 staat bovenaan" allowDecimal={false} clampBehavior="none" {...form.getInputProps('priority')} />
+              <NumberInput
+                label="Prioriteit"
+                description="0 staat bovenaan"
+                allowDecimal={false}
+                clampBehavior="none"
+                {...form.getInputProps('priority')}
+              />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <DateInput

@@ -63,8 +63,7 @@ export function filterArticles<A extends Pick<ArticleDto, 'categories'>>(article
   return articles.filter((a) => a.categories.some((c) => selected.includes(c.article_category_id)));
 }
 
-export const toggleCategory = (selected: number[], id: number) =>
-  selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
+export const toggleCategory = (selected: number[], id: number) => (selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
 
 export type TeamFilter = 'all' | 'male' | 'female';
 export const TEAM_FILTERS: { value: TeamFilter; label: string }[] = [

@@ -82,7 +82,11 @@ describe('knowledge pages', () => {
     renderApp(<KnowledgePage />);
     const card = await screen.findByRole('article', { name: 'Paklijst' });
     expect(within(card).getByText('Voorbereiding')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Lees verder/ }).getAttribute('href')).toBe('/kennis/2');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Lees verder/ })
+        .getAttribute('href'),
+    ).toBe('/kennis/2');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     const alles = await screen.findByRole('button', { name: 'Alles' });

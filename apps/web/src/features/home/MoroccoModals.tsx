@@ -43,17 +43,15 @@ export default function MoroccoModals({
             <Text span fw={600}>
               Prijzen:
             </Text>{' '}
-            op aanvraag. Neem contact met ons op via{' '}
-            <Anchor href={`mailto:${COMPANY.email}`}>{COMPANY.email}</Anchor> of de{' '}
+            op aanvraag. Neem contact met ons op via <Anchor href={`mailto:${COMPANY.email}`}>{COMPANY.email}</Anchor> of de{' '}
             <Anchor component={Link} to="/contact" onClick={() => setInfo(false)}>
               contactpagina
             </Anchor>{' '}
             voor de actuele prijzen.
           </Text>
           <Text size="sm" c="dimmed">
-            Visum: met een Marokkaans paspoort krijg je een visum voor één binnenkomst, een jaar geldig, voor een verblijf
-            van maximaal 30 dagen. Met een Europees paspoort krijg je een visum voor meerdere binnenkomsten, een jaar
-            geldig, voor een verblijf van maximaal 90 dagen.
+            Visum: met een Marokkaans paspoort krijg je een visum voor één binnenkomst, een jaar geldig, voor een verblijf van maximaal 30 dagen. Met
+            een Europees paspoort krijg je een visum voor meerdere binnenkomsten, een jaar geldig, voor een verblijf van maximaal 90 dagen.
           </Text>
           <Group justify="flex-end">
             <Button

@@ -19,8 +19,8 @@ export function MoroccoPromo() {
               Umrah vanuit Marokko
             </Title>
             <Text>
-              Ben je in Marokko, bijvoorbeeld tijdens de zomer- of wintervakantie? Vertrek dan met ons vanuit Marokko voor
-              je Umrah, met dezelfde zorg en begeleiding als bij onze reizen vanuit Nederland en België.
+              Ben je in Marokko, bijvoorbeeld tijdens de zomer- of wintervakantie? Vertrek dan met ons vanuit Marokko voor je Umrah, met dezelfde zorg
+              en begeleiding als bij onze reizen vanuit Nederland en België.
             </Text>
             <Group>
               <Button onClick={() => setReserve(true)}>Reserveer nu</Button>

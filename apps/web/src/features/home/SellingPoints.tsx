@@ -29,7 +29,17 @@ export function SellingPoints() {
       {POINTS.map((p) => (
         <Stack key={p.title} gap="xs">
           <ThemeIcon size={48} radius="xl" variant="light" color="teal">
-            <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg
+              width="26"
+              height="26"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <path d={p.icon} />
             </svg>
           </ThemeIcon>

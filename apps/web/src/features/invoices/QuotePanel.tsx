@@ -22,7 +22,13 @@ export function QuotePanel({ invoice, actions }: { invoice: Invoice; actions?: R
               Voor {invoice.user.first_name} {invoice.user.last_name}
             </Text>
           </Stack>
-          <Badge color={invoice.expired && invoice.amount_open > 0 ? 'gray' : (STATUS_COLOR[invoice.status] ?? 'gray')} variant="light" tt="none" size="lg" data-testid="quote-status">
+          <Badge
+            color={invoice.expired && invoice.amount_open > 0 ? 'gray' : (STATUS_COLOR[invoice.status] ?? 'gray')}
+            variant="light"
+            tt="none"
+            size="lg"
+            data-testid="quote-status"
+          >
             {invoice.expired && invoice.amount_open > 0 ? 'Verlopen' : invoice.status_label}
           </Badge>
         </Group>

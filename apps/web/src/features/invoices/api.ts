@@ -46,8 +46,7 @@ export const payInvoiceByToken = (token: string) =>
   apiPost<TransactionAnswer>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
 
 /** 'Betalen' on the quote page: on to the provider's page. */
-export const usePayInvoice = (token: string) =>
-  useMutation({ mutationFn: async () => window.location.assign(await payInvoiceByToken(token)) });
+export const usePayInvoice = (token: string) => useMutation({ mutationFn: async () => window.location.assign(await payInvoiceByToken(token)) });
 
 /** Saves a PDF the API sent as base64 under its own file name. */
 export function savePdf(doc: PdfDownload) {

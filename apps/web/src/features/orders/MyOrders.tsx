@@ -114,9 +114,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
             {room.guests.map((g) => (
               <li key={g.id}>
                 {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()})
-                {g.has_documents !== undefined && (
-                  <DocumentsBadge delivered={g.has_documents} ml="xs" size="sm" data-testid="guest-documents" />
-                )}
+                {g.has_documents !== undefined && <DocumentsBadge delivered={g.has_documents} ml="xs" size="sm" data-testid="guest-documents" />}
               </li>
             ))}
           </Text>

@@ -1,26 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { needsDocuments, type MyOrder } from './MyOrders';
 
-const order = (over: Partial<MyOrder> = {}, docs: (boolean | undefined)[] = [false, false]): MyOrder => ({
-  id: 5,
-  order_number: 'FCU25',
-  status: 8,
-  total_price: 200000,
-  total_payments: 100000,
-  amount_open: 100000,
-  created_at: '2027-01-01T10:00:00Z',
-  lines: [],
-  rooms: [
-    {
-      id: 1,
-      room_type: 2,
-      room_gender: 2,
-      exclusive: false,
-      guests: docs.map((has_documents, i) => ({ id: i + 1, first_name: 'A', last_name: 'B', age_category: 0, has_documents })),
-    },
-  ],
-  ...over,
-}) as MyOrder; // only the fields needsDocuments reads
+const order = (over: Partial<MyOrder> = {}, docs: (boolean | undefined)[] = [false, false]): MyOrder =>
+  ({
+    id: 5,
+    order_number: 'FCU25',
+    status: 8,
+    total_price: 200000,
+    total_payments: 100000,
+    amount_open: 100000,
+    created_at: '2027-01-01T10:00:00Z',
+    lines: [],
+    rooms: [
+      {
+        id: 1,
+        room_type: 2,
+        room_gender: 2,
+        exclusive: false,
+        guests: docs.map((has_documents, i) => ({ id: i + 1, first_name: 'A', last_name: 'B', age_category: 0, has_documents })),
+      },
+    ],
+    ...over,
+  }) as MyOrder; // only the fields needsDocuments reads
 
 describe("'Documenten aanleveren' (SPEC 2 'My orders')", () => {
   it('shows while something is paid and not every guest has documents', () => {

@@ -41,7 +41,11 @@ export function customTripBody(v: CustomTripValues, loggedIn: boolean) {
     end: v.end ?? '',
     hotel_name: v.hotel_name,
     hotel_rating: v.hotel_rating ? Number(v.hotel_rating) : null,
-    rooms: v.rooms.map((r) => ({ babys: r.babys === '' ? undefined : r.babys, kids: r.kids === '' ? undefined : r.kids, adults: r.adults === '' ? undefined : r.adults })),
+    rooms: v.rooms.map((r) => ({
+      babys: r.babys === '' ? undefined : r.babys,
+      kids: r.kids === '' ? undefined : r.kids,
+      adults: r.adults === '' ? undefined : r.adults,
+    })),
     altcha: v.altcha,
   };
   if (loggedIn) return trip;
@@ -78,83 +82,83 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
 
   return (
     <SubmitForm label="Aanvraag Umrah op maat" submitLabel="Aanvraag versturen" onSubmit={submit} error={error} busy={busy} narrowButton>
-        <Text size="sm">
-          Wil je op een andere datum op Umrah, met een eigen hotelkeuze of kamerindeling? Vul je wensen in, dan stellen we een reis op
-          maat voor je samen.
+      <Text size="sm">
+        Wil je op een andere datum op Umrah, met een eigen hotelkeuze of kamerindeling? Vul je wensen in, dan stellen we een reis op maat voor je
+        samen.
+      </Text>
+      <DatePickerInput
+        type="range"
+        label="Periode"
+        placeholder="Kies de heen- en terugreisdatum"
+        valueFormat="DD-MM-YYYY"
+        locale="nl"
+        minDate={dayjs().format('YYYY-MM-DD')}
+        allowSingleDateInRange
+        value={[form.values.start, form.values.end]}
+        onChange={([start, end]) => {
+          form.setFieldValue('start', start ? dayjs(start).format('YYYY-MM-DD') : null);
+          form.setFieldValue('end', end ? dayjs(end).format('YYYY-MM-DD') : null);
+          form.clearFieldError('start');
+          form.clearFieldError('end');
+        }}
+        error={periodError}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput label="Hotel (voorkeur)" placeholder="Bijvoorbeeld Swissôtel Makkah" {...form.getInputProps('hotel_name')} />
+        <Select label="Aantal sterren" placeholder="Geen voorkeur" data={RATINGS} clearable {...form.getInputProps('hotel_rating')} />
+      </SimpleGrid>
+
+      <Stack gap="xs" role="group" aria-label="Kamers">
+        <Text fw={600} size="sm">
+          Kamers
         </Text>
-        <DatePickerInput
-          type="range"
-          label="Periode"
-          placeholder="Kies de heen- en terugreisdatum"
-          valueFormat="DD-MM-YYYY"
-          locale="nl"
-          minDate={dayjs().format('YYYY-MM-DD')}
-          allowSingleDateInRange
-          value={[form.values.start, form.values.end]}
-          onChange={([start, end]) => {
-            form.setFieldValue('start', start ? dayjs(start).format('YYYY-MM-DD') : null);
-            form.setFieldValue('end', end ? dayjs(end).format('YYYY-MM-DD') : null);
-            form.clearFieldError('start');
-            form.clearFieldError('end');
-          }}
-          error={periodError}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Hotel (voorkeur)" placeholder="Bijvoorbeeld Swissôtel Makkah" {...form.getInputProps('hotel_name')} />
-          <Select label="Aantal sterren" placeholder="Geen voorkeur" data={RATINGS} clearable {...form.getInputProps('hotel_rating')} />
-        </SimpleGrid>
-
-        <Stack gap="xs" role="group" aria-label="Kamers">
-          <Text fw={600} size="sm">
-            Kamers
+        {form.values.rooms.map((_, i) => (
+          <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
+            <NumberInput label={`Kamer ${i + 1}: volwassenen`} min={1} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.adults`)} />
+            <NumberInput label="Kinderen" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.kids`)} />
+            <NumberInput label="Baby's" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.babys`)} />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              mb={4}
+              aria-label={`Kamer ${i + 1} verwijderen`}
+              onClick={() => form.removeListItem('rooms', i)}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        {typeof roomsError === 'string' && (
+          <Text c="red" size="sm" role="alert">
+            {roomsError}
           </Text>
-          {form.values.rooms.map((_, i) => (
-            <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
-              <NumberInput label={`Kamer ${i + 1}: volwassenen`} min={1} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.adults`)} />
-              <NumberInput label="Kinderen" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.kids`)} />
-              <NumberInput label="Baby's" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.babys`)} />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mb={4}
-                aria-label={`Kamer ${i + 1} verwijderen`}
-                onClick={() => form.removeListItem('rooms', i)}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-          {typeof roomsError === 'string' && (
-            <Text c="red" size="sm" role="alert">
-              {roomsError}
-            </Text>
-          )}
-          <Button variant="light" w="fit-content" onClick={() => form.insertListItem('rooms', newRoom())} disabled={form.values.rooms.length >= 20}>
-            Kamer toevoegen
-          </Button>
-        </Stack>
-
-        {loggedIn ? (
-          <Text size="sm" c="dimmed">
-            We versturen de aanvraag met de gegevens van je account ({user!.email}).
-          </Text>
-        ) : (
-          <>
-            <Text fw={600} size="sm">
-              Je gegevens
-            </Text>
-            <Text size="sm" c="dimmed">
-              Met deze aanvraag maken we ook je account aan. Heb je al een account?{' '}
-              <Anchor component="button" type="button" onClick={() => modals.open('login')}>
-                Log in
-              </Anchor>
-            </Text>
-            <AccountFields getInputProps={form.getInputProps} />
-            <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
-          </>
         )}
-        {captcha}
+        <Button variant="light" w="fit-content" onClick={() => form.insertListItem('rooms', newRoom())} disabled={form.values.rooms.length >= 20}>
+          Kamer toevoegen
+        </Button>
+      </Stack>
+
+      {loggedIn ? (
+        <Text size="sm" c="dimmed">
+          We versturen de aanvraag met de gegevens van je account ({user!.email}).
+        </Text>
+      ) : (
+        <>
+          <Text fw={600} size="sm">
+            Je gegevens
+          </Text>
+          <Text size="sm" c="dimmed">
+            Met deze aanvraag maken we ook je account aan. Heb je al een account?{' '}
+            <Anchor component="button" type="button" onClick={() => modals.open('login')}>
+              Log in
+            </Anchor>
+          </Text>
+          <AccountFields getInputProps={form.getInputProps} />
+          <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
+        </>
+      )}
+      {captcha}
     </SubmitForm>
   );
 }

@@ -39,17 +39,17 @@ function MoroccoForm({ onDone, user }: { onDone: () => void; user: ReturnType<ty
 
   return (
     <SubmitForm label="Aanvraag Umrah vanuit Marokko" submitLabel="Aanvraag versturen" onSubmit={submit} error={error} busy={busy} narrowButton>
-        <Text size="sm">Laat je gegevens achter, dan nemen wij contact met je op over de reis en de prijs.</Text>
-        <Select
-          label="Gewenste periode"
-          placeholder="Kies een periode"
-          data={YEAR_OPTIONS}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('desired_year')}
-        />
-        <AccountFields getInputProps={form.getInputProps} />
-        {captcha}
+      <Text size="sm">Laat je gegevens achter, dan nemen wij contact met je op over de reis en de prijs.</Text>
+      <Select
+        label="Gewenste periode"
+        placeholder="Kies een periode"
+        data={YEAR_OPTIONS}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('desired_year')}
+      />
+      <AccountFields getInputProps={form.getInputProps} />
+      {captcha}
     </SubmitForm>
   );
 }

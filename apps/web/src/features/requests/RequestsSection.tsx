@@ -1,7 +1,22 @@
 // The dashboard's leads (SPEC 1 'Admins manage ... leads'): every 'Umrah op maat' and Morocco
 // request, newest first, with a status (open / contacted / converted) and a note staff can edit.
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Pagination, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -25,7 +40,8 @@ const formatDateTime = (iso: string) =>
 /** One line about what was asked: the Morocco period, or the custom trip's dates, hotel and rooms. */
 export function leadSummary(r: LeadRow): string {
   const f = r.fields;
-  if (r.kind === 'morocco') return `Periode: ${DESIRED_YEAR_LABELS[f.desired_year as DesiredYear] ?? String(f.desired_year)} · Tel. ${String(f.phone_number ?? '-')}`;
+  if (r.kind === 'morocco')
+    return `Periode: ${DESIRED_YEAR_LABELS[f.desired_year as DesiredYear] ?? String(f.desired_year)} · Tel. ${String(f.phone_number ?? '-')}`;
   const rooms = Array.isArray(f.rooms) ? (f.rooms as RequestRoom[]) : [];
   const persons = rooms.reduce((n, room) => n + room.adults + room.kids + room.babys, 0);
   const hotel = f.hotel_name ? ` · ${String(f.hotel_name)}${f.hotel_rating ? ` (${String(f.hotel_rating)}★)` : ''}` : '';
@@ -62,7 +78,16 @@ function LeadCard({ lead }: { lead: LeadRow }) {
             onChange={(v) => v && setStatus(v as RequestStatus)}
             w={200}
           />
-          <Textarea label="Notitie" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={1} maxRows={4} maxLength={5000} style={{ flex: 1, minWidth: 220 }} />
+          <Textarea
+            label="Notitie"
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            autosize
+            minRows={1}
+            maxRows={4}
+            maxLength={5000}
+            style={{ flex: 1, minWidth: 220 }}
+          />
           <Button onClick={() => save.mutate({ status, note })} loading={save.isPending} disabled={!changed}>
             Opslaan
           </Button>

@@ -9,8 +9,7 @@ import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
 
 export type { LeadRow, LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
 
-export const useSendMoroccoRequest = () =>
-  useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual_hadj', body) });
+export const useSendMoroccoRequest = () => useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual_hadj', body) });
 export const useSendCustomTrip = () => useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual', body) });
 
 export interface LeadsFilter {

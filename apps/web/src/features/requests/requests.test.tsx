@@ -115,7 +115,14 @@ describe("'Umrah op maat' form", () => {
     fetchMock.mockResolvedValue(jsonResponse({ message: 'Niet gevonden' }, 404));
     renderApp(<CustomTripForm onDone={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Aanvraag versturen' }));
-    for (const msg of ['Periode is verplicht!', 'Email is verplicht!', 'Voornaam is verplicht!', 'Land is verplicht!', 'Wachtwoord is verplicht', 'Verifieer dat u geen robot bent!'])
+    for (const msg of [
+      'Periode is verplicht!',
+      'Email is verplicht!',
+      'Voornaam is verplicht!',
+      'Land is verplicht!',
+      'Wachtwoord is verplicht',
+      'Verifieer dat u geen robot bent!',
+    ])
       expect(await screen.findByText(msg)).toBeTruthy();
     // A count emptied: 'Aantal is verplicht!'; every room removed: 'Minimaal 1 item!'.
     fireEvent.change(screen.getByLabelText('Kinderen'), { target: { value: '' } });
@@ -193,7 +200,9 @@ describe('messages', () => {
   });
 
   it('puts the typed text into the chat link', () => {
-    expect(buildChatUrl('https://wa.me/31612345678?text=', 'Salaam, kan ik bellen?')).toBe('https://wa.me/31612345678?text=Salaam%2C%20kan%20ik%20bellen%3F');
+    expect(buildChatUrl('https://wa.me/31612345678?text=', 'Salaam, kan ik bellen?')).toBe(
+      'https://wa.me/31612345678?text=Salaam%2C%20kan%20ik%20bellen%3F',
+    );
     expect(buildChatUrl('https://chat.example/start?m={text}&src=site', 'a&b')).toBe('https://chat.example/start?m=a%26b&src=site');
     expect(buildChatUrl('https://chat.example/start', 'hoi daar')).toBe('https://chat.example/start?text=hoi+daar');
   });

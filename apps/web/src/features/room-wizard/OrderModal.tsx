@@ -30,14 +30,7 @@ export function OrderModal({ pkg, onClose }: { pkg: CatalogPackage | null; onClo
   const remaining = invalid ? 0 : Math.max(0, (guests as number) - placed);
 
   return (
-    <Modal
-      opened={pkg !== null}
-      onClose={onClose}
-      title="Bestellen"
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Sluiten' }}
-    >
+    <Modal opened={pkg !== null} onClose={onClose} title="Bestellen" size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
       {pkg && (
         <Stack gap="md">
           <div>
@@ -62,14 +55,7 @@ export function OrderModal({ pkg, onClose }: { pkg: CatalogPackage | null; onClo
                 : undefined
             }
           />
-          <RoomWizard
-            key={pkg.key}
-            pkg={pkg}
-            region={region}
-            guestLimit={remaining}
-            onRoomAdded={(n) => setPlaced((p) => p + n)}
-            onClose={onClose}
-          />
+          <RoomWizard key={pkg.key} pkg={pkg} region={region} guestLimit={remaining} onRoomAdded={(n) => setPlaced((p) => p + n)} onClose={onClose} />
         </Stack>
       )}
     </Modal>

@@ -40,8 +40,26 @@ vi.setConfig({ testTimeout: 30_000 });
 const fetchMock = vi.fn<typeof fetch>();
 const previewBody = {
   lines: [
-    { kind: 'room', product_id: 21, label: 'Umrah testreis – 2-persoonskamer, volwassene: Yusuf Bakker', quantity: 1, unit_price: 189500, total: 189500, room: 0, guest: 0 },
-    { kind: 'exclusive_room', product_id: 999, label: 'Exclusief gebruik 2-persoonskamer: Yusuf Bakker', quantity: 1, unit_price: 85000, total: 85000, room: 0, guest: 0 },
+    {
+      kind: 'room',
+      product_id: 21,
+      label: 'Umrah testreis – 2-persoonskamer, volwassene: Yusuf Bakker',
+      quantity: 1,
+      unit_price: 189500,
+      total: 189500,
+      room: 0,
+      guest: 0,
+    },
+    {
+      kind: 'exclusive_room',
+      product_id: 999,
+      label: 'Exclusief gebruik 2-persoonskamer: Yusuf Bakker',
+      quantity: 1,
+      unit_price: 85000,
+      total: 85000,
+      room: 0,
+      guest: 0,
+    },
   ],
   subtotal: 274500,
   discount_total: 0,
@@ -232,7 +250,16 @@ describe('room wizard, step 3: confirmation', () => {
         room_type: 2,
         room_gender: 0,
         exclusive: true,
-        guests: [expect.objectContaining({ first_name: 'Yusuf', last_name: 'Bakker', age_category: 0, gender: 0, bed_included: true, european_passport: true })],
+        guests: [
+          expect.objectContaining({
+            first_name: 'Yusuf',
+            last_name: 'Bakker',
+            age_category: 0,
+            gender: 0,
+            bed_included: true,
+            european_passport: true,
+          }),
+        ],
       }),
     ]);
     // A visitor who is not logged in can go on to register; only admins get the admin cart button.
@@ -243,7 +270,13 @@ describe('room wizard, step 3: confirmation', () => {
     expect(await screen.findByText('Product is toegevoegd in je winkelwagen!')).toBeTruthy();
     const cart = readCart<UmrahEntry>(CART_KEY);
     expect(cart).toHaveLength(1);
-    expect(cart[0]).toMatchObject({ type: 'umrah', product_id: 21, room_type: 2, exclusive: true, trip: { label: 'Umrah testreis Firstclass', region: 'NL' } });
+    expect(cart[0]).toMatchObject({
+      type: 'umrah',
+      product_id: 21,
+      room_type: 2,
+      exclusive: true,
+      trip: { label: 'Umrah testreis Firstclass', region: 'NL' },
+    });
     expect(onClose).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/afrekenen');
   });

@@ -26,17 +26,7 @@ import {
 import { StepGuests, type GuestHandlers } from './StepGuests';
 import { RoomSummary } from './StepConfirm';
 import { StepRoom } from './StepRoom';
-import {
-  emptyRoom,
-  entryToRoom,
-  initialGuests,
-  newGuest,
-  normalizeRoom,
-  roomState,
-  roomToEntry,
-  type GuestValues,
-  type RoomValues,
-} from './rules';
+import { emptyRoom, entryToRoom, initialGuests, newGuest, normalizeRoom, roomState, roomToEntry, type GuestValues, type RoomValues } from './rules';
 
 export { ADDED_MESSAGE, UPDATED_MESSAGE };
 
@@ -291,15 +281,8 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
             Je kamer staat in je winkelwagen. Je kunt nu afrekenen of eerst je winkelwagen bekijken.
           </Alert>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Button
-              onClick={() => leaveTo('/afrekenen')}
-            >
-              Afrekenen
-            </Button>
-            <Button
-              variant="light"
-              onClick={() => leaveTo('/winkelwagen')}
-            >
+            <Button onClick={() => leaveTo('/afrekenen')}>Afrekenen</Button>
+            <Button variant="light" onClick={() => leaveTo('/winkelwagen')}>
               Naar winkelwagen
             </Button>
           </SimpleGrid>

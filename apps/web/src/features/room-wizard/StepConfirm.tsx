@@ -19,7 +19,10 @@ export function RoomSummary({ entry }: { entry: UmrahEntry }) {
       <List size="sm" spacing={2}>
         {entry.guests.map((g, i) => (
           <List.Item key={i}>
-            {g.first_name} {g.last_name} <Text span c="dimmed" size="sm">({guestDetails(g, entry.room_gender)})</Text>
+            {g.first_name} {g.last_name}{' '}
+            <Text span c="dimmed" size="sm">
+              ({guestDetails(g, entry.room_gender)})
+            </Text>
           </List.Item>
         ))}
       </List>

@@ -6,15 +6,7 @@ import { Alert, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Simpl
 import type { CatalogPackage } from '@umrah/domain/catalog';
 import { AgeCategory, Gender } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
-import {
-  AGE_OPTIONS,
-  ageAvailable,
-  ageOptionDisabled,
-  ownBedDisabled,
-  type GuestValues,
-  type RoomState,
-  type RoomValues,
-} from './rules';
+import { AGE_OPTIONS, ageAvailable, ageOptionDisabled, ownBedDisabled, type GuestValues, type RoomState, type RoomValues } from './rules';
 
 type Errors = Record<string, React.ReactNode>;
 
@@ -110,9 +102,7 @@ function GuestCard(props: {
           />
           <Checkbox
             label="Eigen bed"
-            description={
-              adult ? 'Een volwassene heeft altijd een eigen bed.' : bedLocked ? 'Alle bedden in deze kamer zijn bezet.' : undefined
-            }
+            description={adult ? 'Een volwassene heeft altijd een eigen bed.' : bedLocked ? 'Alle bedden in deze kamer zijn bezet.' : undefined}
             checked={adult || guest.bed_included}
             disabled={bedLocked}
             onChange={(e) => handlers.onGuest(index, { bed_included: e.currentTarget.checked })}
@@ -128,13 +118,7 @@ function GuestCard(props: {
   );
 }
 
-export function StepGuests(props: {
-  pkg: CatalogPackage;
-  room: RoomValues;
-  state: RoomState;
-  errors: Errors;
-  handlers: GuestHandlers;
-}) {
+export function StepGuests(props: { pkg: CatalogPackage; room: RoomValues; state: RoomState; errors: Errors; handlers: GuestHandlers }) {
   const { pkg, room, state, errors, handlers } = props;
   const childAge = ageAvailable(pkg, state.capacity, AgeCategory.CHILD) ? AgeCategory.CHILD : AgeCategory.BABY;
   const roomError = errors.guests ?? errors.exclusive;
@@ -174,9 +158,7 @@ export function StepGuests(props: {
       </Group>
       {state.full && (
         <Text size="xs" c="dimmed">
-          {state.capacity === 4
-            ? 'Alle bedden zijn bezet.'
-            : "Alle bedden zijn bezet: er kunnen alleen nog kinderen of baby's zonder eigen bed bij."}
+          {state.capacity === 4 ? 'Alle bedden zijn bezet.' : "Alle bedden zijn bezet: er kunnen alleen nog kinderen of baby's zonder eigen bed bij."}
         </Text>
       )}
       {state.exclusiveShown && (

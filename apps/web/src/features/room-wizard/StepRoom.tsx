@@ -29,7 +29,13 @@ export function StepRoom(props: {
         <Text fw={600} id="kamergrootte">
           Kamergrootte
         </Text>
-        <SimpleGrid cols={3} spacing="xs" role="group" aria-labelledby="kamergrootte" aria-describedby={errors.room_type ? 'kamergrootte-fout' : undefined}>
+        <SimpleGrid
+          cols={3}
+          spacing="xs"
+          role="group"
+          aria-labelledby="kamergrootte"
+          aria-describedby={errors.room_type ? 'kamergrootte-fout' : undefined}
+        >
           {ROOM_SIZES.map((size) => {
             const available = sizeAvailable(pkg, size);
             const price = pkg.prices[size][0]?.price;

@@ -11,12 +11,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
 import { formatDate } from '@umrah/domain/dates';
 import { MSG } from '@umrah/domain/messages';
-import {
-  PASSPORT_VALID_MONTHS_AFTER_TRIP,
-  visaSchemaForTrip,
-  type VisaGuestDto,
-  type VisaInput,
-} from '@umrah/domain/validation/visa';
+import { PASSPORT_VALID_MONTHS_AFTER_TRIP, visaSchemaForTrip, type VisaGuestDto, type VisaInput } from '@umrah/domain/validation/visa';
 import { CountrySelect } from '../../components/CountrySelect';
 import { ApiError } from '../../lib/api';
 import { fieldErrors, zodValidate } from '../../lib/form';
@@ -138,7 +133,13 @@ export function VisaForm({
       setError(null);
       try {
         await save.mutateAsync({
-          name: { order_id: orderId, id: guest.id, first_name: values.first_name, last_name: values.last_name, gender: Number(values.gender) as 0 | 1 },
+          name: {
+            order_id: orderId,
+            id: guest.id,
+            first_name: values.first_name,
+            last_name: values.last_name,
+            gender: Number(values.gender) as 0 | 1,
+          },
           visa: visaBody(values),
         });
         onSaved();

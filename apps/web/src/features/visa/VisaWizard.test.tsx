@@ -182,9 +182,7 @@ describe('VisaWizard', () => {
   it("shows the server's Dutch message and stays on the guest when saving fails", async () => {
     renderWizard(order());
     fetchMock.mockImplementation(async (input, init) =>
-      String(input) === '/api/order/guest/visa'
-        ? jsonResponse({ message: 'Pasfoto is te groot (maximaal 5 MB).' }, 413)
-        : serve(input, init),
+      String(input) === '/api/order/guest/visa' ? jsonResponse({ message: 'Pasfoto is te groot (maximaal 5 MB).' }, 413) : serve(input, init),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Beginnen' }));
     await screen.findByRole('textbox', { name: 'Geboortedatum' });

@@ -12,17 +12,7 @@ import { LoadError } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
 import { DocumentsBadge } from '../../components/DocumentsBadge';
 import { useFinishDocuments, useRefreshVisaOrder, visaOrderQuery } from './api';
-import {
-  INTRO_STEP,
-  canSelectStep,
-  deliveredPercent,
-  finishStep,
-  isGuestStep,
-  nextStep,
-  previousStep,
-  progressLabel,
-  resumeStep,
-} from './steps';
+import { INTRO_STEP, canSelectStep, deliveredPercent, finishStep, isGuestStep, nextStep, previousStep, progressLabel, resumeStep } from './steps';
 import { VisaForm } from './VisaForm';
 
 /** Room for the sticky header when the wizard scrolls back to its top. */
@@ -45,8 +35,8 @@ function Intro({ order, onStart }: { order: VisaOrderDto; onStart: () => void })
   return (
     <Stack gap="sm">
       <Text>
-        Voor het aanvragen van het Umrah-visum hebben we van iedere reiziger de paspoortgegevens en een pasfoto nodig. Je vult ze hier per
-        reiziger in; wat je hebt opgeslagen blijft bewaard, dus je kunt altijd later verdergaan.
+        Voor het aanvragen van het Umrah-visum hebben we van iedere reiziger de paspoortgegevens en een pasfoto nodig. Je vult ze hier per reiziger
+        in; wat je hebt opgeslagen blijft bewaard, dus je kunt altijd later verdergaan.
       </Text>
       {order.trip && (
         <Text size="sm">
@@ -119,8 +109,8 @@ function Finish({ orderId }: { orderId: number }) {
         Bedankt!
       </Text>
       <Text>
-        De documenten van alle reizigers zijn compleet. Wij gaan met de visumaanvraag aan de slag en je ontvangt een bevestiging per mail.
-        Hebben we nog iets nodig, dan nemen we contact met je op.
+        De documenten van alle reizigers zijn compleet. Wij gaan met de visumaanvraag aan de slag en je ontvangt een bevestiging per mail. Hebben we
+        nog iets nodig, dan nemen we contact met je op.
       </Text>
       {failed && (
         <Alert color="orange" role="alert">
@@ -264,10 +254,5 @@ export function VisaWizard({ orderId }: { orderId: number }) {
       </Alert>
     );
   }
-  return (
-    <VisaSteps
-      order={order}
-      onSaved={refresh}
-    />
-  );
+  return <VisaSteps order={order} onSaved={refresh} />;
 }

@@ -2,13 +2,7 @@
 // order/guest/update_name/{order_id}, order/remind/documents/finish and /faulty). The shapes are the
 // domain's DTOs, the bodies the domain's schemas (the server checks the same ones).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminVisaGuestDto,
-  GuestNameInput,
-  ResetDocumentsInput,
-  VisaInput,
-  VisaOrderDto,
-} from '@umrah/domain/validation/visa';
+import type { AdminVisaGuestDto, GuestNameInput, ResetDocumentsInput, VisaInput, VisaOrderDto } from '@umrah/domain/validation/visa';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { authorisedFetch } from '../../lib/authorisedFetch';
 import { orderKeys } from '../orders';
@@ -29,8 +23,7 @@ export const visaKeys = {
   photo: (guestId: number) => ['admin', 'visa', 'photo', guestId] as const,
 };
 
-export const fetchVisaOrder = (orderId: number, signal?: AbortSignal) =>
-  apiGet<VisaOrderDto>(`/api/order/${orderId}/visa`, undefined, signal);
+export const fetchVisaOrder = (orderId: number, signal?: AbortSignal) => apiGet<VisaOrderDto>(`/api/order/${orderId}/visa`, undefined, signal);
 
 export const updateGuestName = (body: GuestNameInput) =>
   apiPost<{ status?: string; message?: string }>(`/api/order/guest/update_name/${body.order_id}`, body);
@@ -62,10 +55,7 @@ export const useSaveGuestVisa = () =>
 export function useRefreshVisaOrder(orderId: number) {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: visaKeys.order(orderId) }),
-      queryClient.invalidateQueries({ queryKey: orderKeys.mine }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: visaKeys.order(orderId) }), queryClient.invalidateQueries({ queryKey: orderKeys.mine })]);
 }
 
 /** 'Afronden': the server mails the confirmation; 'Mijn bestellingen' is reloaded. */
