@@ -186,41 +186,27 @@ export function ProductFormModal({
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <DateInput
-                label="Periode: vertrek"
-                placeholder="DD-MM-JJJJ"
-                valueFormat="DD-MM-YYYY"
-                dateParser={parseDutchDate}
-                required={umrah}
-                clearable
-                value={v.start ?? null}
-                onChange={(d) => form.setFieldValue('start', d)}
-                error={form.errors.start}
-              />
-              <DateInput
-                label="Periode: terugkomst"
-                placeholder="DD-MM-JJJJ"
-                valueFormat="DD-MM-YYYY"
-                dateParser={parseDutchDate}
-                required={umrah}
-                clearable
-                minDate={v.start ?? undefined}
-                value={v.end ?? null}
-                onChange={(d) => form.setFieldValue('end', d)}
-                error={form.errors.end}
-              />
-              <DateInput
-                label="Betaaldeadline"
-                placeholder="DD-MM-JJJJ"
-                valueFormat="DD-MM-YYYY"
-                dateParser={parseDutchDate}
-                required={umrah}
-                clearable
-                maxDate={v.start ?? undefined}
-                value={v.payment_deadline ?? null}
-                onChange={(d) => form.setFieldValue('payment_deadline', d)}
-                error={form.errors.payment_deadline}
-              />
+              {(
+                [
+                  ['start', 'Periode: vertrek', {}],
+                  ['end', 'Periode: terugkomst', { minDate: v.start ?? undefined }],
+                  ['payment_deadline', 'Betaaldeadline', { maxDate: v.start ?? undefined }],
+                ] as const
+              ).map(([field, label, limits]) => (
+                <DateInput
+                  key={field}
+                  label={label}
+                  placeholder="DD-MM-JJJJ"
+                  valueFormat="DD-MM-YYYY"
+                  dateParser={parseDutchDate}
+                  required={umrah}
+                  clearable
+                  {...limits}
+                  value={v[field] ?? null}
+                  onChange={(d) => form.setFieldValue(field, d)}
+                  error={form.errors[field]}
+                />
+              ))}
             </SimpleGrid>
             <MultiSelect
               label="Hotels"
