@@ -111,6 +111,14 @@ export function VisaForm({
     validateInputOnChange: ['passport_expires'],
   });
   const fieldId = (name: string) => `visa-${guest.id}-${name}`;
+  /** A required date field with the Dutch date format and its form binding. */
+  const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
+    label,
+    id: fieldId(name),
+    withAsterisk: true,
+    ...dateProps,
+    ...form.getInputProps(name),
+  });
 
   const choosePhoto = async (file: File | null) => {
     setPhotoFile(file);
@@ -173,15 +181,7 @@ export function VisaForm({
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DateInput
-            label="Geboortedatum"
-            id={fieldId('date_of_birth')}
-            withAsterisk
-            defaultLevel="decade"
-            maxDate={today()}
-            {...dateProps}
-            {...form.getInputProps('date_of_birth')}
-          />
+          <DateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
           <TextInput label="Geboorteplaats" id={fieldId('city_of_birth')} autoComplete="off" withAsterisk {...form.getInputProps('city_of_birth')} />
           <CountrySelect label="Geboorteland" id={fieldId('city_of_country')} withAsterisk {...form.getInputProps('city_of_country')} />
           <CountrySelect label="Nationaliteit" id={fieldId('nationality')} withAsterisk {...form.getInputProps('nationality')} />
@@ -196,25 +196,9 @@ export function VisaForm({
             withAsterisk
             {...form.getInputProps('passport_number')}
           />
-          <DateInput
-            label="Uitgiftedatum paspoort"
-            id={fieldId('passport_creation_date')}
-            withAsterisk
-            defaultLevel="year"
-            maxDate={today()}
-            {...dateProps}
-            {...form.getInputProps('passport_creation_date')}
-          />
+          <DateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
         </SimpleGrid>
-        <DateInput
-          label="Vervaldatum paspoort"
-          id={fieldId('passport_expires')}
-          description={expiryHint(tripEnd)}
-          withAsterisk
-          defaultLevel="year"
-          {...dateProps}
-          {...form.getInputProps('passport_expires')}
-        />
+        <DateInput description={expiryHint(tripEnd)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
         <Stack gap={6}>
           <FileInput
             label="Pasfoto"
