@@ -2,11 +2,12 @@
 // 'Arabia availability') and a donation's amount (SPEC 5 'Donation'). Both use the shared schemas;
 // a donation is also checked against the goal by the server (POST /api/order/preview).
 import { useState } from 'react';
-import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ARABIA_TIME_SLOTS, WEEK_DAYS } from '@umrah/domain/enums';
 import { eurosToCents } from '@umrah/domain/money';
 import { donationFormSchema } from '@umrah/domain/validation/donation';
 import { arabiaAvailabilityFormSchema } from '@umrah/domain/validation/order';
+import { EuroInput } from '../../components/admin-kit/EuroInput';
 import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { ApiError } from '../../lib/api';
 import { useCheckDonation } from './api';
@@ -148,13 +149,8 @@ export function FundEditModal({
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Sluiten' }}>
       <Stack>
         <Text fw={600}>{entry.label}</Text>
-        <NumberInput
-          label="Bedrag (€)"
+        <EuroInput
           withAsterisk
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
           value={amount}
           onChange={(v) => {
             setAmount(v);
