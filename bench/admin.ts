@@ -103,7 +103,9 @@ export function printAdmin(r: AdminBenchResult) {
       `${r.runs} runs each, one at a time; ${os.cpus().length} CPU(s), load average ${r.loadAverage.toFixed(2)}`,
   );
   for (const x of r.queries) {
-    console.log(`${x.name.padEnd(24)} total ${String(x.total).padStart(6)}   p50 ${x.p50.toFixed(0).padStart(4)} ms   p95 ${x.p95.toFixed(0).padStart(4)} ms`);
+    console.log(
+      `${x.name.padEnd(24)} total ${String(x.total).padStart(6)}   p50 ${x.p50.toFixed(0).padStart(4)} ms   p95 ${x.p95.toFixed(0).padStart(4)} ms`,
+    );
   }
   console.log(`budget: p95 < ${ADMIN_BUDGET.maxP95Ms} ms each`);
   console.log(r.pass ? 'PASS: admin lists within budget' : `FAIL: admin lists over budget (${r.failures.join('; ')})`);

@@ -153,10 +153,9 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
 
     // Two trips: one with plenty of places, one nearly sold out.
     const trips = (
-      await sql.query(
-        `select id from products where type = $1 and region = 'NL' and stock > 0 and start > now() order by start limit 2`,
-        [ProductType.UMRAH_2_ADULT],
-      )
+      await sql.query(`select id from products where type = $1 and region = 'NL' and stock > 0 and start > now() order by start limit 2`, [
+        ProductType.UMRAH_2_ADULT,
+      ])
     ).rows.map((r) => r.id as number);
     if (trips.length < 2) throw new Error('the seed has fewer than two NL trips with 2-person rooms');
     const [plenty, scarce] = trips as [number, number];
@@ -247,7 +246,13 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
         [product],
       );
       const { final, guests } = rows[0] as { final: number; guests: number };
-      stock.push({ product, initial: before, final, guests, oversold: Math.max(0, guests - before, before - final - guests, final < 0 ? -final : 0) });
+      stock.push({
+        product,
+        initial: before,
+        final,
+        guests,
+        oversold: Math.max(0, guests - before, before - final - guests, final < 0 ? -final : 0),
+      });
     }
 
     const q = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
@@ -272,7 +277,8 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       pass: false,
       failures: [],
     };
-    if (result.ordersPerSec < ORDERS_BUDGET.minOrdersPerSec) result.failures.push(`${result.ordersPerSec.toFixed(0)} orders/s < ${ORDERS_BUDGET.minOrdersPerSec}`);
+    if (result.ordersPerSec < ORDERS_BUDGET.minOrdersPerSec)
+      result.failures.push(`${result.ordersPerSec.toFixed(0)} orders/s < ${ORDERS_BUDGET.minOrdersPerSec}`);
     if (!(result.path.p99 < ORDERS_BUDGET.maxP99Ms)) result.failures.push(`p99 ${result.path.p99.toFixed(0)} ms ≥ ${ORDERS_BUDGET.maxP99Ms} ms`);
     if (failed > 0) result.failures.push(`${failed} failed requests (${firstFailure})`);
     for (const s of stock) if (s.oversold > 0) result.failures.push(`product ${s.product}: ${s.oversold} places oversold or lost`);
@@ -292,7 +298,9 @@ export function printOrders(r: OrdersBenchResult) {
   console.log(
     `${r.customers} customers, ${r.durationSeconds.toFixed(0)} s, ${os.cpus().length} CPU(s), load average ${r.loadAverage.toFixed(2)} at the start`,
   );
-  console.log(`orders placed and payment started  ${r.orders} (${r.ordersPerSec.toFixed(0)} orders/s); ${r.soldOut} refused as sold out (409, expected)`);
+  console.log(
+    `orders placed and payment started  ${r.orders} (${r.ordersPerSec.toFixed(0)} orders/s); ${r.soldOut} refused as sold out (409, expected)`,
+  );
   console.log(`order + payment start   p50 ${ms(r.path.p50)}   p99 ${ms(r.path.p99)}`);
   console.log(`  POST /api/order       p50 ${ms(r.order.p50)}   p99 ${ms(r.order.p99)}`);
   console.log(`  POST /api/payment/:id p50 ${ms(r.payment.p50)}   p99 ${ms(r.payment.p99)}`);

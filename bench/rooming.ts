@@ -32,7 +32,12 @@ const percentile = (xs: number[], p: number) => {
 
 /** Bookings that look like a real busy trip: families, men and women alone or in pairs, some exclusive rooms, wheelchairs. */
 function bookings(total: number) {
-  const list: { capacity: 2 | 3 | 4; gender: 0 | 1 | 2; exclusive: boolean; guests: { gender: number | null; age: number; bed: boolean; wheelchair: boolean }[] }[] = [];
+  const list: {
+    capacity: 2 | 3 | 4;
+    gender: 0 | 1 | 2;
+    exclusive: boolean;
+    guests: { gender: number | null; age: number; bed: boolean; wheelchair: boolean }[];
+  }[] = [];
   let n = 0;
   for (let i = 0; n < total; i++) {
     const kind = i % 7;
@@ -40,12 +45,27 @@ function bookings(total: number) {
     let room: (typeof list)[number];
     if (kind === 0 || kind === 4) {
       const size = capacity === 4 ? 4 : capacity;
-      room = { capacity, gender: 2, exclusive: false, guests: Array.from({ length: size }, (_, g) => ({ gender: g % 2, age: capacity < 4 && g === size - 1 ? 1 : 0, bed: true, wheelchair: false })) };
+      room = {
+        capacity,
+        gender: 2,
+        exclusive: false,
+        guests: Array.from({ length: size }, (_, g) => ({
+          gender: g % 2,
+          age: capacity < 4 && g === size - 1 ? 1 : 0,
+          bed: true,
+          wheelchair: false,
+        })),
+      };
     } else if (kind === 6) {
       room = { capacity: 2, gender: (i % 2) as 0 | 1, exclusive: true, guests: [{ gender: null, age: 0, bed: true, wheelchair: i % 5 === 0 }] };
     } else {
       const size = 1 + (i % capacity);
-      room = { capacity, gender: (i % 2) as 0 | 1, exclusive: false, guests: Array.from({ length: size }, (_, g) => ({ gender: null, age: 0, bed: true, wheelchair: g === 0 && i % 11 === 0 })) };
+      room = {
+        capacity,
+        gender: (i % 2) as 0 | 1,
+        exclusive: false,
+        guests: Array.from({ length: size }, (_, g) => ({ gender: null, age: 0, bed: true, wheelchair: g === 0 && i % 11 === 0 })),
+      };
     }
     room.guests = room.guests.slice(0, total - n);
     n += room.guests.length;
@@ -65,7 +85,15 @@ function domainInput(total: number): RoomingInput {
           room_type: b.capacity,
           room_gender: b.gender,
           exclusive: b.exclusive,
-          guests: b.guests.map((g) => ({ id: ++guestId, first_name: `Gast${guestId}`, last_name: 'Bench', gender: g.gender, age_category: g.age, bed_included: g.bed, wheelchair: g.wheelchair })),
+          guests: b.guests.map((g) => ({
+            id: ++guestId,
+            first_name: `Gast${guestId}`,
+            last_name: 'Bench',
+            gender: g.gender,
+            age_category: g.age,
+            bed_included: g.bed,
+            wheelchair: g.wheelchair,
+          })),
         },
       ],
     })),
@@ -111,7 +139,10 @@ export async function benchRooming(opts: { runs?: number; route?: boolean } = {}
       await app.ready();
       const db = app.ctx.db;
       // The soonest Firstclass NL trip: its adult product per room size holds the rooms.
-      const adult = await db.select().from(products).where(and(inArray(products.type, [2, 5, 8]), eq(products.region, 'NL'), like(products.label, '%Firstclass%')));
+      const adult = await db
+        .select()
+        .from(products)
+        .where(and(inArray(products.type, [2, 5, 8]), eq(products.region, 'NL'), like(products.label, '%Firstclass%')));
       const start = adult.map((p) => p.start!).sort()[0]!;
       const productOf = new Map(adult.filter((p) => p.start === start).map((p) => [p.type === 2 ? 2 : p.type === 5 ? 3 : 4, p.id]));
       const [customer] = await db
@@ -119,10 +150,20 @@ export async function benchRooming(opts: { runs?: number; route?: boolean } = {}
         .values({ email: 'bench-klant@example.nl', passwordHash: 'x', firstName: 'Bench', lastName: 'Klant', role: 0 })
         .returning({ id: users.id });
       for (const b of bookings(ROOMING_BUDGET.guests)) {
-        const [order] = await db.insert(orders).values({ userId: customer!.id, status: OrderStatus.COMPLETED, totalPrice: 100_000 }).returning({ id: orders.id });
+        const [order] = await db
+          .insert(orders)
+          .values({ userId: customer!.id, status: OrderStatus.COMPLETED, totalPrice: 100_000 })
+          .returning({ id: orders.id });
         const [room] = await db
           .insert(rooms)
-          .values({ orderId: order!.id, productId: productOf.get(b.capacity)!, roomType: b.capacity, maxGuests: b.capacity, roomGender: b.gender, exclusive: b.exclusive })
+          .values({
+            orderId: order!.id,
+            productId: productOf.get(b.capacity)!,
+            roomType: b.capacity,
+            maxGuests: b.capacity,
+            roomGender: b.gender,
+            exclusive: b.exclusive,
+          })
           .returning({ id: rooms.id });
         await db.insert(guests).values(
           b.guests.map((g, k) => ({
@@ -137,7 +178,11 @@ export async function benchRooming(opts: { runs?: number; route?: boolean } = {}
           })),
         );
       }
-      const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
+      });
       const headers = { authorization: `Bearer ${login.json().token}` };
       const url = `/api/admin/trips/${start}/rooming/proposal`;
       const routeTimes: number[] = [];
@@ -161,7 +206,8 @@ export async function benchRooming(opts: { runs?: number; route?: boolean } = {}
 }
 
 export function printRooming(r: RoomingBenchResult) {
-  const fmt = (m: { p50: number; p95: number; runs: number }) => `p50 ${m.p50.toFixed(1).padStart(6)} ms   p95 ${m.p95.toFixed(1).padStart(6)} ms   (${m.runs} runs)`;
+  const fmt = (m: { p50: number; p95: number; runs: number }) =>
+    `p50 ${m.p50.toFixed(1).padStart(6)} ms   p95 ${m.p95.toFixed(1).padStart(6)} ms   (${m.runs} runs)`;
   console.log(`${r.guests} guests → ${r.rooms} rooms; ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(2)}`);
   console.log(`domain  proposeRooming + validateRooming      ${fmt(r.domain)}`);
   if (r.route) console.log(`route   POST /api/admin/trips/…/proposal    ${fmt(r.route)}`);

@@ -48,7 +48,13 @@ export interface ShopProcess {
  * Starts the shop (`npm start -w apps/api`'s command unless `command` is given) on a free port with
  * production settings and waits for /api/health. `nodeArgs` go to node (e.g. --cpu-prof).
  */
-export async function startShop(opts: { databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[]; command?: string[]; port?: number }): Promise<ShopProcess> {
+export async function startShop(opts: {
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  command?: string[];
+  port?: number;
+}): Promise<ShopProcess> {
   const port = opts.port ?? 20000 + Math.floor(Math.random() * 20000);
   const env: NodeJS.ProcessEnv = {
     ...process.env,

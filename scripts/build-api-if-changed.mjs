@@ -15,7 +15,14 @@ export const API_DIST = path.join(api, 'dist');
 export const API_SERVER = path.join(API_DIST, 'server.js');
 const stamp = path.join(API_DIST, '.build-hash');
 
-const INPUTS = ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'packages/domain/package.json', 'package-lock.json', 'scripts/build-api-if-changed.mjs'];
+const INPUTS = [
+  'apps/api/src',
+  'apps/api/package.json',
+  'packages/domain/src',
+  'packages/domain/package.json',
+  'package-lock.json',
+  'scripts/build-api-if-changed.mjs',
+];
 
 /**
  * Bare imports stay external (node_modules), except the workspace's own packages and JSON data

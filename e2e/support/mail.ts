@@ -39,10 +39,11 @@ export async function waitForMail(
 ): Promise<StoredMail> {
   const deadline = Date.now() + (opts.timeoutMs ?? 20_000);
   const matches = (m: StoredMail) =>
-    opts.subject === undefined ||
-    (typeof opts.subject === 'string' ? m.subject === opts.subject : opts.subject.test(m.subject));
+    opts.subject === undefined || (typeof opts.subject === 'string' ? m.subject === opts.subject : opts.subject.test(m.subject));
   for (;;) {
-    const found = mailsFor(address).slice(opts.after ?? 0).filter(matches);
+    const found = mailsFor(address)
+      .slice(opts.after ?? 0)
+      .filter(matches);
     if (found.length) return found[found.length - 1];
     if (Date.now() > deadline) {
       const seen = mailsFor(address).map((m) => m.subject);

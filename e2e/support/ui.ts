@@ -50,8 +50,7 @@ export async function acceptCookies(page: Page) {
 export const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
 
 /** The header's account entry for guests. */
-export const headerAccountButton = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: 'Account', exact: true });
+export const headerAccountButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Account', exact: true });
 
 /** The header button with the logged-in user's full name. */
 export const userMenuButton = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name });

@@ -111,9 +111,7 @@ test('public pages: no serious or critical axe violations', async ({ page }) => 
   expect(problems).toEqual(Object.fromEntries(Object.keys(problems).map((k) => [k, []])));
 });
 
-test('the room wizard, the cart, checkout, Mijn bestellingen and the visa wizard: no serious or critical axe violations', async ({
-  page,
-}) => {
+test('the room wizard, the cart, checkout, Mijn bestellingen and the visa wizard: no serious or critical axe violations', async ({ page }) => {
   test.slow();
   const trip = await stockedTrip(page.request);
   const problems: Record<string, string[]> = {};

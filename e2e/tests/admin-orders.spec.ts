@@ -18,7 +18,8 @@ async function apiLogin(page: Page, email: string, password: string): Promise<st
 async function halfPaidOrder(page: Page, adminToken: string) {
   const customerToken = await apiLogin(page, DEMO.customer.email, DEMO.customer.password);
   const list = await page.request.get('/api/products', { params: { region: 'NL' } });
-  const products = ((await list.json()) as { products: { id: number; type: number; stock: number; start: string | null; is_active: boolean }[] }).products;
+  const products = ((await list.json()) as { products: { id: number; type: number; stock: number; start: string | null; is_active: boolean }[] })
+    .products;
   const today = new Date().toISOString().slice(0, 10);
   const trip = products
     .filter((p) => p.type === 2 && p.is_active && p.stock >= 2 && p.start !== null && p.start > today)
@@ -122,7 +123,11 @@ test('an admin finds a half-paid order, changes its discount codes, cancels it a
     await expect(credit).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), credit.click()]);
     expect(download.suggestedFilename()).toBe(`creditnota-aanbetaling-FCU${order.id}.pdf`);
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const mail = await waitForMail(DEMO.customer.email, { subject: `Annulering van je bestelling ${number}`, after: mailsBefore });
     expect(mail.attachments.map((a) => a.filename)).toContain(`creditnota-aanbetaling-FCU${order.id}.pdf`);

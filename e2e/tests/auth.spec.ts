@@ -95,7 +95,9 @@ test('a visitor registers, logs out and in, edits the profile and resets the pas
   });
 
   await test.step('the mailed link works only once', async () => {
-    const mail = mailsFor(account.email).filter((m) => m.subject === 'Wachtwoord opnieuw instellen').at(-1)!;
+    const mail = mailsFor(account.email)
+      .filter((m) => m.subject === 'Wachtwoord opnieuw instellen')
+      .at(-1)!;
     await page.goto(linkIn(mail, `${BASE}/reset/`));
     await page.getByLabel('Wachtwoord', { exact: true }).fill('Derde-wachtwoord-3');
     await page.getByLabel('Bevestig wachtwoord', { exact: true }).fill('Derde-wachtwoord-3');
@@ -178,9 +180,7 @@ test.describe('password reset forms', () => {
     await expect(modal.getByText('Email is verplicht!')).toBeVisible();
     await modal.getByLabel('Email', { exact: true }).fill('onbekend-adres@example.nl');
     await modal.getByRole('button', { name: 'Verstuur herstellink' }).click();
-    await expect(modal.getByRole('alert')).toHaveText(
-      'Email is niet bij ons bekend. Voer de Email in die je hebt gebruikt bij de bestelling.',
-    );
+    await expect(modal.getByRole('alert')).toHaveText('Email is niet bij ons bekend. Voer de Email in die je hebt gebruikt bij de bestelling.');
   });
 
   test('the reset page checks the fields and refuses a made-up token', async ({ page }) => {

@@ -19,7 +19,8 @@ async function paidOrder(page: Page) {
   const adminToken = await apiLogin(page, DEMO.admin.email, DEMO.admin.password);
   const customerToken = await apiLogin(page, DEMO.customer.email, DEMO.customer.password);
   const list = await page.request.get('/api/products', { params: { region: 'NL' } });
-  const products = ((await list.json()) as { products: { id: number; type: number; stock: number; start: string | null; is_active: boolean }[] }).products;
+  const products = ((await list.json()) as { products: { id: number; type: number; stock: number; start: string | null; is_active: boolean }[] })
+    .products;
   const today = new Date().toISOString().slice(0, 10);
   const trip = products
     .filter((p) => p.type === 2 && p.is_active && p.stock >= 2 && p.start !== null && p.start > today)
@@ -27,7 +28,9 @@ async function paidOrder(page: Page) {
   expect(trip, 'a stocked 2-person trip in the demo catalog').toBeTruthy();
   const created = await page.request.post('/api/order', {
     headers: { authorization: `Bearer ${customerToken}` },
-    data: { rooms: [{ product_id: trip.id, room_type: 2, room_gender: 1, guests: [{ first_name: 'Khadija', last_name: 'Boekhouding', age_category: 0 }] }] },
+    data: {
+      rooms: [{ product_id: trip.id, room_type: 2, room_gender: 1, guests: [{ first_name: 'Khadija', last_name: 'Boekhouding', age_category: 0 }] }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const orderId = ((await created.json()) as { order: { id: number } }).order.id;
@@ -42,7 +45,9 @@ async function paidOrder(page: Page) {
 
 const dutch = (d: Date) => {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d).map((x) => [x.type, x.value]),
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
   );
   return `${p.day}-${p.month}-${p.year}`;
 };

@@ -89,9 +89,7 @@ test.describe('packages page', () => {
     await expect(card).toContainText('150 m tot de Haram');
     await expect(card.getByRole('button', { name: 'Bestellen' })).toBeEnabled();
 
-    const be = (await productsOf(page, 'BE')).find(
-      (p) => p.type === nl.type && p.start === nl.start && p.end === nl.end && p.flex.type_class === 0,
-    )!;
+    const be = (await productsOf(page, 'BE')).find((p) => p.type === nl.type && p.start === nl.start && p.end === nl.end && p.flex.type_class === 0)!;
     expect(be.label).not.toBe(nl.label);
     await page.getByRole('button', { name: /Regio en taal/ }).click();
     const modal = dialog(page, 'Regio en taal');
@@ -105,8 +103,7 @@ test.describe('packages page', () => {
   test('the info modal shows the hotel carousel and the price table per room size and age', async ({ page }) => {
     const nl = await firstTrip(page, 'NL');
     const all = await productsOf(page, 'NL');
-    const same = (type: number) =>
-      all.find((p) => p.type === type && p.start === nl.start && p.label === nl.label && p.flex.type_class === 0)!;
+    const same = (type: number) => all.find((p) => p.type === type && p.start === nl.start && p.label === nl.label && p.flex.type_class === 0)!;
     await page.goto(`/pakketten?maand=${nl.start!.slice(0, 7)}&reis=${nl.start}_${nl.end}&klasse=0`);
     await page.getByTestId('pakket').first().getByRole('button', { name: 'Meer informatie' }).click();
     const info = dialog(page, nl.label);
@@ -213,7 +210,12 @@ test.describe('admin products', () => {
     await page.goto('/admin?tab=producten');
     await page.getByLabel('Zoeken op label').fill(label);
     await page.getByTestId('product-groep').filter({ hasText: label }).getByRole('button').first().click();
-    await page.getByRole('row').filter({ hasText: 'volwassene' }).first().getByRole('button', { name: /wijzigen$/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'volwassene' })
+      .first()
+      .getByRole('button', { name: /wijzigen$/ })
+      .click();
     const edit = dialog(page, 'Product wijzigen');
     await expect(edit.getByLabel('Titel')).toHaveValue(label);
     await edit.getByLabel('Prijs per persoon').first().fill('999');
@@ -228,7 +230,10 @@ test.describe('admin products', () => {
     await page.getByLabel('Zoeken op label').fill(label);
     await page.getByTestId('product-groep').filter({ hasText: label }).getByRole('button').first().click();
     for (let i = 0; i < 2; i++) {
-      await page.getByRole('button', { name: /verwijderen$/ }).first().click();
+      await page
+        .getByRole('button', { name: /verwijderen$/ })
+        .first()
+        .click();
       await dialog(page, 'Product verwijderen').getByRole('button', { name: 'Verwijderen' }).click();
       await expect(page.getByText('Product succesvol verwijderd').first()).toBeVisible();
       await expect(dialog(page, 'Product verwijderen')).toBeHidden();

@@ -75,7 +75,14 @@ test.describe('admin Kennis/Flyers', () => {
     // The server says the same when the browser check is bypassed.
     const direct = await page.request.post('/api/article', {
       headers: { authorization: `Bearer ${token}` },
-      data: { type: 0, label: 'x', description: 'x', html: '<p>x</p>', categories: [], image: { name: 'vakantie.jpg', data: png.toString('base64') } },
+      data: {
+        type: 0,
+        label: 'x',
+        description: 'x',
+        html: '<p>x</p>',
+        categories: [],
+        image: { name: 'vakantie.jpg', data: png.toString('base64') },
+      },
     });
     expect(direct.status()).toBe(400);
     expect((await direct.json()).message).toBe('vakantie.jpg is geen a jpg of jpeg bestand.');
@@ -99,7 +106,15 @@ test.describe('admin Kennis/Flyers', () => {
     expect(upload.image.name).toBe('moskee.jpg');
     expect(upload.image.data).toMatch(/^data:image\/jpeg;base64,/);
     const size = await page.evaluate(
-      (src) => new Promise<number[]>((resolve) => Object.assign(new Image(), { src, onload(this: HTMLImageElement) { resolve([this.naturalWidth, this.naturalHeight]); } })),
+      (src) =>
+        new Promise<number[]>((resolve) =>
+          Object.assign(new Image(), {
+            src,
+            onload(this: HTMLImageElement) {
+              resolve([this.naturalWidth, this.naturalHeight]);
+            },
+          }),
+        ),
       upload.image.data,
     );
     expect(Math.abs(size[0] / size[1] - 25 / 19)).toBeLessThan(0.01);
@@ -110,7 +125,9 @@ test.describe('admin Kennis/Flyers', () => {
     const flyerForm = dialog(page, 'Flyer toevoegen');
     await flyerForm.getByLabel('Titel').fill(FLYER);
     await flyerForm.getByLabel('Beschrijving').fill('Umrah in de Ramadan.');
-    await flyerForm.locator('input[type="file"]').setInputFiles({ name: 'ramadan.JPEG', mimeType: 'image/jpeg', buffer: await canvasImage(page, 'image/jpeg', 1200, 1700) });
+    await flyerForm
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'ramadan.JPEG', mimeType: 'image/jpeg', buffer: await canvasImage(page, 'image/jpeg', 1200, 1700) });
     await expect(flyerForm.getByTestId('foto-uitsnede')).toBeVisible();
     await flyerForm.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText(/^Flyer \d+ is toegevoegd\.$/)).toBeVisible();
@@ -155,7 +172,10 @@ test.describe('admin Kennis/Flyers', () => {
 
     await page.goto('/');
     const flyers = page.getByTestId('flyers');
-    const flyerImg = flyers.getByRole('img', { name: new RegExp(FLYER) }).filter({ visible: true }).first();
+    const flyerImg = flyers
+      .getByRole('img', { name: new RegExp(FLYER) })
+      .filter({ visible: true })
+      .first();
     await expect(flyerImg).toBeVisible();
     await expect.poll(() => flyerImg.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
   });
@@ -234,7 +254,12 @@ test.describe('admin Kennis/Flyers', () => {
     expect((await page.request.get(`${article.flex.image!.base}/1200.jpg`)).status()).toBe(404);
     expect((await page.request.get(`${flyer.flex.image!.base}/480.avif`)).status()).toBe(404);
     await page.goto('/');
-    await expect(page.getByTestId('flyers').getByRole('img', { name: /Umrah in de winter/ }).first()).toBeAttached();
+    await expect(
+      page
+        .getByTestId('flyers')
+        .getByRole('img', { name: /Umrah in de winter/ })
+        .first(),
+    ).toBeAttached();
     await expect(page.getByTestId('flyers').getByRole('img', { name: new RegExp(FLYER) })).toHaveCount(0);
   });
 });

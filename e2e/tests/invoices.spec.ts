@@ -137,7 +137,10 @@ test('a guessed token shows Geen geldige token.', async ({ page }) => {
   await expect(page.getByText('Geen geldige token.')).toBeVisible();
 });
 
-test("'Mijn bestellingen' offers the down-payment proof of a half-paid order; the admin downloads its credit note after cancelling", async ({ page, browser }) => {
+test("'Mijn bestellingen' offers the down-payment proof of a half-paid order; the admin downloads its credit note after cancelling", async ({
+  page,
+  browser,
+}) => {
   await acceptCookies(page);
   const customer = await newCustomer(page);
   const customerToken = await loginByToken(page, customer.email, customer.password);

@@ -22,7 +22,9 @@ test.describe('without JavaScript', () => {
     expect(await points.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(1);
   });
 
-  test('/pakketten shows the month tiles and the packages of the current catalog: a trip an admin renames shows so on the next load', async ({ page }) => {
+  test('/pakketten shows the month tiles and the packages of the current catalog: a trip an admin renames shows so on the next load', async ({
+    page,
+  }) => {
     await page.goto('/pakketten');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const tiles = page.locator('[data-testid^="maand-20"]');
@@ -32,7 +34,16 @@ test.describe('without JavaScript', () => {
     const login = await page.request.post('/api/login', { data: { email: 'admin@umrahreizen.nl', password: 'Admin-demo-2026' } });
     const { token } = (await login.json()) as { token: string };
     const list = await page.request.get('/api/products', { params: { region: 'NL' } });
-    type Product = { id: number; type: number; label: string; start: string | null; end: string | null; stock: number; is_active: boolean; flex: { type_class: number } };
+    type Product = {
+      id: number;
+      type: number;
+      label: string;
+      start: string | null;
+      end: string | null;
+      stock: number;
+      is_active: boolean;
+      flex: { type_class: number };
+    };
     const today = new Date().toISOString().slice(0, 10);
     const trip = ((await list.json()) as { products: Product[] }).products
       .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.is_active && p.stock > 0 && p.start !== null && p.start > today)

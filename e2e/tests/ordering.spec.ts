@@ -1,16 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatEuro } from '@umrah/domain/money';
-import {
-  DEMO,
-  acceptCookies,
-  dialog,
-  fillAccountFields,
-  loginByToken,
-  newAccount,
-  solveCaptcha,
-  userMenuButton,
-} from '../support/ui.ts';
+import { DEMO, acceptCookies, dialog, fillAccountFields, loginByToken, newAccount, solveCaptcha, userMenuButton } from '../support/ui.ts';
 
 // Ordering (issue 5): the room wizard in the order modal, the cart with vouchers, the admin cart
 // that orders for a chosen customer, and the admin voucher tab. Expected amounts are worked out here
@@ -249,7 +240,12 @@ test.describe('ordering', () => {
     const res = await page.request.get(`/api/order/${id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.ok()).toBe(true);
     const { order } = (await res.json()) as {
-      order: { user: { email: string }; total_price: number; created_by_user_id: number | null; rooms: { room_type: number; guests: { first_name: string; bed_included: boolean }[] }[] };
+      order: {
+        user: { email: string };
+        total_price: number;
+        created_by_user_id: number | null;
+        rooms: { room_type: number; guests: { first_name: string; bed_included: boolean }[] }[];
+      };
     };
     expect(order.user.email).toBe(DEMO.customer.email);
     expect(order.total_price).toBe(expected);

@@ -254,7 +254,10 @@ test("staff add, change and delete a manual payment in the admin 'Betalingen' ta
   await expect(modal).toBeHidden();
 
   await adminPage.getByLabel('Zoek op bestelnummer').fill(`FCU2${orderId}`);
-  const row = adminPage.getByRole('table', { name: 'Betalingen' }).getByRole('row').filter({ hasText: `FCU2${orderId}` });
+  const row = adminPage
+    .getByRole('table', { name: 'Betalingen' })
+    .getByRole('row')
+    .filter({ hasText: `FCU2${orderId}` });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('€ 250,-');
   await expect(row).toContainText('Bankoverschrijving');

@@ -18,7 +18,8 @@ async function apiLogin(page: Page, email: string, password: string): Promise<st
 async function unpaidOrder(page: Page) {
   const customerToken = await apiLogin(page, DEMO.customer.email, DEMO.customer.password);
   const list = await page.request.get('/api/products', { params: { region: 'NL' } });
-  const products = ((await list.json()) as { products: { id: number; type: number; stock: number; start: string | null; is_active: boolean }[] }).products;
+  const products = ((await list.json()) as { products: { id: number; type: number; stock: number; start: string | null; is_active: boolean }[] })
+    .products;
   const today = new Date().toISOString().slice(0, 10);
   const trip = products
     .filter((p) => p.type === 2 && p.is_active && p.stock >= 2 && p.start !== null && p.start > today)
@@ -79,7 +80,9 @@ test('an admin sends a payment reminder from the popup, sees it in the log, quic
     await expect(request).toContainText(`door ${DEMO.admin.email}`);
     // The next step is now the first reminder (the filled button).
     await expect(modal.locator('tr[data-reminder-step="7"]').getByRole('button', { name: 'Eerste herinnering versturen' })).toBeVisible();
-    await expect(modal.getByRole('region', { name: 'Logboek herinneringen' })).toContainText(`Betalingsherinnering 'Verzoek' verstuurd naar ${DEMO.customer.email}`);
+    await expect(modal.getByRole('region', { name: 'Logboek herinneringen' })).toContainText(
+      `Betalingsherinnering 'Verzoek' verstuurd naar ${DEMO.customer.email}`,
+    );
     await modal.getByRole('button', { name: 'Sluiten' }).first().click();
     await expect(modal).toBeHidden();
 

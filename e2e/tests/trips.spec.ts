@@ -129,12 +129,23 @@ async function seedTrip(page: Page) {
       {
         room_type: 3,
         room_gender: 2,
-        guests: [adult('Karim', 'Amrani', 0), adult('Laila', 'Amrani', 1), { first_name: 'Sami', last_name: 'Amrani', age_category: 1, gender: 0, bed_included: true }],
+        guests: [
+          adult('Karim', 'Amrani', 0),
+          adult('Laila', 'Amrani', 1),
+          { first_name: 'Sami', last_name: 'Amrani', age_category: 1, gender: 0, bed_included: true },
+        ],
       },
       'full',
     ),
     // Two brothers in a men's room, half paid.
-    await order(page, adminToken, broer.token, trip.byCapacity[2], { room_type: 2, room_gender: 0, guests: [adult('Bilal', 'Broer'), adult('Hamza', 'Broer')] }, 'half'),
+    await order(
+      page,
+      adminToken,
+      broer.token,
+      trip.byCapacity[2],
+      { room_type: 2, room_gender: 0, guests: [adult('Bilal', 'Broer'), adult('Hamza', 'Broer')] },
+      'half',
+    ),
     // A man alone in a men's room, paid in full.
     await order(page, adminToken, alleen.token, trip.byCapacity[2], { room_type: 2, room_gender: 0, guests: [adult('Yusuf', 'Alleen')] }, 'full'),
     // Two sisters who booked apart, each in a women's room.
@@ -334,7 +345,20 @@ test('an admin opens a trip, sees the statistics, makes and saves the rooming li
     const xlsx = await download(page, page.getByRole('button', { name: 'XLSX downloaden' }));
     expect(xlsx.download.suggestedFilename()).toBe(`kamerindeling-${trip.start}-v2.xlsx`);
     const rows = await sheetRows(xlsx.path);
-    expect(rows[0]).toEqual(['Kamer', 'Bedden', 'Soort', 'Exclusief', 'Kamer Mekka', 'Kamer Medina', 'Achternaam', 'Voornaam', 'Geslacht', 'Leeftijd', 'Bestelling', 'Rolstoel']);
+    expect(rows[0]).toEqual([
+      'Kamer',
+      'Bedden',
+      'Soort',
+      'Exclusief',
+      'Kamer Mekka',
+      'Kamer Medina',
+      'Achternaam',
+      'Voornaam',
+      'Geslacht',
+      'Leeftijd',
+      'Bestelling',
+      'Rolstoel',
+    ]);
     const guests = rows.slice(1);
     expect(guests).toHaveLength(9);
     const roomOf = (first: string) => guests.find((r) => r[7] === first)?.[0];
@@ -362,7 +386,11 @@ test('an admin opens a trip, sees the statistics, makes and saves the rooming li
 
     const csv = await download(page, modal.getByRole('button', { name: 'CSV downloaden' }));
     expect(csv.download.suggestedFilename()).toBe(`passagiers-turkish-airlines-${trip.start}.csv`);
-    expect(readFileSync(csv.path, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('NO,SURNAME,NAME,TITLE,GENDER,DOB,NATIONALITY,PASSPORT NO,PASSPORT EXPIRY,PAX TYPE');
+    expect(
+      readFileSync(csv.path, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0],
+    ).toBe('NO,SURNAME,NAME,TITLE,GENDER,DOB,NATIONALITY,PASSPORT NO,PASSPORT EXPIRY,PAX TYPE');
     await modal.getByRole('button', { name: 'Sluiten' }).click();
   });
 

@@ -193,7 +193,10 @@ test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
 });
 
-test('a customer delivers the visa documents of two guests, resumes halfway, finishes; an admin resets one guest', async ({ page, browser }, testInfo) => {
+test('a customer delivers the visa documents of two guests, resumes halfway, finishes; an admin resets one guest', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const adminToken = await apiLogin(page, DEMO.admin.email, DEMO.admin.password);
   const { account, orderId, tripEnd, guestIds } = await customerWithHalfPaidOrder(page, adminToken);

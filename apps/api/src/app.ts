@@ -94,9 +94,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const retention = startVisaRetention(app);
   // Reminders and unpaid leads (SCHEDULER_ENABLED; off in tests unless asked for).
   const scheduler = createScheduler(app);
-  const events = config.databaseUrl
-    ? await postgresEventBus(config.databaseUrl, (err) => app.log.error(err, 'event bus'))
-    : localEventBus();
+  const events = config.databaseUrl ? await postgresEventBus(config.databaseUrl, (err) => app.log.error(err, 'event bus')) : localEventBus();
   app.decorate('ctx', {
     config,
     db: database.db,

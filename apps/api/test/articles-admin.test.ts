@@ -59,7 +59,8 @@ const list = async (type: number): Promise<Article[]> => (await app.inject({ met
 const filesOnDisk = async () => {
   const dir = path.join(uploads, 'articles');
   const out: string[] = [];
-  for (const folder of await readdir(dir).catch(() => [] as string[])) for (const f of await readdir(path.join(dir, folder))) out.push(`${folder}/${f}`);
+  for (const folder of await readdir(dir).catch(() => [] as string[]))
+    for (const f of await readdir(path.join(dir, folder))) out.push(`${folder}/${f}`);
   return out.sort();
 };
 
@@ -156,7 +157,12 @@ describe('articles and flyers', () => {
       method: 'POST',
       url: '/api/article',
       headers: admin,
-      payload: await articleBody({ type: 1, label: 'Ramadan Umrah', html: '', image: { name: 'flyer.jpg', data: (await jpeg(1300, 1840)).toString('base64') } }),
+      payload: await articleBody({
+        type: 1,
+        label: 'Ramadan Umrah',
+        html: '',
+        image: { name: 'flyer.jpg', data: (await jpeg(1300, 1840)).toString('base64') },
+      }),
     });
     expect(res.statusCode, res.body).toBe(201);
     const flyer: Article = res.json().article;
@@ -169,7 +175,12 @@ describe('articles and flyers', () => {
   });
 
   it('a narrow photo gives only the widths it has', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/article', headers: admin, payload: await articleBody({ image: { name: 'klein.jpg', data: dataUrl(await jpeg(700, 600)) } }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/article',
+      headers: admin,
+      payload: await articleBody({ image: { name: 'klein.jpg', data: dataUrl(await jpeg(700, 600)) } }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(articleImageOf(res.json().article.flex)!.sizes).toEqual([
       { width: 480, height: 365 },
@@ -179,7 +190,9 @@ describe('articles and flyers', () => {
   });
 
   it('refuses what is no JPEG by its content, with the spec message naming the file', async () => {
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const files = await filesOnDisk();
     const cases: [string, string][] = [
       ['vakantie.jpg', dataUrl(png, 'image/jpeg')], // a PNG renamed .jpg
@@ -226,7 +239,14 @@ describe('articles and flyers', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe(ARTICLE_MSG.photoTooLarge);
     // Under the body limit but over 4 MB once decoded.
-    const big = await post({ image: { name: 'groot.jpg', data: Buffer.alloc(4 * 1024 * 1024 + 10, 1).toString('base64').slice(0, 5_599_000) } });
+    const big = await post({
+      image: {
+        name: 'groot.jpg',
+        data: Buffer.alloc(4 * 1024 * 1024 + 10, 1)
+          .toString('base64')
+          .slice(0, 5_599_000),
+      },
+    });
     expect([400, 413]).toContain(big.statusCode);
     expect(big.json().message).toBe(ARTICLE_MSG.photoTooLarge);
   });
@@ -294,7 +314,8 @@ describe('categories', () => {
     const add = await app.inject({ method: 'POST', url: '/api/articlecat', headers: admin, payload: { label: 'Hadj', flex: {} } });
     expect(add.statusCode, add.body).toBe(201);
     const id = add.json().articleCategory.article_category_id;
-    const cats = async () => (await app.inject({ method: 'GET', url: '/api/articlecats' })).json().articleCategories as { article_category_id: number; label: string }[];
+    const cats = async () =>
+      (await app.inject({ method: 'GET', url: '/api/articlecats' })).json().articleCategories as { article_category_id: number; label: string }[];
     expect((await cats()).some((c) => c.article_category_id === id && c.label === 'Hadj')).toBe(true);
 
     const article = await app.inject({ method: 'POST', url: '/api/article', headers: admin, payload: await articleBody({ categories: [id] }) });

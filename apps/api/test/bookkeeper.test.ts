@@ -40,7 +40,9 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/order',
     headers: auth(customer),
-    payload: { rooms: [{ product_id: trip!.id, room_type: 2, room_gender: 0, guests: [{ first_name: marker, last_name: 'Beta', age_category: 0 }] }] },
+    payload: {
+      rooms: [{ product_id: trip!.id, room_type: 2, room_gender: 0, guests: [{ first_name: marker, last_name: 'Beta', age_category: 0 }] }],
+    },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   orderId = placed.json().order.id;
@@ -90,15 +92,15 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ';') row.push(field), (field = '');
-    else if (ch === '\n') row.push(field.replace(/\r$/, '')), rows.push(row), (row = []), (field = '');
+    else if (ch === ';') (row.push(field), (field = ''));
+    else if (ch === '\n') (row.push(field.replace(/\r$/, '')), rows.push(row), (row = []), (field = ''));
     else field += ch;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) (row.push(field), rows.push(row));
   return rows;
 }
 
@@ -106,7 +108,12 @@ describe('the bookkeeper reads', () => {
   it('the admin orders list, one order, its log, payments and invoices', async () => {
     const orders = await get(`/api/admin/orders?q=FCU2${orderId}`);
     expect(orders.statusCode, orders.body).toBe(200);
-    expect(orders.json().orders.concat(orders.json().leads ?? []).some((o: { id: number }) => o.id === orderId)).toBe(true);
+    expect(
+      orders
+        .json()
+        .orders.concat(orders.json().leads ?? [])
+        .some((o: { id: number }) => o.id === orderId),
+    ).toBe(true);
     const one = await get(`/api/order/${orderId}`);
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().order.id).toBe(orderId);
@@ -198,7 +205,19 @@ describe('exports', () => {
     ]);
     const mine = rows.filter((r) => r[1] === String(paymentId));
     expect(mine).toEqual([
-      [dutchToday, String(paymentId), `FCU2${orderId}`, 'Bestelling', 'Ahmed Yilmaz', DEMO_ACCOUNTS.customer.email, 'Contant', '1210,00', '21', '210,00', '1000,00'],
+      [
+        dutchToday,
+        String(paymentId),
+        `FCU2${orderId}`,
+        'Bestelling',
+        'Ahmed Yilmaz',
+        DEMO_ACCOUNTS.customer.email,
+        'Contant',
+        '1210,00',
+        '21',
+        '210,00',
+        '1000,00',
+      ],
     ]);
   });
 

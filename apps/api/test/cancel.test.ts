@@ -29,9 +29,15 @@ afterAll(async () => {
 });
 
 const kick = () => app.ctx.mail.kick();
-const cancel = (orderId: number, token = admin) => app.inject({ method: 'POST', url: `/api/order/cancel/${orderId}`, headers: auth(token), payload: {} });
-const productIdsOf = async (orderId: number) =>
-  [...new Set((await app.ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((l) => l.productId).filter((id): id is number => id !== null))];
+const cancel = (orderId: number, token = admin) =>
+  app.inject({ method: 'POST', url: `/api/order/cancel/${orderId}`, headers: auth(token), payload: {} });
+const productIdsOf = async (orderId: number) => [
+  ...new Set(
+    (await app.ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)))
+      .map((l) => l.productId)
+      .filter((id): id is number => id !== null),
+  ),
+];
 const subject = (orderId: number) => `Annulering van je bestelling FCU2${orderId}`;
 
 describe('cancelling a half-paid order', () => {
@@ -51,7 +57,12 @@ describe('cancelling a half-paid order', () => {
     const mailsBefore = smtp.mails.length;
     const res = await cancel(orderId);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Bestelling is geannuleerd.', changed: true, credit_document: 'down_payment_credit' });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      message: 'Bestelling is geannuleerd.',
+      changed: true,
+      credit_document: 'down_payment_credit',
+    });
 
     const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row!.status).toBe(OrderStatus.CANCELLED);
@@ -84,7 +95,10 @@ describe('cancelling a half-paid order', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ changed: false, message: 'Deze bestelling was al geannuleerd.' });
     expect(await stockOf(app, ids)).toEqual(before);
-    const queued = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject(orderId)));
+    const queued = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, subject(orderId)));
     expect(queued).toHaveLength(1);
   });
 

@@ -15,7 +15,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-type Article = { id: number; type: number; label: string; html: string; img: string | null; categories: { article_category_id: number; label: string }[] };
+type Article = {
+  id: number;
+  type: number;
+  label: string;
+  html: string;
+  img: string | null;
+  categories: { article_category_id: number; label: string }[];
+};
 
 describe('articles, categories and team', () => {
   it('lists the knowledge articles (type 0) with their categories, and the flyers (type 1)', async () => {

@@ -118,7 +118,11 @@ function stringFor(schema: JsonSchema, key: string): fc.Arbitrary<string> {
   }
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 40));
-  return fc.string({ minLength, maxLength, unit: fc.oneof(fc.constantFrom('a', 'Z', '5', ' ', 'é', 'ع', '😀', '-', "'"), fc.string({ minLength: 1, maxLength: 1 })) });
+  return fc.string({
+    minLength,
+    maxLength,
+    unit: fc.oneof(fc.constantFrom('a', 'Z', '5', ' ', 'é', 'ع', '😀', '-', "'"), fc.string({ minLength: 1, maxLength: 1 })),
+  });
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
@@ -144,10 +148,11 @@ function typedFromSchema(schema: JsonSchema, key: string, depth: number): fc.Arb
   if (depth > 8) arb = fc.constant(null);
   else if (schema.const !== undefined) arb = fc.constant(schema.const);
   else if (Array.isArray(schema.enum)) arb = fc.constantFrom(...schema.enum);
-  else if (Array.isArray(schema.anyOf ?? schema.oneOf)) arb = fc.oneof(...(schema.anyOf ?? schema.oneOf).map((s: JsonSchema) => fromSchema(s, key, depth + 1)));
+  else if (Array.isArray(schema.anyOf ?? schema.oneOf))
+    arb = fc.oneof(...(schema.anyOf ?? schema.oneOf).map((s: JsonSchema) => fromSchema(s, key, depth + 1)));
   else if (Array.isArray(schema.allOf)) arb = typedFromSchema(Object.assign({}, ...schema.allOf), key, depth);
   else {
-    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type ?? (schema.properties ? 'object' : undefined);
+    const type = Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? (schema.properties ? 'object' : undefined));
     switch (type) {
       case 'string':
         arb = stringFor(schema, key);
@@ -222,7 +227,10 @@ const HOSTILE_PATH = ['2147483648', '99999999999', '1e20', '-1', '0', '1.5', 'ab
 const HOSTILE_QUERY = ['%00', 'a%00b', '%ED%A0%80', '%', '2147483648', '1e20', '-1', '', encodeURIComponent('2001-02-31'), 'x'.repeat(5000)];
 
 function pathArb(): fc.Arbitrary<string> {
-  const real = fc.integer({ min: 1, max: 60 }).filter((id) => !ownIds.has(id)).map(String);
+  const real = fc
+    .integer({ min: 1, max: 60 })
+    .filter((id) => !ownIds.has(id))
+    .map(String);
   return fc.oneof({ weight: 3, arbitrary: real }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_PATH) });
 }
 
@@ -243,12 +251,19 @@ function caseArb(route: RouteInfo): fc.Arbitrary<Case> {
   ) as fc.Arbitrary<Record<string, string>>;
   const schema = bodySchemaOf(route);
   const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
-  const rawBody = fc.record({ raw: fc.constantFrom(...RAW_BODIES), contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded') });
+  const rawBody = fc.record({
+    raw: fc.constantFrom(...RAW_BODIES),
+    contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+  });
   const body: fc.Arbitrary<Case['body']> = !sendsBody
     ? fc.constant(undefined)
     : schema
       ? fc.oneof({ weight: 6, arbitrary: fromSchema(schema).map((json) => ({ json })) }, { weight: 1, arbitrary: rawBody })
-      : fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }).map((json) => ({ json })), rawBody);
+      : fc.oneof(
+          fc.constant(undefined),
+          fc.jsonValue({ maxDepth: 2 }).map((json) => ({ json })),
+          rawBody,
+        );
   return fc.record({ path, query, body });
 }
 
@@ -301,7 +316,8 @@ function fixedCases(route: RouteInfo): Case[] {
   const queryWith = (value: string) => Object.fromEntries(paramsOf(route, 'query').map((p) => [p.name, value]));
   const cases: Case[] = [];
   for (const value of names.length ? ['2147483648', '99999999999', '1e20', '-1', '%00'] : []) cases.push({ path: pathWith(value), query: {} });
-  for (const value of paramsOf(route, 'query').length ? ['a%00b', '%ED%A0%80', '2147483648'] : []) cases.push({ path: pathWith('1'), query: queryWith(value) });
+  for (const value of paramsOf(route, 'query').length ? ['a%00b', '%ED%A0%80', '2147483648'] : [])
+    cases.push({ path: pathWith('1'), query: queryWith(value) });
   const schema = bodySchemaOf(route);
   if (schema && route.method !== 'GET') {
     // A schema-shaped body without hostile values, then with every leaf made hostile in one way.
@@ -351,7 +367,10 @@ describe('schema-driven fuzz of every route', () => {
         );
       }
     }
-    const statuses = [...stats.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
+    const statuses = [...stats.byStatus.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     console.log(
       `fuzz (${TEST_DB}): ${api.length} routes × ${ROLES.length} roles, ${stats.requests} requests ` +
         `(${stats.fixed} fixed hostile, ${stats.generated} generated, ${RUNS} runs per route and role), 0 × 5xx; ` +

@@ -87,7 +87,10 @@ describe('finding: vouchers stack', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toBe(VOUCHER_MSG.overused);
     }
-    const ok = await post('/api/order/preview', { products: [trip.lesson, trip.lesson, trip.lesson], flex: { ...lessonFlex(), discounts: ['welkom50'] } });
+    const ok = await post('/api/order/preview', {
+      products: [trip.lesson, trip.lesson, trip.lesson],
+      flex: { ...lessonFlex(), discounts: ['welkom50'] },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().lines.filter((l: { kind: string }) => l.kind === 'voucher')).toHaveLength(1);
     expect(ok.json().total_price).toBeGreaterThanOrEqual(0);
@@ -123,7 +126,12 @@ describe('finding: a bookkeeper can rewrite a provider payment to 1 cent', () =>
     expect(asAdmin.json().message).toBe(PROVIDER_PAYMENT_LOCKED);
     // Also a provider row that an older version stored with a manual type: provider_ref decides.
     await app.ctx.db.update(payments).set({ paymentType: PaymentType.BANK_TRANSFER }).where(eq(payments.id, payment.id));
-    const manualType = await app.inject({ method: 'PUT', url: `/api/payment/${payment.id}`, headers: auth(admin), payload: { ...body, payment_type: 2 } });
+    const manualType = await app.inject({
+      method: 'PUT',
+      url: `/api/payment/${payment.id}`,
+      headers: auth(admin),
+      payload: { ...body, payment_type: 2 },
+    });
     expect(manualType.statusCode).toBe(409);
     for (const token of [admin, bookkeeper]) {
       const del = await app.inject({ method: 'DELETE', url: `/api/payment/${payment.id}`, headers: auth(token) });
@@ -132,9 +140,19 @@ describe('finding: a bookkeeper can rewrite a provider payment to 1 cent', () =>
     const [row] = await app.ctx.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row!.amount).toBe(100_000);
 
-    const add = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(bookkeeper), payload: { order_id: order.id, payment_type: 0, amount: 1 } });
+    const add = await app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: auth(bookkeeper),
+      payload: { order_id: order.id, payment_type: 0, amount: 1 },
+    });
     expect(add.statusCode).toBe(403);
-    const pin = await app.inject({ method: 'POST', url: `/api/payment/${order.id}`, headers: auth(bookkeeper), payload: { trans: 'pin', amount: 1 } });
+    const pin = await app.inject({
+      method: 'POST',
+      url: `/api/payment/${order.id}`,
+      headers: auth(bookkeeper),
+      payload: { trans: 'pin', amount: 1 },
+    });
     expect(pin.statusCode).toBe(403);
     // Reading stays allowed.
     const list = await app.inject({ method: 'GET', url: `/api/payments?order_id=${order.id}`, headers: auth(bookkeeper) });
@@ -253,9 +271,9 @@ describe('finding: the contact confirmation as a mail cannon', () => {
     }
     // The office still gets every message.
     const office = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, victim));
-    expect(office.length + (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, victim.toUpperCase()))).length).toBeGreaterThanOrEqual(
-      CONFIRMATIONS_PER_HOUR + 1,
-    );
+    expect(
+      office.length + (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, victim.toUpperCase()))).length,
+    ).toBeGreaterThanOrEqual(CONFIRMATIONS_PER_HOUR + 1);
     expect(confirmationName('  ')).toBe('bezoeker');
     expect(confirmationName('Yasmina El Amrani')).toBe('Yasmina El Amrani');
   });
@@ -302,7 +320,11 @@ describe('finding: reset links stay readable in the outbox', () => {
         nextAttemptAt: sql`now() + interval '1 day'`,
       })
       .returning();
-    const view = async () => (await app.inject({ method: 'GET', url: '/api/admin/mails?pageSize=100', headers: auth(admin) })).json().mails as { id: number; text: string }[];
+    const view = async () =>
+      (await app.inject({ method: 'GET', url: '/api/admin/mails?pageSize=100', headers: auth(admin) })).json().mails as {
+        id: number;
+        text: string;
+      }[];
     const shown = (await view()).find((m) => m.id === waiting!.id)!;
     expect(shown.text).not.toMatch(link);
     expect(shown.text).toContain(REDACTED_LINK);
@@ -311,7 +333,10 @@ describe('finding: reset links stay readable in the outbox', () => {
     const res = await post('/api/reset_pw_request', { email: DEMO_ACCOUNTS.customer.email });
     expect(res.statusCode, res.body).toBe(200);
     await app.ctx.mail.kick();
-    const mails = await app.ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, DEMO_ACCOUNTS.customer.email), eq(mailOutbox.subject, 'Wachtwoord opnieuw instellen')));
+    const mails = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, DEMO_ACCOUNTS.customer.email), eq(mailOutbox.subject, 'Wachtwoord opnieuw instellen')));
     expect(mails.length).toBeGreaterThan(0);
     for (const m of mails) {
       expect(m.status).toBe('kept');

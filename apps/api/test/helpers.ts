@@ -85,10 +85,8 @@ export async function loginToken(app: FastifyInstance, email: string, password: 
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export const adminToken = (app: FastifyInstance) =>
-  loginToken(app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-export const customerToken = (app: FastifyInstance) =>
-  loginToken(app, DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
+export const adminToken = (app: FastifyInstance) => loginToken(app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+export const customerToken = (app: FastifyInstance) => loginToken(app, DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
 
 export const validAccount = (overrides: Record<string, unknown> = {}) => ({
   email: `nieuw-${randomBytes(4).toString('hex')}@example.nl`,

@@ -87,7 +87,9 @@ describe('NUL characters never reach PostgreSQL', () => {
   );
 
   it('the reset and login forms', async () => {
-    expectClientError(await call({ method: 'POST', url: '/api/reset_pw', payload: { token: NUL, password: 'Geheim-123', confirm_password: 'Geheim-123' } }));
+    expectClientError(
+      await call({ method: 'POST', url: '/api/reset_pw', payload: { token: NUL, password: 'Geheim-123', confirm_password: 'Geheim-123' } }),
+    );
     expectClientError(await call({ method: 'POST', url: '/api/login', payload: { email: 'klant@example.nl', password: NUL } }));
   });
 });
@@ -158,7 +160,13 @@ describe('ids above 2^31-1', () => {
       expectClientError(await order({ rooms: [room([guest('Ahmed')], id)] }));
       expectClientError(await order({ crowdfunds: [{ funding_id: id, funding_amount: 100 }] }));
       expectClientError(await order({ products: [], rooms: [room([guest('Ahmed')])], user: id }, admin));
-      expectClientError(await call({ method: 'POST', url: '/api/order/preview', payload: { crowdfunds: [{ funding_id: fund, funding_amount: 100 }], products: [id] } }));
+      expectClientError(
+        await call({
+          method: 'POST',
+          url: '/api/order/preview',
+          payload: { crowdfunds: [{ funding_id: fund, funding_amount: 100 }], products: [id] },
+        }),
+      );
       expectClientError(await call({ method: 'POST', url: '/api/invoice', headers: auth(admin), payload: quote({ user_id: id }) }));
       const payment = { order_id: id, payment_type: 0, amount: 100 };
       expectClientError(await call({ method: 'POST', url: '/api/payment', headers: auth(admin), payload: payment }));
@@ -200,7 +208,12 @@ describe('deleting a user that orders or quotes point at', () => {
     const u = await newUser();
     await call({ method: 'PUT', url: `/api/user/${u.id}`, headers: auth(admin), payload: { ...validAccount({ email: u.email }), role: Role.ADMIN } });
     const token = await loginToken(app, u.email, 'Nieuw-wachtwoord-1');
-    const placed = await call({ method: 'POST', url: '/api/order', headers: auth(token), payload: { rooms: [room([guest('Ahmed')])], user: customerId } });
+    const placed = await call({
+      method: 'POST',
+      url: '/api/order',
+      headers: auth(token),
+      payload: { rooms: [room([guest('Ahmed')])], user: customerId },
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const res = await call({ method: 'DELETE', url: `/api/user/${u.id}`, headers: auth(admin) });
     expect(expectClientError(res, 409).message).toBe(message);
@@ -252,7 +265,9 @@ describe('length limits', () => {
 
   it('a contact message over 5,000 characters', async () => {
     const payload = { name: 'Yasmina', email: 'y@example.nl', message: 'x'.repeat(5001), altcha: await solveCaptcha(app) };
-    expect(expectClientError(await call({ method: 'POST', url: '/api/contact', payload })).message).toBe('Bericht mag maximaal 5000 tekens lang zijn.');
+    expect(expectClientError(await call({ method: 'POST', url: '/api/contact', payload })).message).toBe(
+      'Bericht mag maximaal 5000 tekens lang zijn.',
+    );
   });
 });
 

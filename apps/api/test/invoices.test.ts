@@ -37,7 +37,12 @@ beforeAll(async () => {
   customer = await customerToken(app);
   bookkeeper = await loginToken(app, DEMO_ACCOUNTS.bookkeeper.email, DEMO_ACCOUNTS.bookkeeper.password);
   const account = validAccount();
-  const created = await app.inject({ method: 'POST', url: '/api/users', headers: auth(admin), payload: { ...account, password: 'Ander-wachtwoord-1' } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: auth(admin),
+    payload: { ...account, password: 'Ander-wachtwoord-1' },
+  });
   expect(created.statusCode).toBe(201);
   other = await loginToken(app, account.email, 'Ander-wachtwoord-1');
   const [row] = await app.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email));
@@ -190,7 +195,7 @@ describe('the public quote by token', () => {
     expect(pay.json().message).toBe('Geen geldige token.');
   });
 
-  it('a customer cannot read or pay another customer\'s quote by id', async () => {
+  it("a customer cannot read or pay another customer's quote by id", async () => {
     const q = await createQuote();
     for (const url of [`/api/invoices_invoice/${q.id}`, `/api/invoicePayment/${q.id}`]) {
       const res = await app.inject({ method: 'POST', url, headers: auth(other), payload: {} });
@@ -217,7 +222,9 @@ describe('paying a quote through the simulator', () => {
     expect(back.searchParams.get('orderStatusId')).toBe('100');
 
     const page = (await byToken(q.token)).json().invoice;
-    expect(page.payments).toEqual([expect.objectContaining({ amount: 35_100, payment_type: PaymentType.PROVIDER_PAID, type_text: 'Online betaald' })]);
+    expect(page.payments).toEqual([
+      expect.objectContaining({ amount: 35_100, payment_type: PaymentType.PROVIDER_PAID, type_text: 'Online betaald' }),
+    ]);
     expect(page.status).toBe(InvoiceStatus.PAID);
     expect(page.status_label).toBe('Betaald');
     expect(page.payable).toBe(false);
@@ -229,7 +236,10 @@ describe('paying a quote through the simulator', () => {
     const [started] = await app.ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
     const key = (started!.flex as { exchange_key: string }).exchange_key;
     for (let i = 0; i < 2; i++) {
-      const again = await fetch(`${base}/api/invoicePayment/exchange/${transactionId}?key=${key}`, { method: 'POST', body: new URLSearchParams({ action: 'new_ppt' }) });
+      const again = await fetch(`${base}/api/invoicePayment/exchange/${transactionId}?key=${key}`, {
+        method: 'POST',
+        body: new URLSearchParams({ action: 'new_ppt' }),
+      });
       expect(await again.text()).toBe('TRUE|paid');
     }
     const keyless = await fetch(`${base}/api/invoicePayment/exchange/${transactionId}`, { method: 'POST' });
@@ -240,7 +250,10 @@ describe('paying a quote through the simulator', () => {
     const [tx] = await app.ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
     expect(tx!.status).toBe('paid');
 
-    const mail = (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Betaling ontvangen – offerte FCU2${q.id}`)));
+    const mail = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Betaling ontvangen – offerte FCU2${q.id}`));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.to).toBe(DEMO_ACCOUNTS.customer.email);
 

@@ -31,7 +31,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
     const challenge = await (await fetch(`${a}/api/captcha/challenge`)).json();
     const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
     const altcha = Buffer.from(
-      JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution!.number, salt: challenge.salt, signature: challenge.signature }),
+      JSON.stringify({
+        algorithm: challenge.algorithm,
+        challenge: challenge.challenge,
+        number: solution!.number,
+        salt: challenge.salt,
+        signature: challenge.signature,
+      }),
     ).toString('base64');
     const form = { name: 'Yusuf', email: 'yusuf@example.nl', message: 'Vraag over de reis in maart.', altcha };
     const first = await post(a, '/api/contact', form);

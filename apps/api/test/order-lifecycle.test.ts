@@ -43,7 +43,12 @@ afterAll(async () => {
 async function newOrder(total: number, opts: { status?: number; payPartly?: boolean } = {}) {
   const [order] = await app.ctx.db
     .insert(orders)
-    .values({ userId: customerId, status: opts.status ?? OrderStatus.LEAD, totalPrice: total, flex: { pay_partly: opts.payPartly ?? false, discounts: [] } })
+    .values({
+      userId: customerId,
+      status: opts.status ?? OrderStatus.LEAD,
+      totalPrice: total,
+      flex: { pay_partly: opts.payPartly ?? false, discounts: [] },
+    })
     .returning();
   return order!;
 }
@@ -52,7 +57,8 @@ const orderRow = async (id: number) => (await app.ctx.db.select().from(orders).w
 /** What the provider (the simulator) has: one row per payment started there. */
 const providerPayments = (reference: string) =>
   app.ctx.db.select().from(simulatorPayments).where(eq(simulatorPayments.reference, reference)).orderBy(asc(simulatorPayments.createdAt));
-const transactionRows = (orderId: number) => app.ctx.db.select().from(transactions).where(eq(transactions.orderId, orderId)).orderBy(asc(transactions.id));
+const transactionRows = (orderId: number) =>
+  app.ctx.db.select().from(transactions).where(eq(transactions.orderId, orderId)).orderBy(asc(transactions.id));
 const prepare = (orderId: number, percent: 50 | 100 = 100) =>
   app.inject({ method: 'POST', url: '/api/payment/prepare', headers: auth(customer), payload: { id: orderId, percent_to_pay: percent } });
 
@@ -78,7 +84,12 @@ describe("pressing 'Betalen' again reuses the provider payment", () => {
       method: 'POST',
       url: '/api/invoice',
       headers: auth(admin),
-      payload: { type: 0, expire_date: '2099-12-31', user_id: customerId, items: [{ label: 'Maatwerk', amount_in_cents: 50_000, amount: 1, btw_type: 21 }] },
+      payload: {
+        type: 0,
+        expire_date: '2099-12-31',
+        user_id: customerId,
+        items: [{ label: 'Maatwerk', amount_in_cents: 50_000, amount: 1, btw_type: 21 }],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const q = created.json().invoice as { id: number; token: string };
@@ -103,7 +114,10 @@ describe("pressing 'Betalen' again reuses the provider payment", () => {
 
     // The payer pays at the provider, but its exchange call never reaches us.
     const [sim] = await providerPayments(`FCU2${order.id}`);
-    await app.ctx.db.update(simulatorPayments).set({ status: 'paid', updatedAt: sql`now()` }).where(eq(simulatorPayments.id, sim!.id));
+    await app.ctx.db
+      .update(simulatorPayments)
+      .set({ status: 'paid', updatedAt: sql`now()` })
+      .where(eq(simulatorPayments.id, sim!.id));
 
     const again = await app.inject({ method: 'POST', url: `/api/payment/check/${order.id}`, headers: auth(customer) });
     expect(again.statusCode, again.body).toBe(200);
@@ -146,7 +160,12 @@ describe('the order log', () => {
     expect(log).toMatchObject({ type: 0, user_executed_mail: DEMO_ACCOUNTS.customer.email });
     expect(log.message).toBe('Bestelling aangemaakt: € 3.390,-. Kortingscodes: kid-without-bed, WELKOM50.');
 
-    const added = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(admin), payload: { order_id: orderId, payment_type: 2, amount: EXAMPLE.half } });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: auth(admin),
+      payload: { order_id: orderId, payment_type: 2, amount: EXAMPLE.half },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const paymentId = added.json().payment.id;
     log = await lastLog(orderId);
@@ -164,13 +183,19 @@ describe('the order log', () => {
 
     const removed = await app.inject({ method: 'DELETE', url: `/api/payment/${paymentId}`, headers: auth(admin) });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await lastLog(orderId)).message).toBe(`Betaling #${paymentId} verwijderd: € 1.695,- (Bankoverschrijving). Status: Aanbetaald → Niet betaald.`);
+    expect((await lastLog(orderId)).message).toBe(
+      `Betaling #${paymentId} verwijderd: € 1.695,- (Bankoverschrijving). Status: Aanbetaald → Niet betaald.`,
+    );
     expect((await orderRow(orderId)).status).toBe(OrderStatus.LEAD);
 
     // Paid in full at the provider: the exchange writes the row, as the provider.
     const start = await prepare(orderId, 100);
     expect(start.statusCode, start.body).toBe(200);
-    const res = await fetch(start.json().transaction.paymentURL, { method: 'POST', body: new URLSearchParams({ choice: 'paid' }), redirect: 'manual' });
+    const res = await fetch(start.json().transaction.paymentURL, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'paid' }),
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     log = await lastLog(orderId);
     expect(log.user_executed_mail).toBe('betaalprovider (simulator)');
@@ -179,7 +204,9 @@ describe('the order log', () => {
     const cancelled = await app.inject({ method: 'POST', url: `/api/order/cancel/${orderId}`, headers: auth(admin), payload: {} });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     log = await lastLog(orderId);
-    expect(log.message).toBe('Bestelling geannuleerd; plaatsen terug in de voorraad. Status: Voltooid → Geannuleerd. Betaald: € 3.440,-; creditfactuur mee met de annuleringsmail.');
+    expect(log.message).toBe(
+      'Bestelling geannuleerd; plaatsen terug in de voorraad. Status: Voltooid → Geannuleerd. Betaald: € 3.440,-; creditfactuur mee met de annuleringsmail.',
+    );
 
     const all = await logsOf(orderId);
     expect(all).toHaveLength(6);

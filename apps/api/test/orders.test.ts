@@ -25,7 +25,9 @@ beforeAll(async () => {
   adminId = (await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)))[0].id;
   const all = await db.select().from(products);
   const firstclass = (p: ProductRow) => p.region === 'NL' && (p.flex as { type_class: number }).type_class === 0;
-  const onSale = all.filter((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock > 0).sort((a, b) => a.start!.localeCompare(b.start!))[0];
+  const onSale = all
+    .filter((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock > 0)
+    .sort((a, b) => a.start!.localeCompare(b.start!))[0];
   const sibling = (type: number) => all.find((p) => p.type === type && p.label === onSale.label && p.start === onSale.start && p.region === 'NL')!.id;
   const soldOut = all.find((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock === 0)!;
   const lesson = all.find((p) => p.type === ProductType.ARABIA_BEGINNER && p.region === 'NL')!;
@@ -158,7 +160,11 @@ describe('POST /api/order refuses bad input in Dutch and creates nothing', () =>
     ['no first name', () => ({ rooms: [room([adult('')])] }), 'Voornaam is verplicht!'],
     ['no age category', () => ({ rooms: [room([{ first_name: 'A', last_name: 'B' }])] }), 'Leeftijdscategorie is verplicht!'],
     ['mix room without gender', () => ({ rooms: [room([adult('A'), adult('B')], { room_gender: 2 })] }), 'Geslacht is verplicht!'],
-    ['mix room not full', () => ({ rooms: [room([adult('A', { gender: 0 })], { room_gender: 2 })] }), 'Er moet(en) minimaal 2 bed(den) gevuld zijn in deze kamer.'],
+    [
+      'mix room not full',
+      () => ({ rooms: [room([adult('A', { gender: 0 })], { room_gender: 2 })] }),
+      'Er moet(en) minimaal 2 bed(den) gevuld zijn in deze kamer.',
+    ],
     ['too many beds', () => ({ rooms: [room([adult('A'), adult('B'), adult('C')])] }), ORDER_MSG.maxBeds(2)],
     ['4-person room with a child', () => ({ rooms: [room([adult(), adult('B'), adult('C'), child()], { room_type: 4 })] }), ORDER_MSG.adultsOnly],
     ['exclusive with two guests', () => ({ rooms: [room([adult(), adult('B')], { exclusive: true })] }), ORDER_MSG.exclusive],
@@ -166,7 +172,11 @@ describe('POST /api/order refuses bad input in Dutch and creates nothing', () =>
     ['empty cart', () => ({}), 'Winkelwagen is leeg'],
     ['unknown voucher', () => ({ rooms: [room([adult()])], flex: { discounts: ['NEP'] } }), 'Deze kortingscode bestaat niet.'],
     ['expired voucher', () => ({ rooms: [room([adult()])], flex: { discounts: ['VERLOPEN'] } }), 'Kortingscode is verlopen.'],
-    ['more vouchers than items', () => ({ rooms: [room([adult()])], flex: { discounts: ['WELKOM50', 'WELKOM50'] } }), 'Kortingscode kan niet vaker worden gebruikt.'],
+    [
+      'more vouchers than items',
+      () => ({ rooms: [room([adult()])], flex: { discounts: ['WELKOM50', 'WELKOM50'] } }),
+      'Kortingscode kan niet vaker worden gebruikt.',
+    ],
     ['donation of 0', () => ({ crowdfunds: [{ funding_id: 1, funding_amount: 0 }] }), 'Bedrag moet boven 0 zijn'],
     ['donation without amount', () => ({ crowdfunds: [{ funding_id: 1 }] }), 'Bedrag is verplicht!'],
     ['unreadable flex', () => ({ rooms: [room([adult()])], flex: '{kapot' }), 'Ongeldige invoer.'],
@@ -189,9 +199,21 @@ describe('POST /api/order refuses bad input in Dutch and creates nothing', () =>
       '5',
       JSON.stringify({ products: ['x'], rooms: 'x', crowdfunds: {}, user: true, flex: 5 }),
       JSON.stringify({
-        rooms: [{ product_id: 'x', room_type: '2', room_gender: 0, exclusive: 'ja', extras: [5], guests: [5, { first_name: 1, european_passport: 'nee', flex: 'x' }] }],
+        rooms: [
+          {
+            product_id: 'x',
+            room_type: '2',
+            room_gender: 0,
+            exclusive: 'ja',
+            extras: [5],
+            guests: [5, { first_name: 1, european_passport: 'nee', flex: 'x' }],
+          },
+        ],
       }),
-      JSON.stringify({ products: [1], flex: { pay_partly: 'ja', discounts: [5], arabia_availibilities: [{ id: 'x', days: 'Maandag', times: [1] }] } }),
+      JSON.stringify({
+        products: [1],
+        flex: { pay_partly: 'ja', discounts: [5], arabia_availibilities: [{ id: 'x', days: 'Maandag', times: [1] }] },
+      }),
       JSON.stringify({ crowdfunds: [5, { funding_id: 'x', funding_amount: '5' }] }),
     ];
     for (const payload of bodies) {
@@ -296,7 +318,14 @@ describe('reading orders', () => {
     expect(list.some((o) => o.id === otherId)).toBe(false);
     const own = res.json().orders.find((o: { id: number }) => o.id === ownId);
     expect(own).toMatchObject({ total_price: 189500, total_payments: 75000, amount_open: 114500 });
-    expect(own.rooms[0].guests[0]).toMatchObject({ first_name: 'Eigen', age_category: 0, gender: 0, european_passport: true, bed_included: true, flex: { disabled: false } });
+    expect(own.rooms[0].guests[0]).toMatchObject({
+      first_name: 'Eigen',
+      age_category: 0,
+      gender: 0,
+      european_passport: true,
+      bed_included: true,
+      flex: { disabled: false },
+    });
     expect(own.products).toEqual([expect.objectContaining({ id: trip.adult2, quantity: 1 })]);
   });
 
@@ -325,7 +354,9 @@ describe('reading orders', () => {
     expect(byNumber.leads).toEqual([]);
     const byEmail = await get('?q=boekhouder@');
     expect(byEmail.leads.map((o: { id: number }) => o.id)).toContain(otherId);
-    expect([...byEmail.orders, ...byEmail.leads].every((o: { user: { email: string } }) => o.user.email === DEMO_ACCOUNTS.bookkeeper.email)).toBe(true);
+    expect([...byEmail.orders, ...byEmail.leads].every((o: { user: { email: string } }) => o.user.email === DEMO_ACCOUNTS.bookkeeper.email)).toBe(
+      true,
+    );
     const byName = await get(`?q=${encodeURIComponent('Ahmed Yilmaz')}`);
     expect(byName.orders.map((o: { id: number }) => o.id)).toContain(ownId);
     const leads = await get('?status=1&pageSize=2');
@@ -377,16 +408,31 @@ describe('POST /api/order/{id} edits', () => {
       await app.ctx.db.execute(sql`update vouchers set expire_date = now() + interval '1 year' where label = 'WELKOM50'`);
     }
     const bookkeeper = await loginToken(app, DEMO_ACCOUNTS.bookkeeper.email, DEMO_ACCOUNTS.bookkeeper.password);
-    const foreign = await app.inject({ method: 'POST', url: `/api/order/${created.id}`, headers: auth(bookkeeper), payload: { rooms: [room([adult()])] } });
+    const foreign = await app.inject({
+      method: 'POST',
+      url: `/api/order/${created.id}`,
+      headers: auth(bookkeeper),
+      payload: { rooms: [room([adult()])] },
+    });
     expect(foreign.statusCode).toBe(404);
 
     // A real down payment, so the status the edit derives from what is paid stays DOWN_PAYMENT.
     await app.ctx.db.insert(payments).values({ orderId: created.id, paymentType: 5, amount: 100000 });
     await app.ctx.db.update(orders).set({ status: OrderStatus.DOWN_PAYMENT }).where(eq(orders.id, created.id));
-    const paid = await app.inject({ method: 'POST', url: `/api/order/${created.id}`, headers: auth(customer), payload: { rooms: [room([adult()])] } });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/order/${created.id}`,
+      headers: auth(customer),
+      payload: { rooms: [room([adult()])] },
+    });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toBe(ORDER_MSG.notEditable);
-    const byAdmin = await app.inject({ method: 'POST', url: `/api/order/${created.id}`, headers: auth(admin), payload: { rooms: [room([adult(), adult('B')])] } });
+    const byAdmin = await app.inject({
+      method: 'POST',
+      url: `/api/order/${created.id}`,
+      headers: auth(admin),
+      payload: { rooms: [room([adult(), adult('B')])] },
+    });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().order).toMatchObject({ user_id: customerId, total_price: 2 * 189500, status: OrderStatus.DOWN_PAYMENT });
   });
@@ -428,7 +474,12 @@ describe('POST /api/order/{id} edits', () => {
       sealed: 'test',
       keyId: 'test',
     });
-    const res = await app.inject({ method: 'POST', url: `/api/order/${created.id}`, headers: auth(customer), payload: { rooms: [room([adult('X')])] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/order/${created.id}`,
+      headers: auth(customer),
+      payload: { rooms: [room([adult('X')])] },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ORDER_MSG.hasDocuments);
   });
@@ -449,21 +500,27 @@ describe('POST /api/order/preview', () => {
     expect(res.json()).toMatchObject({ total_price: 339000, subtotal: 369000, discount_total: 30000, amount_to_pay: 169500 });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(trip.adult2)).toBe(stock);
-    const bad = await app.inject({ method: 'POST', url: '/api/order/preview', payload: { rooms: [room([adult()])], flex: { discounts: ['VERLOPEN'] } } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/order/preview',
+      payload: { rooms: [room([adult()])], flex: { discounts: ['VERLOPEN'] } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Kortingscode is verlopen.');
   });
 
   it("says whether a 50 % down payment can still be chosen: not after the trip's payment deadline", async () => {
     const [product] = await app.ctx.db.select().from(products).where(eq(products.id, trip.adult2));
-    const preview = () => app.inject({ method: 'POST', url: '/api/order/preview', payload: { rooms: [room([adult()])], flex: { pay_partly: true } } });
+    const preview = () =>
+      app.inject({ method: 'POST', url: '/api/order/preview', payload: { rooms: [room([adult()])], flex: { pay_partly: true } } });
     await app.ctx.db.update(products).set({ paymentDeadline: '2099-12-31' }).where(eq(products.id, trip.adult2));
     expect((await preview()).json()).toMatchObject({ down_payment_allowed: true, down_payment_message: null });
     try {
       await app.ctx.db.update(products).set({ paymentDeadline: '2020-01-31' }).where(eq(products.id, trip.adult2));
       expect((await preview()).json()).toMatchObject({
         down_payment_allowed: false,
-        down_payment_message: 'De uiterste betaaldatum (31-01-2020) is verstreken: een aanbetaling is niet meer mogelijk, betaal het volledige bedrag.',
+        down_payment_message:
+          'De uiterste betaaldatum (31-01-2020) is verstreken: een aanbetaling is niet meer mogelijk, betaal het volledige bedrag.',
       });
     } finally {
       await app.ctx.db.update(products).set({ paymentDeadline: product.paymentDeadline }).where(eq(products.id, trip.adult2));
@@ -486,7 +543,10 @@ describe('unexpected failures', () => {
     } finally {
       await app.ctx.db.insert(vouchers).values(kid);
     }
-    const negative = await app.ctx.db.select({ n: count() }).from(products).where(and(gt(sql`0`, products.stock)));
+    const negative = await app.ctx.db
+      .select({ n: count() })
+      .from(products)
+      .where(and(gt(sql`0`, products.stock)));
     expect(negative[0].n).toBe(0);
   });
 });

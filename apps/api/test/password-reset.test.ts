@@ -49,8 +49,7 @@ async function requestReset(email: string): Promise<string> {
 const resetPw = (token: string, password: string, confirm = password) =>
   app.inject({ method: 'POST', url: '/api/reset_pw', payload: { token, password, confirm_password: confirm } });
 
-const login = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+const login = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
 
 describe('password reset through a real SMTP server', () => {
   it('mails a link whose token sets a new password once', async () => {
@@ -85,7 +84,10 @@ describe('password reset through a real SMTP server', () => {
     // Move the link's expiry into the past, as an hour of waiting would.
     const rows = await app.ctx.db.select().from(passwordResets);
     const newest = rows.sort((a, b) => b.id - a.id)[0];
-    await app.ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(passwordResets.id, newest.id));
+    await app.ctx.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(passwordResets.id, newest.id));
     const res = await resetPw(token, 'Nieuw-wachtwoord-2');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.resetFailed);

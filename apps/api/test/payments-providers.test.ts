@@ -217,10 +217,25 @@ describe('Mollie adapter (@mollie/api-client) against a stand-in of the Payments
     // The client pins its own https agent (Mollie's CA bundle, https only), so the stand-in speaks
     // TLS with a throwaway certificate and this test alone accepts it.
     certDir = mkdtempSync(path.join(tmpdir(), 'mollie-standin-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        path.join(certDir, 'key.pem'),
+        '-out',
+        path.join(certDir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     previousTls = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
     server = https.createServer(
@@ -229,7 +244,12 @@ describe('Mollie adapter (@mollie/api-client) against a stand-in of the Payments
         const rec = { method: req.method!, url: req.url!, headers: req.headers, body: await readBody(req) };
         calls.push(rec);
         if (req.headers.authorization !== `Bearer ${API_KEY}`) {
-          return json(res, 401, { status: 401, title: 'Unauthorized Request', detail: 'Missing authentication, or failed to authenticate' }, 'application/hal+json');
+          return json(
+            res,
+            401,
+            { status: 401, title: 'Unauthorized Request', detail: 'Missing authentication, or failed to authenticate' },
+            'application/hal+json',
+          );
         }
         if (req.method === 'POST' && req.url === '/v2/payments') {
           const body = JSON.parse(rec.body);

@@ -54,7 +54,12 @@ afterAll(async () => {
 async function newOrder(total: number, opts: { status?: number; payPartly?: boolean } = {}) {
   const [order] = await app.ctx.db
     .insert(orders)
-    .values({ userId: customerId, status: opts.status ?? OrderStatus.LEAD, totalPrice: total, flex: { pay_partly: opts.payPartly ?? false, discounts: [] } })
+    .values({
+      userId: customerId,
+      status: opts.status ?? OrderStatus.LEAD,
+      totalPrice: total,
+      flex: { pay_partly: opts.payPartly ?? false, discounts: [] },
+    })
     .returning();
   return order!;
 }
@@ -101,7 +106,10 @@ describe('paying with the simulator', () => {
     expect(row.status).toBe(OrderStatus.DOWN_PAYMENT);
     const check = await app.inject({ method: 'POST', url: `/api/payment/check/${order.id}`, headers: auth(customer) });
     expect(check.json()).toEqual({ order_id: order.id, status: OrderStatus.DOWN_PAYMENT, total_price: 300_001, total_payments: 150_001 });
-    const down = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Aanbetaling ontvangen – bestelling FCU2${order.id}`));
+    const down = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Aanbetaling ontvangen – bestelling FCU2${order.id}`));
     expect(down).toHaveLength(1);
     expect(down[0]!.text).toContain('Nog te betalen: € 1.500,-');
 
@@ -114,7 +122,11 @@ describe('paying with the simulator', () => {
     });
     expect(prep.statusCode).toBe(200);
     expect(prep.json().transaction.amount).toBe(150_000);
-    const res = await fetch(prep.json().transaction.paymentURL, { method: 'POST', body: new URLSearchParams({ choice: 'paid' }), redirect: 'manual' });
+    const res = await fetch(prep.json().transaction.paymentURL, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'paid' }),
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     row = await orderRow(order.id);
     expect(row.status).toBe(OrderStatus.COMPLETED);
@@ -123,7 +135,12 @@ describe('paying with the simulator', () => {
       [PaymentType.PROVIDER_PAID, 150_000],
     ]);
     // Fully paid: nothing more to pay.
-    const again = await app.inject({ method: 'POST', url: '/api/payment/prepare', headers: auth(customer), payload: { id: order.id, percent_to_pay: 100 } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/payment/prepare',
+      headers: auth(customer),
+      payload: { id: order.id, percent_to_pay: 100 },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PAYMENT_MSG.notPayable);
   });
@@ -159,7 +176,12 @@ describe('paying with the simulator', () => {
     });
     expect(b.json().transaction.amount).toBe(60_000);
     // Only 50 or 100 exist.
-    const c = await app.inject({ method: 'POST', url: '/api/payment/prepare', headers: auth(customer), payload: { id: order.id, percent_to_pay: 1 } });
+    const c = await app.inject({
+      method: 'POST',
+      url: '/api/payment/prepare',
+      headers: auth(customer),
+      payload: { id: order.id, percent_to_pay: 1 },
+    });
     expect(c.statusCode).toBe(400);
     expect(c.json().message).toBe(PAYMENT_MSG.percent);
     // And the provider is asked for exactly that.
@@ -179,7 +201,15 @@ describe('the API description', () => {
   it('documents every payment call in OpenAPI', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/payment/{orderId}', '/api/payment/prepare', '/api/payment/exchange/{id}', '/api/payment/check/{orderId}', '/api/payments', '/api/payment', '/api/payment/{id}']) {
+    for (const p of [
+      '/api/payment/{orderId}',
+      '/api/payment/prepare',
+      '/api/payment/exchange/{id}',
+      '/api/payment/check/{orderId}',
+      '/api/payments',
+      '/api/payment',
+      '/api/payment/{id}',
+    ]) {
       expect(paths, p).toContain(p);
     }
     expect(paths.some((p) => p.includes('simulator'))).toBe(false);
@@ -217,7 +247,10 @@ describe('the exchange (webhook)', () => {
     const rows = await paymentRows(order.id);
     expect(rows.map((r) => [r.paymentType, r.amount])).toEqual([[PaymentType.PARTIALLY_PROVIDER_PAID, 100_000]]);
     expect((await orderRow(order.id)).status).toBe(OrderStatus.DOWN_PAYMENT);
-    const [{ n }] = await app.ctx.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.subject, `Aanbetaling ontvangen – bestelling FCU2${order.id}`));
+    const [{ n }] = await app.ctx.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Aanbetaling ontvangen – bestelling FCU2${order.id}`));
     expect(n).toBe(1);
   });
 
@@ -243,7 +276,12 @@ describe('whose order it is', () => {
     const order = await newOrder(70_000);
     const payOther = await app.inject({ method: 'POST', url: `/api/payment/${order.id}`, headers: auth(other), payload: { trans: 'none' } });
     expect(payOther.statusCode).toBe(404);
-    const prepOther = await app.inject({ method: 'POST', url: '/api/payment/prepare', headers: auth(other), payload: { id: order.id, percent_to_pay: 100 } });
+    const prepOther = await app.inject({
+      method: 'POST',
+      url: '/api/payment/prepare',
+      headers: auth(other),
+      payload: { id: order.id, percent_to_pay: 100 },
+    });
     expect(prepOther.statusCode).toBe(404);
     const checkOther = await app.inject({ method: 'POST', url: `/api/payment/check/${order.id}`, headers: auth(other) });
     expect(checkOther.statusCode).toBe(404);
@@ -258,11 +296,25 @@ describe('whose order it is', () => {
     const order = await newOrder(70_000);
     for (const token of [customer, other]) {
       expect((await app.inject({ method: 'GET', url: '/api/payments', headers: auth(token) })).statusCode).toBe(403);
-      const post = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(token), payload: { order_id: order.id, payment_type: 0, amount: 70_000 } });
+      const post = await app.inject({
+        method: 'POST',
+        url: '/api/payment',
+        headers: auth(token),
+        payload: { order_id: order.id, payment_type: 0, amount: 70_000 },
+      });
       expect(post.statusCode).toBe(403);
     }
     const [p] = await app.ctx.db.insert(payments).values({ orderId: order.id, paymentType: 2, amount: 100 }).returning();
-    expect((await app.inject({ method: 'PUT', url: `/api/payment/${p!.id}`, headers: auth(customer), payload: { order_id: order.id, payment_type: 2, amount: 1 } })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/payment/${p!.id}`,
+          headers: auth(customer),
+          payload: { order_id: order.id, payment_type: 2, amount: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'DELETE', url: `/api/payment/${p!.id}`, headers: auth(customer) })).statusCode).toBe(403);
     expect((await paymentRows(order.id))[0]!.amount).toBe(100);
   });
@@ -282,7 +334,12 @@ describe('whose order it is', () => {
     expect(location.pathname).toBe(`/admin/process_payment/${order.id}`);
     expect(location.searchParams.get('orderStatusId')).toBe('100');
     expect((await orderRow(order.id)).status).toBe(OrderStatus.DOWN_PAYMENT);
-    const tooMuch = await app.inject({ method: 'POST', url: `/api/payment/${order.id}`, headers: auth(admin), payload: { trans: 'pin', amount: 60_000 } });
+    const tooMuch = await app.inject({
+      method: 'POST',
+      url: `/api/payment/${order.id}`,
+      headers: auth(admin),
+      payload: { trans: 'pin', amount: 60_000 },
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe(PAYMENT_MSG.tooMuch);
   });
@@ -303,10 +360,20 @@ describe('manual payments', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const online = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(admin), payload: { order_id: order.id, payment_type: 4, amount: 100 } });
+    const online = await app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: auth(admin),
+      payload: { order_id: order.id, payment_type: 4, amount: 100 },
+    });
     expect(online.statusCode).toBe(400);
     expect(online.json().message).toBe(PAYMENT_MSG.onlineIsProvider);
-    const missing = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(admin), payload: { order_id: 99_999_999, payment_type: 0, amount: 100 } });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: auth(admin),
+      payload: { order_id: 99_999_999, payment_type: 0, amount: 100 },
+    });
     expect(missing.statusCode).toBe(404);
     expect(await paymentRows(order.id)).toHaveLength(0);
 
@@ -326,19 +393,39 @@ describe('manual payments', () => {
   it('moves the order like the webhook: add, edit and delete recompute the status', async () => {
     const order = await newOrder(100_000);
     // The bookkeeper only reads payments (issue 16 / issue 13): an admin books them.
-    const byBookkeeper = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(bookkeeper), payload: { order_id: order.id, payment_type: 3, amount: 40_000 } });
+    const byBookkeeper = await app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: auth(bookkeeper),
+      payload: { order_id: order.id, payment_type: 3, amount: 40_000 },
+    });
     expect(byBookkeeper.statusCode).toBe(403);
-    const add = await app.inject({ method: 'POST', url: '/api/payment', headers: auth(admin), payload: { order_id: order.id, payment_type: 3, amount: 40_000 } });
+    const add = await app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: auth(admin),
+      payload: { order_id: order.id, payment_type: 3, amount: 40_000 },
+    });
     expect(add.statusCode).toBe(201);
     expect(add.json().message).toBe('Betaling is succesvol aangemaakt.');
     expect(add.json().order).toMatchObject({ status: OrderStatus.DOWN_PAYMENT, total_payments: 40_000 });
     const id = add.json().payment.id;
 
-    const edit = await app.inject({ method: 'PUT', url: `/api/payment/${id}`, headers: auth(admin), payload: { order_id: order.id, payment_type: 2, amount: 100_000 } });
+    const edit = await app.inject({
+      method: 'PUT',
+      url: `/api/payment/${id}`,
+      headers: auth(admin),
+      payload: { order_id: order.id, payment_type: 2, amount: 100_000 },
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().message).toBe('Betaling is succesvol gewijzigd.');
     expect((await orderRow(order.id)).status).toBe(OrderStatus.COMPLETED);
-    const move = await app.inject({ method: 'PUT', url: `/api/payment/${id}`, headers: auth(admin), payload: { order_id: order.id + 1, payment_type: 2, amount: 1 } });
+    const move = await app.inject({
+      method: 'PUT',
+      url: `/api/payment/${id}`,
+      headers: auth(admin),
+      payload: { order_id: order.id + 1, payment_type: 2, amount: 1 },
+    });
     expect(move.statusCode).toBe(400);
 
     const del = await app.inject({ method: 'DELETE', url: `/api/payment/${id}`, headers: auth(admin) });
@@ -383,12 +470,21 @@ describe('manual payments', () => {
     const body = res.json();
     expect(body.total).toBe(3);
     expect(body.payments).toHaveLength(2);
-    expect(body.payments[0]).toMatchObject({ order_id: order.id, amount: 3000, payment_type: 0, type_text: 'Contant', email: DEMO_ACCOUNTS.customer.email });
+    expect(body.payments[0]).toMatchObject({
+      order_id: order.id,
+      amount: 3000,
+      payment_type: 0,
+      type_text: 'Contant',
+      email: DEMO_ACCOUNTS.customer.email,
+    });
     const page2 = await app.inject({ method: 'GET', url: `/api/payments?order_id=${order.id}&pageSize=2&page=2`, headers: auth(admin) });
     expect(page2.json().payments.map((p: { amount: number }) => p.amount)).toEqual([1000]);
     const all = await app.inject({ method: 'GET', url: '/api/payments', headers: auth(admin) });
     expect(all.json().total).toBeGreaterThan(3);
-    const rows = await app.ctx.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 0)));
+    const rows = await app.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 0)));
     expect(rows).toHaveLength(3);
     expect((await orderRow(order.id)).status).toBe(OrderStatus.DOWN_PAYMENT);
   });
@@ -434,7 +530,10 @@ describe('checkout through the orders module', () => {
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json().order;
     expect(order.status).toBe(OrderStatus.LEAD);
-    const confirmation = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Bevestiging van je bestelling FCU2${order.id}`));
+    const confirmation = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Bevestiging van je bestelling FCU2${order.id}`));
     expect(confirmation).toHaveLength(1);
 
     const start = await app.inject({
@@ -452,7 +551,12 @@ describe('checkout through the orders module', () => {
     // Someone else cannot read it either.
     expect((await app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: auth(other) })).statusCode).toBe(404);
 
-    const rest = await app.inject({ method: 'POST', url: '/api/payment/prepare', headers: auth(customer), payload: { id: order.id, percent_to_pay: 100, flex: null } });
+    const rest = await app.inject({
+      method: 'POST',
+      url: '/api/payment/prepare',
+      headers: auth(customer),
+      payload: { id: order.id, percent_to_pay: 100, flex: null },
+    });
     expect(rest.json().transaction.amount).toBe(order.total_price - Math.round(order.total_price / 2));
     await fetch(rest.json().transaction.paymentURL, { method: 'POST', body: new URLSearchParams({ choice: 'paid' }), redirect: 'manual' });
     const done = (await app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: auth(customer) })).json().order;

@@ -92,7 +92,10 @@ async function documentWhileHealthFast(kind: string, orderId: number) {
 
 describe('a 5 MB first name', () => {
   it('cannot be stored, not even by writing the row directly', async () => {
-    const write = app.ctx.db.update(users).set({ firstName: `Fatima${'x'.repeat(HUGE)}` }).where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    const write = app.ctx.db
+      .update(users)
+      .set({ firstName: `Fatima${'x'.repeat(HUGE)}` })
+      .where(eq(users.email, DEMO_ACCOUNTS.customer.email));
     await expect(write).rejects.toSatisfy((err: unknown) => {
       const e = err as { code?: string; cause?: { code?: string } };
       return (e.code ?? e.cause?.code) === '23514';
@@ -156,10 +159,20 @@ describe('the longest name that can be stored', () => {
       method: 'POST',
       url: '/api/invoice',
       headers: auth(admin),
-      payload: { type: 0, expire_date: '2099-12-31', user_id: row!.id, items: [{ label: 'Hotel Mekka', amount_in_cents: 12_100, amount: 1, btw_type: 21 }] },
+      payload: {
+        type: 0,
+        expire_date: '2099-12-31',
+        user_id: row!.id,
+        items: [{ label: 'Hotel Mekka', amount_in_cents: 12_100, amount: 1, btw_type: 21 }],
+      },
     });
     expect(quote.statusCode, quote.body).toBe(201);
-    const document = await app.inject({ method: 'POST', url: `/api/invoices_invoice/${quote.json().invoice.id}`, headers: auth(customer), payload: {} });
+    const document = await app.inject({
+      method: 'POST',
+      url: `/api/invoices_invoice/${quote.json().invoice.id}`,
+      headers: auth(customer),
+      payload: {},
+    });
     const quoteText = pdfText(pdfOf(document));
     expect(quoteText).toContain('Offerte');
     expect(quoteText).toContain('Fatima');
@@ -176,7 +189,10 @@ describe('the longest name that can be stored', () => {
     const res = await app.inject({ method: 'POST', url: `/api/order/cancel/${orderId}`, headers: auth(admin), payload: {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ changed: true, credit_document: 'down_payment_credit' });
-    const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Annulering van je bestelling FCU2${orderId}`));
+    const [mail] = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Annulering van je bestelling FCU2${orderId}`));
     expect(mail).toBeDefined();
     expect(await released(mail!.id)).toBe(true);
     expect(mail!.text).toContain('In de bijlage vind je de creditnota aanbetaling.');
@@ -207,7 +223,10 @@ describe('a render that does not finish in time', () => {
     const res = await app.inject({ method: 'POST', url: `/api/order/cancel/${orderId}`, headers: auth(admin), payload: {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ changed: true, credit_document: 'down_payment_credit' });
-    const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Annulering van je bestelling FCU2${orderId}`));
+    const [mail] = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Annulering van je bestelling FCU2${orderId}`));
     expect(mail!.attachments).toEqual([]);
     expect(mail!.text).toContain('kon niet worden meegestuurd');
     expect(mail!.text).toContain('Mijn bestellingen');

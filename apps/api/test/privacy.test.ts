@@ -23,7 +23,9 @@ beforeAll(async () => {
   admin = await adminToken(app);
   const all = await app.ctx.db.select().from(products);
   tripId = all.find((p) => p.type === ProductType.UMRAH_2_ADULT && p.stock > 2 && p.start! > dutchToday())!.id;
-  const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 90, g: 120, b: 200 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 90, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
   photo = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 });
 afterAll(async () => {
@@ -44,7 +46,17 @@ async function customerWithDocuments() {
     method: 'POST',
     url: '/api/order',
     headers: auth(token),
-    payload: { rooms: [{ product_id: tripId, room_type: 2, room_gender: 0, exclusive: false, guests: [{ first_name: 'Ahmed', last_name: 'Yilmaz', age_category: 0 }] }] },
+    payload: {
+      rooms: [
+        {
+          product_id: tripId,
+          room_type: 2,
+          room_gender: 0,
+          exclusive: false,
+          guests: [{ first_name: 'Ahmed', last_name: 'Yilmaz', age_category: 0 }],
+        },
+      ],
+    },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json().order;
@@ -113,7 +125,13 @@ describe('a customer deletes their account', () => {
     expect(res.json().message).toBe(PRIVACY_MSG.deleted);
 
     const [row] = await app.ctx.db.select().from(users).where(eq(users.id, c.userId));
-    expect(row).toMatchObject({ email: `verwijderd-${c.userId}@anoniem.invalid`, firstName: 'Verwijderd', phoneNumber: '', address: '', dateOfBirth: null });
+    expect(row).toMatchObject({
+      email: `verwijderd-${c.userId}@anoniem.invalid`,
+      firstName: 'Verwijderd',
+      phoneNumber: '',
+      address: '',
+      dateOfBirth: null,
+    });
     const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, c.orderId));
     expect(order).toMatchObject({ userId: c.userId, status: OrderStatus.COMPLETED });
     expect(await app.ctx.db.select().from(visaDocuments).where(eq(visaDocuments.orderId, c.orderId))).toHaveLength(0);

@@ -33,8 +33,7 @@ const trip = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const getCatalog = (query = '', headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: `/api/products${query}`, headers });
+const getCatalog = (query = '', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/api/products${query}`, headers });
 const adminList = async (query = '') =>
   (await app.inject({ method: 'GET', url: `/api/admin/products${query}`, headers: auth(admin) })).json().products as ProductDto[];
 
@@ -49,8 +48,21 @@ describe('public catalog', () => {
     const trip = list.find((p) => p.type === 2)!;
     expect(Object.keys(trip).sort()).toEqual(
       [
-        'product_id', 'id', 'type', 'label', 'description', 'start', 'end', 'payment_deadline', 'stock', 'price',
-        'is_active', 'region', 'currency', 'created_at', 'flex',
+        'product_id',
+        'id',
+        'type',
+        'label',
+        'description',
+        'start',
+        'end',
+        'payment_deadline',
+        'stock',
+        'price',
+        'is_active',
+        'region',
+        'currency',
+        'created_at',
+        'flex',
       ].sort(),
     );
     expect(trip.product_id).toBe(trip.id);
@@ -245,8 +257,9 @@ describe('deleting', () => {
   });
 
   it('deletes an unused product and the shop no longer shows it', async () => {
-    const [created] = (await app.inject({ method: 'POST', url: '/api/products', headers: auth(admin), payload: [trip({ label: 'Weg ermee' })] })).json()
-      .products as ProductDto[];
+    const [created] = (
+      await app.inject({ method: 'POST', url: '/api/products', headers: auth(admin), payload: [trip({ label: 'Weg ermee' })] })
+    ).json().products as ProductDto[];
     const res = await app.inject({ method: 'DELETE', url: `/api/product/${created.id}`, headers: auth(admin) });
     expect(res.json()).toEqual({ message: 'Product succesvol verwijderd', deactivated: false });
     expect((await adminList()).some((p) => p.id === created.id)).toBe(false);

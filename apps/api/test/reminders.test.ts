@@ -38,7 +38,9 @@ async function placeOrder(names: string[]) {
   const res = await post(
     '/api/order',
     {
-      rooms: [{ product_id: tripId, room_type: 2, room_gender: 0, guests: names.map((n) => ({ first_name: n, last_name: 'Yilmaz', age_category: 0 })) }],
+      rooms: [
+        { product_id: tripId, room_type: 2, room_gender: 0, guests: names.map((n) => ({ first_name: n, last_name: 'Yilmaz', age_category: 0 })) },
+      ],
       flex: JSON.stringify({ pay_partly: true }),
     },
     customer,
@@ -58,7 +60,9 @@ const mailsAfter = (after: number) =>
 const lastMailId = async () => (await app.ctx.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(asc(mailOutbox.id))).at(-1)?.id ?? 0;
 /** The order's reminder log rows (types 1-10; other changes of the order log too, as type 0). */
 const logsOf = async (orderId: number) =>
-  (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(asc(orderLogs.id))).filter((l) => l.type >= 1 && l.type <= 10);
+  (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(asc(orderLogs.id))).filter(
+    (l) => l.type >= 1 && l.type <= 10,
+  );
 const countMails = async () => (await app.ctx.db.select({ n: count() }).from(mailOutbox))[0].n;
 
 describe('who may send reminders', () => {
@@ -159,7 +163,9 @@ describe('POST /api/order/remind/payments', () => {
       `Herinnering: betaling van je bestelling FCU2${a.id}`,
       `Herinnering: betaling van je bestelling FCU2${b.id}`,
     ]);
-    expect(mails[1].text).toContain(`Openstaand bedrag: ${formatEuro(b.total - paidB)} (totaal ${formatEuro(b.total)}, al betaald ${formatEuro(paidB)}).`);
+    expect(mails[1].text).toContain(
+      `Openstaand bedrag: ${formatEuro(b.total - paidB)} (totaal ${formatEuro(b.total)}, al betaald ${formatEuro(paidB)}).`,
+    );
     expect(mails[1].text).toContain(`http://shop.test/account/bestellingen/${b.id}`);
     for (const o of [a, b]) {
       const [log] = await logsOf(o.id).then((rows) => rows.filter((l) => l.type === 7));
@@ -195,7 +201,11 @@ describe('POST /api/order/remind/payments', () => {
     const unknown = await post('/api/order/remind/payments', { orders: [open.id, 2_000_000_000], amount_sent: 0 }, admin);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Bestelling FCU22000000000 niet gevonden.');
-    for (const body of [{ orders: [], amount_sent: 0 }, { orders: [open.id], amount_sent: 5 }, { orders: 'x', amount_sent: 0 }]) {
+    for (const body of [
+      { orders: [], amount_sent: 0 },
+      { orders: [open.id], amount_sent: 5 },
+      { orders: 'x', amount_sent: 0 },
+    ]) {
       const bad = await post('/api/order/remind/payments', body, admin);
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -209,7 +219,10 @@ describe('payment reminder wording around the deadline', () => {
     const order = await placeOrder(['Ahmed']);
     const [t] = await app.ctx.db.select().from(products).where(eq(products.id, tripId));
     const setDeadline = (d: string | null) =>
-      app.ctx.db.update(products).set({ paymentDeadline: d }).where(and(eq(products.label, t.label), eq(products.start, t.start!)));
+      app.ctx.db
+        .update(products)
+        .set({ paymentDeadline: d })
+        .where(and(eq(products.label, t.label), eq(products.start, t.start!)));
     try {
       const after = await lastMailId();
       await setDeadline('2099-03-01');
@@ -272,7 +285,7 @@ describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
   const stock = async (id: number) => (await app.ctx.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
   const quickEdit = (orderId: number, body: unknown, token = admin) => post(`/api/order/update_flex/${orderId}`, body, token);
 
-  it("renames a guest, makes the room a 3-person room and adds an extra: repriced, stock moved, ids kept, the change in the log", async () => {
+  it('renames a guest, makes the room a 3-person room and adds an extra: repriced, stock moved, ids kept, the change in the log', async () => {
     const pkg = await packageOf();
     const [adult2, adult3] = [pkg(2), pkg(5)];
     // The trip offers an extra (per person); every product of the package carries it.
@@ -296,7 +309,13 @@ describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
     expect(body).toMatchObject({ status: 'success', message: 'Bestelling is bijgewerkt.', changed: true });
     const after = body.order;
     expect(after.rooms[0]).toMatchObject({ id: room.id, room_type: 3, max_guests: 3, flex: { extras: ['Ziyarat Taif'] } });
-    expect(after.rooms[0].guests.map((g: { id: number; first_name: string; last_name: string; product_id: number }) => [g.id, `${g.first_name} ${g.last_name}`, g.product_id])).toEqual([
+    expect(
+      after.rooms[0].guests.map((g: { id: number; first_name: string; last_name: string; product_id: number }) => [
+        g.id,
+        `${g.first_name} ${g.last_name}`,
+        g.product_id,
+      ]),
+    ).toEqual([
       [g1.id, 'Ahmed Yilmaz', adult3.id],
       [g2.id, 'Yusuf El Amrani', adult3.id],
     ]);
@@ -304,7 +323,9 @@ describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
     expect(after.lines.map((l: { label: string; quantity: number }) => [l.label, l.quantity])).toContainEqual(['Extra: Ziyarat Taif (kamer 1)', 2]);
     expect(await stock(adult2.id)).toBe(stock2 + 2);
     expect(await stock(adult3.id)).toBe(stock3 - 2);
-    const [log] = (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order)).orderBy(asc(orderLogs.id))).filter((l) => l.message.startsWith('Snel bewerkt'));
+    const [log] = (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order)).orderBy(asc(orderLogs.id))).filter((l) =>
+      l.message.startsWith('Snel bewerkt'),
+    );
     expect(log.userExecutedMail).toBe(DEMO_ACCOUNTS.admin.email);
     expect(log.message).toContain('Kamer 1: 2- → 3-persoonskamer');
     expect(log.message).toContain(`Reiziger #${g2.id}: Yusuf Yilmaz → Yusuf El Amrani`);
@@ -314,7 +335,9 @@ describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
     // The same edit again changes nothing and logs nothing.
     const again = await quickEdit(order, { id: order, rooms: [{ id: room.id, room_type: 3, extras: ['Ziyarat Taif'] }] });
     expect(again.json()).toMatchObject({ changed: false, message: 'Er is niets gewijzigd.' });
-    expect((await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order))).filter((l) => l.message.startsWith('Snel bewerkt'))).toHaveLength(1);
+    expect(
+      (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order))).filter((l) => l.message.startsWith('Snel bewerkt')),
+    ).toHaveLength(1);
   });
 
   it('sold out: 409 in Dutch and nothing changed (not even the name in the same request)', async () => {
@@ -325,7 +348,10 @@ describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
     const saved = await stock(adult4.id);
     await app.ctx.db.update(products).set({ stock: 0 }).where(eq(products.id, adult4.id));
     try {
-      const res = await quickEdit(order, { id: order, rooms: [{ id: room.id, room_type: 4, guests: [{ id: room.guests[0].id, first_name: 'Ander', last_name: 'Naam' }] }] });
+      const res = await quickEdit(order, {
+        id: order,
+        rooms: [{ id: room.id, room_type: 4, guests: [{ id: room.guests[0].id, first_name: 'Ander', last_name: 'Naam' }] }],
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Deze kamer is helaas uitverkocht.');
     } finally {
@@ -351,11 +377,16 @@ describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
       sealed: 'test',
       keyId: 'test',
     });
-    const res = await quickEdit(order.id, { id: order.id, rooms: [{ id: guest.room_id, guests: [{ id: guest.id, first_name: 'Ahmad', last_name: 'Yilmaz' }] }] });
+    const res = await quickEdit(order.id, {
+      id: order.id,
+      rooms: [{ id: guest.room_id, guests: [{ id: guest.id, first_name: 'Ahmad', last_name: 'Yilmaz' }] }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [doc] = await app.ctx.db.select().from(visaDocuments).where(eq(visaDocuments.guestId, guest.id));
     expect([doc.firstName, doc.lastName]).toEqual(['Ahmad', 'Yilmaz']);
-    const [log] = (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id))).filter((l) => l.message.startsWith('Snel bewerkt'));
+    const [log] = (await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id))).filter((l) =>
+      l.message.startsWith('Snel bewerkt'),
+    );
     expect(log.message).toContain('Ahmed Yilmaz → Ahmad Yilmaz (ook in de visumgegevens)');
     // Paid in full and the total unchanged: still COMPLETED.
     expect(res.json().order.status).toBe(OrderStatus.COMPLETED);
@@ -369,7 +400,11 @@ describe("POST /api/order/update_flex/{id} ('Snel bewerken')", () => {
     const cases: [unknown, number, string][] = [
       [{ id: b.id, rooms: [] }, 400, 'Het id in de gegevens hoort niet bij deze bestelling.'],
       [{ id: a.id, rooms: [{ id: roomB.id, room_type: 3 }] }, 404, 'Deze kamer hoort niet bij deze bestelling.'],
-      [{ id: a.id, rooms: [{ id: roomA.id, guests: [{ id: roomB.guests[0].id, first_name: 'X', last_name: 'Y' }] }] }, 404, 'Deze reiziger hoort niet bij deze bestelling.'],
+      [
+        { id: a.id, rooms: [{ id: roomA.id, guests: [{ id: roomB.guests[0].id, first_name: 'X', last_name: 'Y' }] }] },
+        404,
+        'Deze reiziger hoort niet bij deze bestelling.',
+      ],
       [{ id: a.id, rooms: [{ id: roomA.id, guests: [{ id: roomA.guests[0].id, first_name: '', last_name: 'Y' }] }] }, 400, 'Voornaam is verplicht!'],
       [{ id: a.id, rooms: [{ id: roomA.id, room_type: 5 }] }, 400, 'Kamer type is verplicht!'],
       [{ id: a.id, rooms: [{ id: roomA.id, extras: ['Bestaat niet'] }] }, 400, 'Onbekende extra: Bestaat niet.'],

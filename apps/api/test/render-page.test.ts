@@ -75,6 +75,10 @@ describe('render-page', () => {
       'content-encoding': 'br',
       vary: 'Accept-Encoding',
     });
-    expect(headers).toEqual({ 'content-security-policy': "default-src 'self'", 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    expect(headers).toEqual({
+      'content-security-policy': "default-src 'self'",
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
   });
 });

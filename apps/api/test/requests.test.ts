@@ -31,7 +31,10 @@ const post = (url: string, payload: unknown, opts: { ip?: string; token?: string
   });
 const mailsTo = (to: string) => app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
 const officeMailsAfter = (id: number) =>
-  app.ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, app.ctx.config.officeEmail), gt(mailOutbox.id, id)));
+  app.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, app.ctx.config.officeEmail), gt(mailOutbox.id, id)));
 const lastMailId = async () => (await app.ctx.db.select({ id: mailOutbox.id }).from(mailOutbox)).reduce((m, r) => Math.max(m, r.id), 0);
 
 const morocco = (o: Record<string, unknown> = {}) => ({ desired_year: 'herfstvakantie', ...validAccount(), ...o });
@@ -108,7 +111,12 @@ describe('POST /api/contact/individual_hadj (Morocco)', () => {
     expect(office).toHaveLength(1);
     expect(office[0].replyTo).toBe('zineb.marokko@example.nl');
     expect(office[0].subject).toBe('Umrah vanuit Marokko: Zineb Haddou <zineb.marokko@example.nl>');
-    for (const part of ['Gewenste periode: Herfstvakantie', 'Geboortedatum: 01-05-1990', 'Telefoonnummer: 0611111111', 'Klik-hier http://evil.example 1'])
+    for (const part of [
+      'Gewenste periode: Herfstvakantie',
+      'Geboortedatum: 01-05-1990',
+      'Telefoonnummer: 0611111111',
+      'Klik-hier http://evil.example 1',
+    ])
       expect(office[0].text).toContain(part);
 
     const toSender = await mailsTo('zineb.marokko@example.nl');
@@ -143,7 +151,8 @@ describe('POST /api/contact/individual_hadj (Morocco)', () => {
 
   it('allows 5 posts a minute from one address, then 429 with a Dutch message', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post('/api/contact/individual_hadj', morocco({ altcha: 'bm9wZQ==' }), { ip: '10.8.0.1' })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post('/api/contact/individual_hadj', morocco({ altcha: 'bm9wZQ==' }), { ip: '10.8.0.1' })).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     const blocked = await post('/api/contact/individual_hadj', morocco(), { ip: '10.8.0.1' });
     expect(blocked.json().message).toBe(MSG.tooManyRequests);
@@ -166,7 +175,9 @@ describe('POST /api/contact/individual (Umrah op maat)', () => {
     expect(messages(noCounts)).toEqual(['Aantal is verplicht!', 'Aantal is verplicht!', 'Aantal is verplicht!']);
     const noPeriod = await post('/api/contact/individual', trip({ start: '', end: undefined, altcha: 'x' }), { token });
     expect(noPeriod.json().message).toBe('Periode is verplicht!');
-    const byPath = (noPeriod.json().details as { path: string; message: string }[]).filter((d) => d.message === 'Periode is verplicht!').map((d) => d.path);
+    const byPath = (noPeriod.json().details as { path: string; message: string }[])
+      .filter((d) => d.message === 'Periode is verplicht!')
+      .map((d) => d.path);
     expect([...new Set(byPath)]).toEqual(['start', 'end']);
     const reversed = await post('/api/contact/individual', trip({ start: '2027-03-01', end: '2027-02-01', altcha: 'x' }), { token });
     expect(reversed.json().message).toBe('De einddatum moet op of na de begindatum liggen.');
@@ -211,13 +222,24 @@ describe('POST /api/contact/individual (Umrah op maat)', () => {
     const [user] = await app.ctx.db.select().from(users).where(eq(users.email, account.email));
     const [row] = await app.ctx.db.select().from(requests).where(eq(requests.email, account.email));
     expect(row).toMatchObject({ kind: 'custom', userId: user.id, status: 'open' });
-    expect(row.fields).toEqual({ start: '2027-02-01', end: '2027-02-14', hotel_name: 'Swissôtel Makkah', hotel_rating: 5, rooms: [{ babys: 0, kids: 1, adults: 2 }] });
+    expect(row.fields).toEqual({
+      start: '2027-02-01',
+      end: '2027-02-14',
+      hotel_name: 'Swissôtel Makkah',
+      hotel_rating: 5,
+      rooms: [{ babys: 0, kids: 1, adults: 2 }],
+    });
     expect(JSON.stringify(row.fields)).not.toContain('Geheim');
 
     const office = await officeMailsAfter(mark);
     expect(office).toHaveLength(1);
     expect(office[0].replyTo).toBe(account.email);
-    for (const part of ['Periode: 01-02-2027 t/m 14-02-2027', 'Hotel: Swissôtel Makkah (5 sterren)', 'Kamer 1: 2 volwassene(n), 1 kind(eren), 0 baby', 'Bilal Haddou'])
+    for (const part of [
+      'Periode: 01-02-2027 t/m 14-02-2027',
+      'Hotel: Swissôtel Makkah (5 sterren)',
+      'Kamer 1: 2 volwassene(n), 1 kind(eren), 0 baby',
+      'Bilal Haddou',
+    ])
       expect(office[0].text).toContain(part);
     expect(office[0].text).not.toContain('Geheim');
     const toSender = await mailsTo(account.email);
@@ -299,7 +321,12 @@ describe('admin: the leads list', () => {
     const bad = await app.inject({ method: 'PUT', url: `/api/admin/requests/${row.id}`, headers: auth(token), payload: { status: 'gewonnen' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Ongeldige status.');
-    const long = await app.inject({ method: 'PUT', url: `/api/admin/requests/${row.id}`, headers: auth(token), payload: { status: 'open', note: 'x'.repeat(5001) } });
+    const long = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/requests/${row.id}`,
+      headers: auth(token),
+      payload: { status: 'open', note: 'x'.repeat(5001) },
+    });
     expect(long.json().message).toBe('Notitie mag maximaal 5000 tekens lang zijn.');
     const missing = await app.inject({ method: 'PUT', url: '/api/admin/requests/999999', headers: auth(token), payload: { status: 'open' } });
     expect(missing.statusCode).toBe(404);

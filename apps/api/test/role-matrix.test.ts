@@ -50,7 +50,12 @@ beforeAll(async () => {
   tokens.bookkeeper = await loginToken(app, DEMO_ACCOUNTS.bookkeeper.email, DEMO_ACCOUNTS.bookkeeper.password);
   tokens.admin = await loginToken(app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
   const other = validAccount();
-  const created = await app.inject({ method: 'POST', url: '/api/users', headers: auth(tokens.admin), payload: { ...other, password: 'Ander-wachtwoord-1' } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: auth(tokens.admin),
+    payload: { ...other, password: 'Ander-wachtwoord-1' },
+  });
   expect(created.statusCode, created.body).toBe(201);
   credentials.customerB = { email: other.email, password: 'Ander-wachtwoord-1' };
   tokens.customerB = await loginToken(app, other.email, 'Ander-wachtwoord-1');
@@ -66,7 +71,9 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/order',
     headers: auth(tokens.customerA),
-    payload: { rooms: [{ product_id: trip!.id, room_type: 2, room_gender: 0, guests: [{ first_name: guestName, last_name: 'Alfa', age_category: 0 }] }] },
+    payload: {
+      rooms: [{ product_id: trip!.id, room_type: 2, room_gender: 0, guests: [{ first_name: guestName, last_name: 'Alfa', age_category: 0 }] }],
+    },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   orderOfA = placed.json().order.id;
@@ -75,7 +82,12 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/invoice',
     headers: auth(tokens.admin),
-    payload: { type: 0, expire_date: '2099-12-31', user_id: a!.id, items: [{ label: `Offerte ${guestName}`, amount_in_cents: 10_000, amount: 1, btw_type: 21 }] },
+    payload: {
+      type: 0,
+      expire_date: '2099-12-31',
+      user_id: a!.id,
+      items: [{ label: `Offerte ${guestName}`, amount_in_cents: 10_000, amount: 1, btw_type: 21 }],
+    },
   });
   expect(quote.statusCode, quote.body).toBe(201);
   secretsOfA.push(DEMO_ACCOUNTS.customer.email, guestName, `FCU2${orderOfA}`, quote.json().invoice.token);
@@ -167,7 +179,7 @@ describe('the matrix itself', () => {
     expect(table.filter((r) => r.access === 'user').length).toBeGreaterThan(10);
   });
 
-  it('the leak check can fail: A and the admin do see A\'s data on some route', () => {
+  it("the leak check can fail: A and the admin do see A's data on some route", () => {
     // Runs after the route cells (same file, in order): the secrets were visible where they should be.
     expect(seen.aSeesOwn).toBe(true);
     expect(seen.adminSeesA).toBe(true);

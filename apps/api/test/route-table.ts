@@ -80,7 +80,12 @@ export const apiRoutes = (routes: RouteInfo[]) =>
 
 /** A response body that gives away internals: a stack frame, a file path or a raw error name. */
 export function leaksInternals(body: string): string | null {
-  const patterns = [/\bat [^\n"]*\(?[^\s"()]+\.(?:ts|js|mjs|cjs):\d+/, /\/(?:work|home|root|usr|tmp)\/[^\s"]*\.(?:ts|js|mjs)/, /\b[A-Z][A-Za-z]*Error: /, /node_modules\//];
+  const patterns = [
+    /\bat [^\n"]*\(?[^\s"()]+\.(?:ts|js|mjs|cjs):\d+/,
+    /\/(?:work|home|root|usr|tmp)\/[^\s"]*\.(?:ts|js|mjs)/,
+    /\b[A-Z][A-Za-z]*Error: /,
+    /node_modules\//,
+  ];
   for (const p of patterns) {
     const m = p.exec(body);
     if (m) return m[0];
@@ -100,7 +105,7 @@ export function sampleFromSchema(schema: Record<string, any> | undefined, key = 
   const options = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(options)) return sampleFromSchema(options[0], key);
   if (Array.isArray(schema.allOf)) return sampleFromSchema(Object.assign({}, ...schema.allOf), key);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type ?? (schema.properties ? 'object' : undefined);
+  const type = Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? (schema.properties ? 'object' : undefined));
   switch (type) {
     case 'string':
       if (/email/i.test(key)) return 'rolmatrix@example.nl';
@@ -116,7 +121,11 @@ export function sampleFromSchema(schema: Record<string, any> | undefined, key = 
     case 'object': {
       const props: Record<string, any> = schema.properties ?? {};
       const required = new Set<string>(schema.required ?? []);
-      return Object.fromEntries(Object.entries(props).filter(([k]) => required.has(k)).map(([k, s]) => [k, sampleFromSchema(s, k)]));
+      return Object.fromEntries(
+        Object.entries(props)
+          .filter(([k]) => required.has(k))
+          .map(([k, s]) => [k, sampleFromSchema(s, k)]),
+      );
     }
     default:
       return null;

@@ -46,7 +46,9 @@ describe('scheduler run with a fixed now', () => {
       url: '/api/order',
       headers: auth(by === 'staff' ? admin : customer),
       payload: {
-        rooms: [{ product_id: trip.id, room_type: 2, room_gender: 0, guests: names.map((n) => ({ first_name: n, last_name: 'Yilmaz', age_category: 0 })) }],
+        rooms: [
+          { product_id: trip.id, room_type: 2, room_gender: 0, guests: names.map((n) => ({ first_name: n, last_name: 'Yilmaz', age_category: 0 })) },
+        ],
         ...(by === 'staff' ? { user: DEMO_ACCOUNTS.customer.email } : {}),
       },
     });
@@ -165,9 +167,18 @@ describe('scheduler run with a fixed now', () => {
     expect(await stock()).toBe(stockBefore - 4);
     const now = new Date();
     const ago = (hours: number) => new Date(now.getTime() - hours * 3600_000);
-    await app.ctx.db.update(orders).set({ createdAt: ago(49) }).where(eq(orders.id, old.id));
-    await app.ctx.db.update(orders).set({ createdAt: ago(47) }).where(eq(orders.id, young.id));
-    await app.ctx.db.update(orders).set({ createdAt: ago(200) }).where(eq(orders.id, staff.id));
+    await app.ctx.db
+      .update(orders)
+      .set({ createdAt: ago(49) })
+      .where(eq(orders.id, old.id));
+    await app.ctx.db
+      .update(orders)
+      .set({ createdAt: ago(47) })
+      .where(eq(orders.id, young.id));
+    await app.ctx.db
+      .update(orders)
+      .set({ createdAt: ago(200) })
+      .where(eq(orders.id, staff.id));
     const ids = [old.id, young.id, staff.id];
 
     const first = await runScheduledJobs(app.ctx, { now });
@@ -175,11 +186,18 @@ describe('scheduler run with a fixed now', () => {
     const second = await runScheduledJobs(app.ctx, { now });
     expect(second.expired.filter((id) => ids.includes(id))).toEqual([]);
 
-    const statuses = await app.ctx.db.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
+    const statuses = await app.ctx.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(asc(orders.id));
     expect(statuses.map((s) => s.status)).toEqual([OrderStatus.CANCELLED, OrderStatus.LEAD, OrderStatus.LEAD]);
     // The two places of the expired lead are back; the other two leads keep theirs.
     expect(await stock()).toBe(stockBefore - 2);
-    const mails = await app.ctx.db.select().from(mailOutbox).where(like(mailOutbox.subject, `Je bestelling FCU2${old.id} is vervallen`));
+    const mails = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, `Je bestelling FCU2${old.id} is vervallen`));
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(DEMO_ACCOUNTS.customer.email);
     expect(mails[0].text).toContain('48 uur na het plaatsen nog niet betaald');
@@ -196,7 +214,10 @@ describe('scheduler run with a fixed now', () => {
   it('a lead with a payment started in the last hour waits', async () => {
     const lead = await placeOrder('customer', ['Ahmed']);
     const now = new Date();
-    await app.ctx.db.update(orders).set({ createdAt: new Date(now.getTime() - 72 * 3600_000) }).where(eq(orders.id, lead.id));
+    await app.ctx.db
+      .update(orders)
+      .set({ createdAt: new Date(now.getTime() - 72 * 3600_000) })
+      .where(eq(orders.id, lead.id));
     await app.ctx.db.execute(
       sql`insert into transactions (provider, provider_ref, order_id, amount, status) values ('simulator', ${`sim-${lead.id}`}, ${lead.id}, 100, 'open')`,
     );
@@ -263,7 +284,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
     const customer = (await call('POST', '/api/login', null, DEMO_ACCOUNTS.customer)).token as string;
     // Every trip's deadline and departure far away while the orders are placed: the running
     // schedulers have nothing to do until the one transaction below brings them into the plan.
-    await db.query(`update products set payment_deadline = current_date + 300, start = current_date + 320, "end" = current_date + 330 where type between 2 and 10`);
+    await db.query(
+      `update products set payment_deadline = current_date + 300, start = current_date + 320, "end" = current_date + 330 where type between 2 and 10`,
+    );
     const products = (await call('GET', '/api/products?region=NL', null)).products as { id: number; type: number; stock: number; label: string }[];
     const trip = products.filter((p) => p.type === 2 && p.stock >= 10 && p.label.includes('Firstclass'))[0];
     const place = async (token: string, forCustomer: boolean, name: string) =>
@@ -282,9 +305,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
     // At once: the deadline 10 days away (payment step 14), departure in 20 (document step 30), and the
     // customer's lead 49 hours old.
     await db.query('begin');
-    await db.query(`update products set payment_deadline = current_date + 10, start = current_date + 20, "end" = current_date + 30 where id in (select product_id from order_lines where order_id = any($1))`, [
-      [staffLead.id, paid.id, customerLead.id],
-    ]);
+    await db.query(
+      `update products set payment_deadline = current_date + 10, start = current_date + 20, "end" = current_date + 30 where id in (select product_id from order_lines where order_id = any($1))`,
+      [[staffLead.id, paid.id, customerLead.id]],
+    );
     await db.query(`update orders set created_at = now() - interval '49 hours' where id = $1`, [customerLead.id]);
     await db.query('commit');
 

@@ -99,10 +99,16 @@ describe('sessions end', () => {
     expect(claims.sid).toBe(session.id);
     expect(claims.exp! * 1000).toBeLessThanOrEqual(session.expiresAt.getTime());
     // A session near its end gets a token that ends with it; an ended session refreshes nothing.
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() + 90_000) }).where(eq(sessions.id, session.id));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 90_000) })
+      .where(eq(sessions.id, session.id));
     const late = decodeJwt((await refresh(acc.token)).json().token);
     expect(late.exp! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(91);
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
     expect((await refresh(acc.token)).statusCode).toBe(401);
     expect((await me(acc.token)).statusCode).toBe(401);
   });
@@ -149,7 +155,10 @@ describe('sessions end', () => {
     expect(audit).toMatchObject({ actorUserId: adminRow.id, actorEmail: DEMO_ACCOUNTS.admin.email });
     expect((await me(token)).json().email).toBe(acc.email);
     // An hour later the impersonation is over, refresh or not.
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, claims.sid));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.id, claims.sid));
     expect((await refresh(token)).statusCode).toBe(401);
   });
 });
@@ -174,7 +183,10 @@ describe('login attempts are limited per client address and per account', () => 
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Te veel mislukte inlogpogingen\. Probeer het over \d+ minuut\/minuten opnieuw\.$/);
     // Once the wait is over the right password works and the count starts again.
-    await app.ctx.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, acc.id));
+    await app.ctx.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, acc.id));
     expect((await login(acc.email, acc.password)).statusCode).toBe(200);
     const [row] = await app.ctx.db.select().from(users).where(eq(users.id, acc.id));
     expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
@@ -184,7 +196,10 @@ describe('login attempts are limited per client address and per account', () => 
     const acc = await newAccount();
     for (let i = 0; i < LOGIN_LOCK_AFTER; i++) await login(acc.email, `fout-${i}`);
     const first = (await app.ctx.db.select().from(users).where(eq(users.id, acc.id)))[0].lockedUntil!;
-    await app.ctx.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, acc.id));
+    await app.ctx.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, acc.id));
     await login(acc.email, 'nog-een-fout');
     const second = (await app.ctx.db.select().from(users).where(eq(users.id, acc.id)))[0].lockedUntil!;
     const secs = (d: Date) => (d.getTime() - Date.now()) / 1000;

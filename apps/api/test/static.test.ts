@@ -71,7 +71,10 @@ describe('static files from memory', () => {
 
   it('answers 304 to a matching ETag or an unchanged If-Modified-Since, 200 otherwise', async () => {
     const first = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
-    const again = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string } });
+    const again = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(first.headers.etag);

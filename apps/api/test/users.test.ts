@@ -77,7 +77,10 @@ describe('GET /api/users', () => {
     for (const q of ['Zoekbaar', 'zoekbaar', made.email.slice(0, 12), '0687654321', '9999 ZZ']) {
       const res = await app.inject({ method: 'GET', url: '/api/users', query: { q }, headers: auth(admin) });
       expect(res.statusCode).toBe(200);
-      expect(res.json().users.map((u: { id: number }) => u.id), q).toContain(made.id);
+      expect(
+        res.json().users.map((u: { id: number }) => u.id),
+        q,
+      ).toContain(made.id);
     }
     const none = await app.inject({ method: 'GET', url: '/api/users', query: { q: 'bestaat-niet-xyz' }, headers: auth(admin) });
     expect(none.json()).toMatchObject({ users: [], total: 0 });

@@ -42,7 +42,10 @@ async function photo(opts: { width?: number; height?: number; format?: 'jpeg' | 
   const img = sharp({ create: { width: opts.width ?? 1600, height: opts.height ?? 2000, channels: 3, background: { r: 200, g: 180, b: 160 } } });
   if ((opts.format ?? 'jpeg') === 'jpeg') {
     // A camera-like photo with EXIF that must not survive.
-    return img.jpeg().withMetadata({ exif: { IFD0: { Copyright: 'GEHEIM-EXIF', Make: 'TestCam' } } }).toBuffer();
+    return img
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'GEHEIM-EXIF', Make: 'TestCam' } } })
+      .toBuffer();
   }
   return opts.format === 'png' ? img.png().toBuffer() : img.webp().toBuffer();
 }
@@ -160,21 +163,28 @@ describe('who may use the visa routes', () => {
     expect(res.json()).toEqual(missing.json());
     expect((await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0]), other)).statusCode).toBe(404);
     expect(
-      (await post(`/api/order/guest/update_name/${order.id}`, { order_id: order.id, id: order.guestIds[0], first_name: 'A', last_name: 'B', gender: 0 }, other))
-        .statusCode,
+      (
+        await post(
+          `/api/order/guest/update_name/${order.id}`,
+          { order_id: order.id, id: order.guestIds[0], first_name: 'A', last_name: 'B', gender: 0 },
+          other,
+        )
+      ).statusCode,
     ).toBe(404);
     expect((await post('/api/order/remind/documents/finish', { order_id: order.id }, other)).statusCode).toBe(404);
     expect((await get(`/api/order/guest/${order.guestIds[0]}/visa/photo`, other)).statusCode).toBe(404);
     expect((await get(`/api/admin/order/${order.id}/visa`, other)).statusCode).toBe(403);
-    expect((await post('/api/order/remind/documents/faulty', { order_id: order.id, guests: [order.guestIds[0]], reason: 'x' }, other)).statusCode).toBe(403);
+    expect(
+      (await post('/api/order/remind/documents/faulty', { order_id: order.id, guests: [order.guestIds[0]], reason: 'x' }, other)).statusCode,
+    ).toBe(403);
     expect(await docOf(order.guestIds[0])).toBeUndefined();
   });
 
   it('refuses the bookkeeper on the admin routes', async () => {
     expect((await get(`/api/admin/order/${order.id}/visa`, bookkeeper)).statusCode).toBe(403);
-    expect((await post('/api/order/remind/documents/faulty', { order_id: order.id, guests: [order.guestIds[0]], reason: 'x' }, bookkeeper)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await post('/api/order/remind/documents/faulty', { order_id: order.id, guests: [order.guestIds[0]], reason: 'x' }, bookkeeper)).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a guest of another order', async () => {
@@ -189,7 +199,9 @@ describe('who may use the visa routes', () => {
     expect((await get('/api/order/99999999999/visa', customer)).statusCode).toBe(400);
     const res = await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0], { visa_photo: '', date_of_birth: '2001-02-31' }), customer);
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.map((d: { message: string }) => d.message)).toEqual(expect.arrayContaining(['Pasfoto is verplicht !', VISA_MSG.invalidDate]));
+    expect(res.json().details.map((d: { message: string }) => d.message)).toEqual(
+      expect.arrayContaining(['Pasfoto is verplicht !', VISA_MSG.invalidDate]),
+    );
   });
 });
 
@@ -246,7 +258,9 @@ describe('the wizard for two guests', () => {
     const tooSoon = dayjs(tripProducts[0].end).add(6, 'month').subtract(1, 'day').format('YYYY-MM-DD');
     const res = await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0], { passport_expires: tooSoon }), customer);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.');
+    expect(res.json().message).toBe(
+      'Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.',
+    );
     expect(res.json().details).toEqual([{ path: 'passport_expires', message: VISA_MSG.passportExpiresTooSoon }]);
     expect(await docOf(order.guestIds[0])).toBeUndefined();
     expect(await storedFiles()).toEqual([]);
@@ -279,7 +293,10 @@ describe('the wizard for two guests', () => {
       customer,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', guest: { id: order.guestIds[0], first_name: 'Ahmet', last_name: 'Yılmaz', has_documents: false } });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      guest: { id: order.guestIds[0], first_name: 'Ahmet', last_name: 'Yılmaz', has_documents: false },
+    });
     const [g] = await app.ctx.db.select().from(guests).where(eq(guests.id, order.guestIds[0]));
     expect([g.firstName, g.lastName]).toEqual(['Ahmet', 'Yılmaz']);
     const logs = await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id));
@@ -377,7 +394,10 @@ describe('the wizard for two guests', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().guest).toMatchObject({ first_name: 'Yousef', has_documents: true });
     expect((await docOf(order.guestIds[1])).firstName).toBe('Yousef');
-    const logs = await app.ctx.db.select().from(orderLogs).where(and(eq(orderLogs.orderId, order.id), eq(orderLogs.userExecutedMail, DEMO_ACCOUNTS.admin.email)));
+    const logs = await app.ctx.db
+      .select()
+      .from(orderLogs)
+      .where(and(eq(orderLogs.orderId, order.id), eq(orderLogs.userExecutedMail, DEMO_ACCOUNTS.admin.email)));
     expect(logs.some((l) => l.message.includes('Yusuf Yilmaz → Yousef Yilmaz'))).toBe(true);
   });
 
@@ -477,7 +497,9 @@ describe('the wizard for two guests', () => {
 
     // A guest of another order cannot be reset through this one.
     const foreign = await placeOrder(customer, tripProducts[0].id, ['Zaid']);
-    expect((await post('/api/order/remind/documents/faulty', { order_id: order.id, guests: [foreign.guestIds[0]], reason: 'x' }, admin)).statusCode).toBe(404);
+    expect(
+      (await post('/api/order/remind/documents/faulty', { order_id: order.id, guests: [foreign.guestIds[0]], reason: 'x' }, admin)).statusCode,
+    ).toBe(404);
 
     // The redo is accepted, and finishing notifies the office again for the new set.
     const redo = await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0], { passport_number: passports[0] }), customer);
@@ -575,7 +597,10 @@ describe('retention', () => {
     const endOn = async (orderId: number, daysAgo: number) => {
       const end = dayjs(today).subtract(daysAgo, 'day').format('YYYY-MM-DD');
       const start = dayjs(end).subtract(14, 'day').format('YYYY-MM-DD');
-      await app.ctx.db.update(products).set({ start, end }).where(inArray(products.id, await tripIds(orderId)));
+      await app.ctx.db
+        .update(products)
+        .set({ start, end })
+        .where(inArray(products.id, await tripIds(orderId)));
     };
     await endOn(expired.id, 31);
     await endOn(recent.id, 29);
@@ -583,9 +608,12 @@ describe('retention', () => {
     const boundary = await placeOrder(customer, tripProducts[3]?.id ?? tripProducts[0].id, ['Anas']);
     await setStatus(boundary.id, OrderStatus.COMPLETED);
     expect((await post('/api/order/guest/visa', visaBody(boundary.id, boundary.guestIds[0]), customer)).statusCode).toBe(201);
-    const keepIds = (await app.ctx.db.select({ id: visaDocuments.id }).from(visaDocuments).where(sql`${visaDocuments.orderId} <> ${expired.id}`)).map(
-      (r) => r.id,
-    );
+    const keepIds = (
+      await app.ctx.db
+        .select({ id: visaDocuments.id })
+        .from(visaDocuments)
+        .where(sql`${visaDocuments.orderId} <> ${expired.id}`)
+    ).map((r) => r.id);
     if (tripProducts[3]) await endOn(boundary.id, 30);
 
     const expiredKeys = (await app.ctx.db.select().from(visaDocuments).where(eq(visaDocuments.orderId, expired.id))).map((r) => r.photoKey!);
@@ -608,7 +636,10 @@ describe('retention', () => {
 
     // A second run finds nothing; the overview of the purged order shows the guests without documents.
     expect((await purgeExpiredVisaData(app.ctx, { days: 30, today })).total).toBe(0);
-    expect((await get(`/api/order/${expired.id}/visa`, customer)).json().guests.map((g: { has_documents: boolean }) => g.has_documents)).toEqual([false, false]);
+    expect((await get(`/api/order/${expired.id}/visa`, customer)).json().guests.map((g: { has_documents: boolean }) => g.has_documents)).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it('runs from the daily job with the configured number of days, and stops cleanly', async () => {
@@ -621,7 +652,10 @@ describe('retention', () => {
     });
     // With 0 days, a trip that ended yesterday is due.
     const ids = (await app.ctx.db.select({ id: guests.productId }).from(guests).where(eq(guests.orderId, recentOrder))).map((g) => g.id!);
-    await app.ctx.db.update(products).set({ end: dayjs(dutchToday()).subtract(1, 'day').format('YYYY-MM-DD') }).where(inArray(products.id, ids));
+    await app.ctx.db
+      .update(products)
+      .set({ end: dayjs(dutchToday()).subtract(1, 'day').format('YYYY-MM-DD') })
+      .where(inArray(products.id, ids));
     job.start();
     await new Promise((r) => setTimeout(r, 300));
     await job.stop();

@@ -76,7 +76,12 @@ describe('POST /api/vouchers_from_label', () => {
   it('returns the vouchers of the labels it knows', async () => {
     const res = await post('/api/vouchers_from_label', { discounts: ['WELKOM50', 'kid-without-bed', 'ONBEKEND', 'welkom50'] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().vouchers.map((v: { label: string }) => v.label).sort()).toEqual(['WELKOM50', 'kid-without-bed']);
+    expect(
+      res
+        .json()
+        .vouchers.map((v: { label: string }) => v.label)
+        .sort(),
+    ).toEqual(['WELKOM50', 'kid-without-bed']);
     const kid = res.json().vouchers.find((v: { label: string }) => v.label === 'kid-without-bed');
     expect(kid).toMatchObject({ amount: 25000, expire_date: null });
   });

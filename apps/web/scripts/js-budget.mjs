@@ -66,7 +66,9 @@ export function measureFirstJs(dist) {
   const pages = Object.entries(PUBLIC_PAGES).map(([pagePath, module]) => {
     const own = chunks.filter((c) => c.facade === module && !c.isEntry).map((c) => c.file);
     const files = [...withStaticImports([...entries, ...own])];
-    const total = files.map(sizeOf).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, brotli: a.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+    const total = files
+      .map(sizeOf)
+      .reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, brotli: a.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
     const adminModules = files.flatMap((f) => byFile.get(f)?.modules ?? []).filter((m) => ADMIN_ONLY.some((re) => re.test(m)));
     return { path: pagePath, files, ...total, adminModules };
   });

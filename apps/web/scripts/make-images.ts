@@ -84,9 +84,27 @@ const stars = (n: number, x: number, y: number, size: number, color = '#f6c453')
 // ---- hotels -------------------------------------------------------------------------------
 
 const PALETTE: Record<HotelLocation, { day: string[]; dusk: string[]; ground: string; building: string; accent: string }> = {
-  Mekka: { day: ['#f9d9a0', '#f3b778', '#e08e5a'], dusk: ['#2b2450', '#7a3f6b', '#e7895a'], ground: '#5a3a2a', building: '#3a2a35', accent: '#f6c453' },
-  Medina: { day: ['#cfeee3', '#9bd6c2', '#5fb39b'], dusk: ['#12324a', '#1f5f63', '#7fbf9c'], ground: '#24463d', building: '#1d3a35', accent: '#3fbf7f' },
-  Jeddah: { day: ['#d7ecfb', '#9ccbef', '#5aa2d8'], dusk: ['#0f2447', '#254d82', '#f0a36b'], ground: '#1e3b5a', building: '#18314b', accent: '#7fd0ff' },
+  Mekka: {
+    day: ['#f9d9a0', '#f3b778', '#e08e5a'],
+    dusk: ['#2b2450', '#7a3f6b', '#e7895a'],
+    ground: '#5a3a2a',
+    building: '#3a2a35',
+    accent: '#f6c453',
+  },
+  Medina: {
+    day: ['#cfeee3', '#9bd6c2', '#5fb39b'],
+    dusk: ['#12324a', '#1f5f63', '#7fbf9c'],
+    ground: '#24463d',
+    building: '#1d3a35',
+    accent: '#3fbf7f',
+  },
+  Jeddah: {
+    day: ['#d7ecfb', '#9ccbef', '#5aa2d8'],
+    dusk: ['#0f2447', '#254d82', '#f0a36b'],
+    ground: '#1e3b5a',
+    building: '#18314b',
+    accent: '#7fd0ff',
+  },
 };
 
 function hotelImage(name: string, location: HotelLocation, starCount: number, variant: 1 | 2) {
@@ -101,13 +119,19 @@ function hotelImage(name: string, location: HotelLocation, starCount: number, va
   if (location === 'Mekka') {
     scene =
       variant === 1
-        ? clockTower(560, base, 0.95, p.building) + hotelTower(120, base, 150, 230, p.building, lit, 3) + hotelTower(300, base, 110, 170, p.building, lit, 5)
-        : hotelTower(90, base, 170, 260, p.building, lit, 7) + clockTower(420, base, 0.85, p.building) + hotelTower(580, base, 140, 200, p.building, lit, 11);
+        ? clockTower(560, base, 0.95, p.building) +
+          hotelTower(120, base, 150, 230, p.building, lit, 3) +
+          hotelTower(300, base, 110, 170, p.building, lit, 5)
+        : hotelTower(90, base, 170, 260, p.building, lit, 7) +
+          clockTower(420, base, 0.85, p.building) +
+          hotelTower(580, base, 140, 200, p.building, lit, 11);
   } else if (location === 'Medina') {
     scene =
       variant === 1
         ? mosque(520, base, 1, p.building, p.accent) + hotelTower(90, base, 160, 220, p.building, lit, 2)
-        : hotelTower(60, base, 140, 250, p.building, lit, 4) + mosque(400, base, 0.9, p.building, p.accent) + hotelTower(610, base, 130, 190, p.building, lit, 9);
+        : hotelTower(60, base, 140, 250, p.building, lit, 4) +
+          mosque(400, base, 0.9, p.building, p.accent) +
+          hotelTower(610, base, 130, 190, p.building, lit, 9);
   } else {
     const sea = `<rect x="0" y="${base - 10}" width="${W}" height="40" fill="${variant === 1 ? '#3d8cc4' : '#1b3d66'}"/>`;
     scene =
@@ -120,7 +144,9 @@ function hotelImage(name: string, location: HotelLocation, starCount: number, va
     variant === 1
       ? `<circle cx="690" cy="110" r="56" fill="#fff3c4" opacity="0.9"/>`
       : `<circle cx="680" cy="100" r="34" fill="#fff6de"/><circle cx="694" cy="90" r="30" fill="${sky[0]}"/>` +
-        [60, 190, 330, 470, 240, 560, 120].map((x, i) => `<circle cx="${x}" cy="${40 + ((i * 37) % 110)}" r="1.8" fill="#fff" opacity="0.8"/>`).join('');
+        [60, 190, 330, 470, 240, 560, 120]
+          .map((x, i) => `<circle cx="${x}" cy="${40 + ((i * 37) % 110)}" r="1.8" fill="#fff" opacity="0.8"/>`)
+          .join('');
   const body = `
 <defs>${gradient(id, sky)}${gradient('shade', ['rgba(0,0,0,0)', 'rgba(0,0,0,0.55)'])}</defs>
 <rect width="${W}" height="${H}" fill="url(#${id})"/>
@@ -181,10 +207,18 @@ write(
     ['#f6e7c8', '#eac48a', '#d39a52'],
     `<rect x="330" y="150" width="340" height="300" rx="30" fill="#7a4a22"/><rect x="440" y="110" width="120" height="60" rx="18" fill="none" stroke="#7a4a22" stroke-width="16"/>
 <rect x="330" y="260" width="340" height="22" fill="#5c3517"/>` +
-      [0, 1, 2].map((i) => `<path d="M110 ${210 + i * 90}l22 22 40-44" stroke="#0b5d4b" stroke-width="12" fill="none" stroke-linecap="round"/><rect x="190" y="${212 + i * 90}" width="90" height="18" rx="9" fill="#fff" opacity="0.8"/>`).join(''),
+      [0, 1, 2]
+        .map(
+          (i) =>
+            `<path d="M110 ${210 + i * 90}l22 22 40-44" stroke="#0b5d4b" stroke-width="12" fill="none" stroke-linecap="round"/><rect x="190" y="${212 + i * 90}" width="90" height="18" rx="9" fill="#fff" opacity="0.8"/>`,
+        )
+        .join(''),
   ),
 );
-write('articles/medina.svg', articleImage('Medina, de stad van de Profeet', ['#12324a', '#1f5f63', '#7fbf9c'], mosque(500, 560, 1.4, '#0f2a2a', '#3fbf7f')));
+write(
+  'articles/medina.svg',
+  articleImage('Medina, de stad van de Profeet', ['#12324a', '#1f5f63', '#7fbf9c'], mosque(500, 560, 1.4, '#0f2a2a', '#3fbf7f')),
+);
 
 // ---- flyers (aspect 0.70625) ----------------------------------------------------------------
 
@@ -212,7 +246,9 @@ write(
     'Vertrek in de wintervakantie',
     ['#1b2a4e', '#2f4f86', '#7aa7d9'],
     clockTower(282, 640, 1.05, '#14203b') +
-      [80, 150, 420, 480, 250, 330, 110, 460].map((x, i) => `<circle cx="${x}" cy="${230 + ((i * 53) % 200)}" r="${3 + (i % 3)}" fill="#fff" opacity="0.8"/>`).join('') +
+      [80, 150, 420, 480, 250, 330, 110, 460]
+        .map((x, i) => `<circle cx="${x}" cy="${230 + ((i * 53) % 200)}" r="${3 + (i % 3)}" fill="#fff" opacity="0.8"/>`)
+        .join('') +
       `<rect x="0" y="640" width="565" height="160" fill="#14203b"/>`,
   ),
 );
@@ -276,7 +312,12 @@ const kaabaMark = (x: number, y: number) => `
 </g>`;
 write(
   'logo.svg',
-  svg(336, 80, 'Umrah Reizen', `${kaabaMark(4, 10)}<text x="78" y="50" ${FONT} font-size="32" font-weight="800" fill="#0b5d4b">Umrah</text><text x="196" y="50" ${FONT} font-size="32" font-weight="400" fill="#8a6a1f">Reizen</text>`),
+  svg(
+    336,
+    80,
+    'Umrah Reizen',
+    `${kaabaMark(4, 10)}<text x="78" y="50" ${FONT} font-size="32" font-weight="800" fill="#0b5d4b">Umrah</text><text x="196" y="50" ${FONT} font-size="32" font-weight="400" fill="#8a6a1f">Reizen</text>`,
+  ),
 );
 write(
   'logo-arabia.svg',
@@ -293,7 +334,12 @@ write('favicon.svg', svg(64, 64, 'Umrah Reizen', kaabaMark(2, 2)));
 write('logo-mark.svg', svg(64, 64, 'Umrah Reizen', kaabaMark(2, 2)));
 write(
   'logo-arabia-mark.svg',
-  svg(64, 64, 'Arabia Teaching', `<g transform="translate(2 2)"><circle cx="30" cy="30" r="30" fill="#8a6a1f"/><text x="30" y="46" text-anchor="middle" font-family="'Noto Naskh Arabic', 'Amiri', Arial, serif" font-size="38" fill="#fff">ع</text></g>`),
+  svg(
+    64,
+    64,
+    'Arabia Teaching',
+    `<g transform="translate(2 2)"><circle cx="30" cy="30" r="30" fill="#8a6a1f"/><text x="30" y="46" text-anchor="middle" font-family="'Noto Naskh Arabic', 'Amiri', Arial, serif" font-size="38" fill="#fff">ع</text></g>`,
+  ),
 );
 
 // ---- banners ------------------------------------------------------------------------------
@@ -309,17 +355,58 @@ function banner(label: string, colors: string[], art: string) {
 <rect width="${W}" height="${H}" fill="url(#bg)"/>${art}<rect width="${W}" height="${H}" fill="url(#fade)"/>`,
   );
 }
-const dunes = (color: string, opacity = 1) =>
-  `<path d="M0 400 Q300 330 620 390 T1200 370 T1600 380 V500 H0z" fill="${color}" opacity="${opacity}"/>`;
+const dunes = (color: string, opacity = 1) => `<path d="M0 400 Q300 330 620 390 T1200 370 T1600 380 V500 H0z" fill="${color}" opacity="${opacity}"/>`;
 const pattern = (color: string) =>
-  Array.from({ length: 12 }, (_, i) => `<circle cx="${900 + (i % 4) * 170}" cy="${90 + Math.floor(i / 4) * 140}" r="46" fill="none" stroke="${color}" stroke-width="2" opacity="0.25"/>`).join('');
+  Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<circle cx="${900 + (i % 4) * 170}" cy="${90 + Math.floor(i / 4) * 140}" r="46" fill="none" stroke="${color}" stroke-width="2" opacity="0.25"/>`,
+  ).join('');
 
-write('banners/home.svg', banner('Mekka bij zonsondergang', ['#0b5d4b', '#2d7d5f', '#e08e5a'], `<circle cx="1250" cy="200" r="90" fill="#ffe2a8" opacity="0.8"/>${clockTower(1150, 430, 1, '#2a1f2a')}${hotelTower(1300, 430, 160, 220, '#2a1f2a', '#ffd98a', 4)}${hotelTower(950, 430, 120, 160, '#2a1f2a', '#ffd98a', 8)}${dunes('#2a1f2a')}`));
-write('banners/pakketten.svg', banner('Pakketten', ['#0f4c5c', '#1f7a75', '#5fb39b'], `${mosque(1250, 430, 1.1, '#0d2f33', '#3fbf7f')}${dunes('#0d2f33')}`));
-write('banners/kennis.svg', banner('Kennis', ['#1b2a4e', '#2f4f86', '#5aa2d8'], `${pattern('#fff')}<rect x="1150" y="170" width="240" height="170" rx="12" fill="#fff" opacity="0.85"/><path d="M1270 180v150" stroke="#2f4f86" stroke-width="6"/>${dunes('#14203b', 0.7)}`));
-write('banners/arabia.svg', banner('Arabia Teaching', ['#5c4413', '#8a6a1f', '#d9b45a'], `<text x="1250" y="360" text-anchor="middle" font-family="'Noto Naskh Arabic', 'Amiri', Arial, serif" font-size="300" fill="#fff" opacity="0.35">ع</text>${pattern('#fff')}`));
-write('banners/over-ons.svg', banner('Over ons', ['#0b5d4b', '#13806a', '#9bd6c2'], `${[0, 1, 2, 3].map((i) => `<circle cx="${1000 + i * 150}" cy="250" r="52" fill="#fff" opacity="0.35"/><path d="M${930 + i * 150} 390c8-60 36-86 70-86s62 26 70 86z" fill="#fff" opacity="0.35"/>`).join('')}`));
-write('banners/contact.svg', banner('Contact', ['#12324a', '#1f5f63', '#7fbf9c'], `<rect x="1100" y="150" width="300" height="200" rx="18" fill="#fff" opacity="0.85"/><path d="M1100 165l150 110 150-110" stroke="#1f5f63" stroke-width="10" fill="none" stroke-linejoin="round"/>`));
+write(
+  'banners/home.svg',
+  banner(
+    'Mekka bij zonsondergang',
+    ['#0b5d4b', '#2d7d5f', '#e08e5a'],
+    `<circle cx="1250" cy="200" r="90" fill="#ffe2a8" opacity="0.8"/>${clockTower(1150, 430, 1, '#2a1f2a')}${hotelTower(1300, 430, 160, 220, '#2a1f2a', '#ffd98a', 4)}${hotelTower(950, 430, 120, 160, '#2a1f2a', '#ffd98a', 8)}${dunes('#2a1f2a')}`,
+  ),
+);
+write(
+  'banners/pakketten.svg',
+  banner('Pakketten', ['#0f4c5c', '#1f7a75', '#5fb39b'], `${mosque(1250, 430, 1.1, '#0d2f33', '#3fbf7f')}${dunes('#0d2f33')}`),
+);
+write(
+  'banners/kennis.svg',
+  banner(
+    'Kennis',
+    ['#1b2a4e', '#2f4f86', '#5aa2d8'],
+    `${pattern('#fff')}<rect x="1150" y="170" width="240" height="170" rx="12" fill="#fff" opacity="0.85"/><path d="M1270 180v150" stroke="#2f4f86" stroke-width="6"/>${dunes('#14203b', 0.7)}`,
+  ),
+);
+write(
+  'banners/arabia.svg',
+  banner(
+    'Arabia Teaching',
+    ['#5c4413', '#8a6a1f', '#d9b45a'],
+    `<text x="1250" y="360" text-anchor="middle" font-family="'Noto Naskh Arabic', 'Amiri', Arial, serif" font-size="300" fill="#fff" opacity="0.35">ع</text>${pattern('#fff')}`,
+  ),
+);
+write(
+  'banners/over-ons.svg',
+  banner(
+    'Over ons',
+    ['#0b5d4b', '#13806a', '#9bd6c2'],
+    `${[0, 1, 2, 3].map((i) => `<circle cx="${1000 + i * 150}" cy="250" r="52" fill="#fff" opacity="0.35"/><path d="M${930 + i * 150} 390c8-60 36-86 70-86s62 26 70 86z" fill="#fff" opacity="0.35"/>`).join('')}`,
+  ),
+);
+write(
+  'banners/contact.svg',
+  banner(
+    'Contact',
+    ['#12324a', '#1f5f63', '#7fbf9c'],
+    `<rect x="1100" y="150" width="300" height="200" rx="18" fill="#fff" opacity="0.85"/><path d="M1100 165l150 110 150-110" stroke="#1f5f63" stroke-width="10" fill="none" stroke-linejoin="round"/>`,
+  ),
+);
 write('banners/default.svg', banner('Umrah Reizen', ['#0b5d4b', '#1f7a75', '#8a6a1f'], `${pattern('#fff')}${dunes('#08372d', 0.8)}`));
 
 console.log(`images written to ${OUT}`);

@@ -120,9 +120,7 @@ export function packagesOf(
   }
   for (const pkg of packages.values()) {
     const adult = ROOM_SIZES.map((s) => pkg.prices[s][AgeCategory.ADULT]?.price).filter((v): v is number => v !== undefined);
-    const any = ROOM_SIZES.flatMap((s) => AGE_CATEGORIES.map((a) => pkg.prices[s][a]?.price)).filter(
-      (v): v is number => v !== undefined,
-    );
+    const any = ROOM_SIZES.flatMap((s) => AGE_CATEGORIES.map((a) => pkg.prices[s][a]?.price)).filter((v): v is number => v !== undefined);
     pkg.fromPrice = Math.min(...(adult.length ? adult : any));
   }
   return [...packages.values()].sort((a, b) => a.priority - b.priority || a.fromPrice - b.fromPrice || a.label.localeCompare(b.label));

@@ -6,8 +6,7 @@ export const DISPLAY_DATE = 'DD-MM-YYYY';
 /** Dates travel over the API as YYYY-MM-DD. */
 export const API_DATE = 'YYYY-MM-DD';
 
-export const formatDate = (value: string | Date | null | undefined): string =>
-  value ? dayjs(value).format(DISPLAY_DATE) : '';
+export const formatDate = (value: string | Date | null | undefined): string => (value ? dayjs(value).format(DISPLAY_DATE) : '');
 
 export const toApiDate = (value: string | Date): string => dayjs(value).format(API_DATE);
 

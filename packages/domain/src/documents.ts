@@ -84,8 +84,7 @@ export function proportionalTotals(amount: number, of: DocumentTotals): Document
 }
 
 /** The same lines with the opposite sign: what a credit invoice lists. */
-export const negateLines = (lines: readonly DocumentLine[]): DocumentLine[] =>
-  lines.map((l) => ({ ...l, unitPrice: -l.unitPrice }));
+export const negateLines = (lines: readonly DocumentLine[]): DocumentLine[] => lines.map((l) => ({ ...l, unitPrice: -l.unitPrice }));
 
 /**
  * The VAT rate of an order line: everything the agency sells carries 21 %; a donation to a

@@ -48,8 +48,7 @@ export const isUmrahType = (type: number) => type >= 2 && type <= 10;
 export const roomCapacityOfType = (type: number): 2 | 3 | 4 | null =>
   type >= 2 && type <= 4 ? 2 : type >= 5 && type <= 7 ? 3 : type >= 8 && type <= 10 ? 4 : null;
 /** The Umrah product type for a room capacity and age category. */
-export const umrahType = (capacity: 2 | 3 | 4, age: AgeCategory): number =>
-  ({ 2: 2, 3: 5, 4: 8 })[capacity] + age;
+export const umrahType = (capacity: 2 | 3 | 4, age: AgeCategory): number => ({ 2: 2, 3: 5, 4: 8 })[capacity] + age;
 
 export const ArticleType = { ARTICLE: 0, FLYER: 1 } as const;
 export type ArticleType = (typeof ArticleType)[keyof typeof ArticleType];

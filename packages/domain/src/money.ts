@@ -3,8 +3,7 @@
 export const VAT_RATE = 21;
 
 /** Price excluding VAT from a price including 21 % VAT (excl = incl / 121 × 100), in cents. */
-export const exclVat = (inclCents: number, rate: number = VAT_RATE): number =>
-  Math.round((inclCents / (100 + rate)) * 100);
+export const exclVat = (inclCents: number, rate: number = VAT_RATE): number => Math.round((inclCents / (100 + rate)) * 100);
 
 export const vatPart = (inclCents: number, rate: number = VAT_RATE): number => inclCents - exclVat(inclCents, rate);
 

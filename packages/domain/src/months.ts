@@ -57,8 +57,7 @@ const monthName = new Intl.DateTimeFormat('nl-NL', { month: 'long', timeZone: 'U
  * A trip counts for the tiles when it is an active Umrah product that has not departed yet: a trip
  * that started before today cannot be booked any more.
  */
-export const isBookableTrip = (p: TileProduct, today: string) =>
-  p.is_active !== false && isUmrahType(p.type) && !!p.start && p.start >= today;
+export const isBookableTrip = (p: TileProduct, today: string) => p.is_active !== false && isUmrahType(p.type) && !!p.start && p.start >= today;
 
 /** The month tiles for `today`, as a pure function of the date and the region's products. */
 export function monthTiles(today: Date | string, products: readonly TileProduct[]): MonthTile[] {

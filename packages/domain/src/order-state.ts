@@ -49,8 +49,7 @@ export interface OrderTransition {
   note: string;
 }
 
-const { PENDING, LEAD, COMPLETED, CANCELLED, DECLINED, REFUNDED, MANUAL_VERIFICATION_REQUIRED, PARTIALLY_REFUNDED, DOWN_PAYMENT } =
-  OrderStatus;
+const { PENDING, LEAD, COMPLETED, CANCELLED, DECLINED, REFUNDED, MANUAL_VERIFICATION_REQUIRED, PARTIALLY_REFUNDED, DOWN_PAYMENT } = OrderStatus;
 
 const payment = (from: OrderStatus, to: OrderStatus, guard: OrderGuard, actors: readonly OrderActor[], note: string): OrderTransition => ({
   from,
@@ -85,21 +84,33 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: PENDING, to: MANUAL_VERIFICATION_REQUIRED, actors: ['staff'], guard: 'none', note: 'payment to be checked by hand' },
   { from: DOWN_PAYMENT, to: MANUAL_VERIFICATION_REQUIRED, actors: ['staff'], guard: 'none', note: 'payment to be checked by hand' },
 
-  ...[LEAD, PENDING, DOWN_PAYMENT, COMPLETED, MANUAL_VERIFICATION_REQUIRED].map(
-    (from): OrderTransition => ({ from, to: CANCELLED, actors: ['staff'], guard: 'none', note: 'cancelled by staff; places back in stock' }),
-  ),
+  ...[LEAD, PENDING, DOWN_PAYMENT, COMPLETED, MANUAL_VERIFICATION_REQUIRED].map((from): OrderTransition => ({
+    from,
+    to: CANCELLED,
+    actors: ['staff'],
+    guard: 'none',
+    note: 'cancelled by staff; places back in stock',
+  })),
   { from: LEAD, to: CANCELLED, actors: ['system'], guard: 'unpaidLeadExpired', note: 'unpaid lead let go by the scheduler' },
 
   { from: LEAD, to: DECLINED, actors: ['staff'], guard: 'nothingPaid', note: 'refused by staff before any payment' },
   { from: PENDING, to: DECLINED, actors: ['staff'], guard: 'nothingPaid', note: 'refused by staff before any payment' },
   { from: MANUAL_VERIFICATION_REQUIRED, to: DECLINED, actors: ['staff'], guard: 'none', note: 'verification failed' },
 
-  ...[COMPLETED, DOWN_PAYMENT, CANCELLED, PARTIALLY_REFUNDED].map(
-    (from): OrderTransition => ({ from, to: REFUNDED, actors: ['staff'], guard: 'none', note: 'money returned in full' }),
-  ),
-  ...[COMPLETED, DOWN_PAYMENT, CANCELLED].map(
-    (from): OrderTransition => ({ from, to: PARTIALLY_REFUNDED, actors: ['staff'], guard: 'none', note: 'part of the money returned' }),
-  ),
+  ...[COMPLETED, DOWN_PAYMENT, CANCELLED, PARTIALLY_REFUNDED].map((from): OrderTransition => ({
+    from,
+    to: REFUNDED,
+    actors: ['staff'],
+    guard: 'none',
+    note: 'money returned in full',
+  })),
+  ...[COMPLETED, DOWN_PAYMENT, CANCELLED].map((from): OrderTransition => ({
+    from,
+    to: PARTIALLY_REFUNDED,
+    actors: ['staff'],
+    guard: 'none',
+    note: 'part of the money returned',
+  })),
 ];
 
 export const ORDER_TRANSITION_REFUSED = (from: number, to: number) =>
@@ -144,9 +155,7 @@ export function checkGuard(guard: OrderGuard, f: GuardFacts): boolean | undefine
  * the edge and the actor are checked.
  */
 export function canTransition(from: number, to: number, actor: OrderActor, facts?: GuardFacts): boolean {
-  return transitionsBetween(from, to).some(
-    (t) => t.actors.includes(actor) && (facts === undefined || checkGuard(t.guard, facts) !== false),
-  );
+  return transitionsBetween(from, to).some((t) => t.actors.includes(actor) && (facts === undefined || checkGuard(t.guard, facts) !== false));
 }
 
 /** null when allowed, else the Dutch refusal (the API answers it with 409). */

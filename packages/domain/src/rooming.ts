@@ -242,7 +242,12 @@ export function validateRooming(input: RoomingInput, rooms: readonly RoomDraft[]
     }
     const exclusiveGuest = infos.find((g) => g.room.exclusive);
     if (exclusiveGuest && room.guests.some((id) => index.get(id)?.room.id !== exclusiveGuest.room.id)) {
-      problems.push({ rule: 'exclusive', message: ROOMING_MSG.exclusive(n, fullName(exclusiveGuest.guest)), room: n, guest_id: exclusiveGuest.guest.id });
+      problems.push({
+        rule: 'exclusive',
+        message: ROOMING_MSG.exclusive(n, fullName(exclusiveGuest.guest)),
+        room: n,
+        guest_id: exclusiveGuest.guest.id,
+      });
     } else if (room.exclusive && room.guests.length > 1) {
       problems.push({ rule: 'exclusive', message: ROOMING_MSG.exclusiveFlag(n), room: n });
     }
@@ -309,14 +314,20 @@ export function proposeRooming(input: RoomingInput): RoomingProposal {
       const infos = room.guests.map((guest): GuestInfo => {
         const own = guest.gender === 0 || guest.gender === 1 ? guest.gender : null;
         const gender = kind === 'male' ? 0 : kind === 'female' ? 1 : own;
-        if (kind !== 'family' && own !== null && own !== gender) warnings.push({ code: 'gender_differs', message: ROOMING_MSG.genderDiffers(fullName(guest)), guest_ids: [guest.id] });
+        if (kind !== 'family' && own !== null && own !== gender)
+          warnings.push({ code: 'gender_differs', message: ROOMING_MSG.genderDiffers(fullName(guest)), guest_ids: [guest.id] });
         return { guest, order, room, group, gender, beds: takesBed(guest) ? 1 : 0 };
       });
       // A booked size outside 2-4 (old data) gets the smallest room that fits.
       const beds = infos.reduce((s, g) => s + g.beds, 0);
       const capacity: RoomCapacity = isCapacity(room.room_type) ? room.room_type : beds <= 2 ? 2 : beds <= 3 ? 3 : 4;
       if (kind === 'family' || room.exclusive) {
-        fixed.push({ unit: { group, kind, capacity: Math.max(capacity, Math.min(4, beds)) as RoomCapacity, exclusive: room.exclusive, existingId: room.id }, guests: infos, beds, orders: [order.id] });
+        fixed.push({
+          unit: { group, kind, capacity: Math.max(capacity, Math.min(4, beds)) as RoomCapacity, exclusive: room.exclusive, existingId: room.id },
+          guests: infos,
+          beds,
+          orders: [order.id],
+        });
         continue;
       }
       const key = `${kind}|${capacity}`;
@@ -381,7 +392,14 @@ export function proposeRooming(input: RoomingInput): RoomingProposal {
   const rooms = all.map((bin, i): ProposedRoom => {
     const key = `kamer-${i + 1}`;
     const wheelchair = bin.guests.some((g) => g.guest.wheelchair);
-    for (const g of bin.guests) if (g.guest.wheelchair) warnings.push({ code: 'wheelchair', message: ROOMING_MSG.wheelchairGuest(fullName(g.guest), `Kamer ${i + 1}`), room_key: key, guest_ids: [g.guest.id] });
+    for (const g of bin.guests)
+      if (g.guest.wheelchair)
+        warnings.push({
+          code: 'wheelchair',
+          message: ROOMING_MSG.wheelchairGuest(fullName(g.guest), `Kamer ${i + 1}`),
+          room_key: key,
+          guest_ids: [g.guest.id],
+        });
     if (bin.beds < bin.unit.capacity && !bin.unit.exclusive) {
       warnings.push({ code: 'not_full', message: ROOMING_MSG.notFull(`Kamer ${i + 1}`, bin.beds, bin.unit.capacity), room_key: key });
     }

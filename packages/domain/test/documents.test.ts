@@ -94,7 +94,9 @@ describe('which order documents exist', () => {
   });
 
   it('says in Dutch why a document is not there', () => {
-    expect(orderDocumentProblem('invoice', { status: 8, total: 100, paid: 50 })).toBe('De factuur is beschikbaar zodra de bestelling volledig is betaald.');
+    expect(orderDocumentProblem('invoice', { status: 8, total: 100, paid: 50 })).toBe(
+      'De factuur is beschikbaar zodra de bestelling volledig is betaald.',
+    );
     expect(orderDocumentProblem('invoice_credit', { status: 2, total: 100, paid: 100 })).toBe(
       'Een creditnota is er alleen voor een geannuleerde bestelling.',
     );

@@ -22,12 +22,7 @@ describe('monthTiles', () => {
   });
 
   it("says 'Bekijk aanbod' with stock, 'Uitverkocht!' at total stock 0 and 'Binnenkort online' without items", () => {
-    const products = [
-      trip('2026-02-10', 0),
-      trip('2026-02-10', 0, { type: 3 }),
-      trip('2026-03-10', 0),
-      trip('2026-03-24', 5),
-    ];
+    const products = [trip('2026-02-10', 0), trip('2026-02-10', 0, { type: 3 }), trip('2026-03-10', 0), trip('2026-03-24', 5)];
     const tiles = monthTiles('2026-01-05', products);
     const byKey = Object.fromEntries(tiles.map((t) => [t.key, t]));
     expect(byKey['2026-02'].text).toBe('Uitverkocht!');

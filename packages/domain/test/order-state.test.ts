@@ -124,9 +124,7 @@ describe('derived rules', () => {
   const only = (fn: (s: number) => boolean) => ORDER_STATES.filter((s) => fn(s)).sort();
   it('pay, settle, crowdfund, trip overview, documents, cancel', () => {
     expect(only(mayPay)).toEqual([S.PENDING, S.LEAD, S.DOWN_PAYMENT].sort());
-    expect(only(isSettled)).toEqual(
-      [S.CANCELLED, S.DECLINED, S.REFUNDED, S.PARTIALLY_REFUNDED, S.MANUAL_VERIFICATION_REQUIRED].sort(),
-    );
+    expect(only(isSettled)).toEqual([S.CANCELLED, S.DECLINED, S.REFUNDED, S.PARTIALLY_REFUNDED, S.MANUAL_VERIFICATION_REQUIRED].sort());
     expect(only(countsForCrowdfund)).toEqual(
       [S.PENDING, S.LEAD, S.COMPLETED, S.MANUAL_VERIFICATION_REQUIRED, S.PARTIALLY_REFUNDED, S.DOWN_PAYMENT].sort(),
     );
@@ -136,9 +134,7 @@ describe('derived rules', () => {
   });
   it('edit: the customer before payment, staff until cancelled, declined or refunded', () => {
     expect(only((s) => mayEdit(s, 'customer'))).toEqual([S.PENDING, S.LEAD].sort());
-    expect(only((s) => mayEdit(s, 'staff'))).toEqual(
-      [S.PENDING, S.LEAD, S.COMPLETED, S.MANUAL_VERIFICATION_REQUIRED, S.DOWN_PAYMENT].sort(),
-    );
+    expect(only((s) => mayEdit(s, 'staff'))).toEqual([S.PENDING, S.LEAD, S.COMPLETED, S.MANUAL_VERIFICATION_REQUIRED, S.DOWN_PAYMENT].sort());
   });
   it('status after payments', () => {
     expect(statusAfterPayments(S.LEAD, 0, 1000)).toBe(S.LEAD);
@@ -155,7 +151,13 @@ describe('derived rules', () => {
   });
   it('whatever statusAfterPayments answers for a live order is a transition staff may make', () => {
     for (const s of ORDER_STATES.filter((x) => !isSettled(x))) {
-      for (const [paid, total] of [[0, 1000], [1, 1000], [1000, 1000], [2000, 1000], [0, 0]]) {
+      for (const [paid, total] of [
+        [0, 1000],
+        [1, 1000],
+        [1000, 1000],
+        [2000, 1000],
+        [0, 0],
+      ]) {
         const next = statusAfterPayments(s, paid!, total!);
         if (next !== s) expect(canTransition(s, next, 'staff', { paid, total }), `${s} → ${next}`).toBe(true);
       }
@@ -171,9 +173,18 @@ describe('payment transactions', () => {
   });
   const pairs = TRANSACTION_STATUSES.flatMap((a) => TRANSACTION_STATUSES.map((b) => [a, b] as const));
   const allowed = new Set([
-    'open>pending', 'open>paid', 'open>cancelled', 'open>expired', 'open>failed',
-    'pending>paid', 'pending>cancelled', 'pending>expired', 'pending>failed',
-    'cancelled>paid', 'expired>paid', 'failed>paid',
+    'open>pending',
+    'open>paid',
+    'open>cancelled',
+    'open>expired',
+    'open>failed',
+    'pending>paid',
+    'pending>cancelled',
+    'pending>expired',
+    'pending>failed',
+    'cancelled>paid',
+    'expired>paid',
+    'failed>paid',
   ]);
   it.each(pairs)('%s → %s', (from, to) => {
     expect(canTransactionTransition(from, to)).toBe(allowed.has(`${from}>${to}`));

@@ -99,7 +99,10 @@ describe('issue 16: vouchers do not stack', () => {
   });
 
   it('three lessons + WELKOM50 ×3 (also as case variants) is refused; once it takes at most the lessons', () => {
-    for (const discounts of [['WELKOM50', 'WELKOM50', 'WELKOM50'], ['WELKOM50', 'welkom50', ' Welkom50 ']]) {
+    for (const discounts of [
+      ['WELKOM50', 'WELKOM50', 'WELKOM50'],
+      ['WELKOM50', 'welkom50', ' Welkom50 '],
+    ]) {
       expect(ruleError(() => price({ ...lessons([2001, 2001, 2002]), flex: { ...lessons([2001, 2002]).flex, discounts } })).message).toBe(
         VOUCHER_MSG.overused,
       );
@@ -139,7 +142,11 @@ describe('issue 16: vouchers do not stack', () => {
   });
 
   it('a bound code discounts its trip: the guests, their extras and surcharges, not a lesson', () => {
-    const p = price({ rooms: [{ ...room([adult()]), extras: ['Ziyarat Taif'] }], ...lessons([2001]), flex: { ...lessons([2001]).flex, discounts: ['REIS100'] } });
+    const p = price({
+      rooms: [{ ...room([adult()]), extras: ['Ziyarat Taif'] }],
+      ...lessons([2001]),
+      flex: { ...lessons([2001]).flex, discounts: ['REIS100'] },
+    });
     expect(p.total).toBe(174500 + 7500 + 2500 - 10000);
   });
 
@@ -202,7 +209,10 @@ describe('property: no voucher list makes a cart cost less than its donations', 
           rooms: c.rooms,
           products: c.products,
           crowdfunds: c.crowdfunds,
-          flex: { discounts: c.discounts, arabia_availibilities: lessons([...new Set(c.products)].filter((id) => id !== 3001)).flex.arabia_availibilities },
+          flex: {
+            discounts: c.discounts,
+            arabia_availibilities: lessons([...new Set(c.products)].filter((id) => id !== 3001)).flex.arabia_availibilities,
+          },
         };
         // Carts the schema refuses (a room rule) never reach the pricing.
         const parsed = orderSchema.safeParse(input);

@@ -114,9 +114,7 @@ describe('room prices by age category', () => {
   it('one adult in a male 2-person room pays the 2-person adult price', () => {
     const p = price({ rooms: [room([adult()])] });
     expect(p.total).toBe(189500);
-    expect(p.lines).toEqual([
-      expect.objectContaining({ kind: 'room', productId: tripId(0, 2), unitPrice: 189500, quantity: 1, guest: 0, room: 0 }),
-    ]);
+    expect(p.lines).toEqual([expect.objectContaining({ kind: 'room', productId: tripId(0, 2), unitPrice: 189500, quantity: 1, guest: 0, room: 0 })]);
     expect(p.stock).toEqual([{ productId: tripId(0, 2), quantity: 1 }]);
     expect(p.rooms).toEqual([{ tripProductId: tripId(0, 2), guestProductIds: [tripId(0, 2)] }]);
   });
@@ -256,7 +254,10 @@ describe('vouchers', () => {
     expect(ruleError(() => price({ rooms: [room([adult()])], flex: twoCodes })).message).toBe(VOUCHER_MSG.overused);
     // Two items (a guest's place and a plain product): two different codes are fine.
     const second = { id: 8, label: 'TWEEDE', amount: 1000, expireDate: null, active: true, products: [] };
-    const ok = price({ rooms: [room([adult()])], products: [3001], flex: { discounts: ['WELKOM50', 'TWEEDE'] } }, catalog({ vouchers: [...Object.values(V), second] }));
+    const ok = price(
+      { rooms: [room([adult()])], products: [3001], flex: { discounts: ['WELKOM50', 'TWEEDE'] } },
+      catalog({ vouchers: [...Object.values(V), second] }),
+    );
     expect(ok.total).toBe(189500 + 1500 - 5000 - 1000);
   });
 
@@ -284,7 +285,14 @@ describe('vouchers', () => {
   });
 
   it('reads database rows: flex.products and the expiry date', () => {
-    const v = toPricingVoucher({ id: 9, label: 'X', amount: 100, expireDate: '2027-01-01T00:00:00Z', active: true, flex: { products: [5, { id: 6 }] } });
+    const v = toPricingVoucher({
+      id: 9,
+      label: 'X',
+      amount: 100,
+      expireDate: '2027-01-01T00:00:00Z',
+      active: true,
+      flex: { products: [5, { id: 6 }] },
+    });
     expect(v).toEqual({ id: 9, label: 'X', amount: 100, expireDate: new Date('2027-01-01T00:00:00Z'), active: true, products: [5, 6] });
   });
 });
@@ -319,12 +327,12 @@ describe('donations', () => {
 describe('lessons with availability', () => {
   it('needs days and time slots for each lesson', () => {
     expect(ruleError(() => price({ products: [2001] })).message).toBe(ORDER_MSG.days);
-    expect(schemaMessages(orderSchema, { products: [2001], flex: { arabia_availibilities: [{ id: 2001, days: [], times: ['09:00-12:00'] }] } })).toContain(
-      ORDER_MSG.days,
-    );
-    expect(schemaMessages(orderSchema, { products: [2001], flex: { arabia_availibilities: [{ id: 2001, days: ['Maandag'], times: ['08:00-09:00'] }] } })).toContain(
-      ORDER_MSG.times,
-    );
+    expect(
+      schemaMessages(orderSchema, { products: [2001], flex: { arabia_availibilities: [{ id: 2001, days: [], times: ['09:00-12:00'] }] } }),
+    ).toContain(ORDER_MSG.days);
+    expect(
+      schemaMessages(orderSchema, { products: [2001], flex: { arabia_availibilities: [{ id: 2001, days: ['Maandag'], times: ['08:00-09:00'] }] } }),
+    ).toContain(ORDER_MSG.times);
   });
 
   it('prices a lesson (a repeated id is a quantity) and keeps the days in week order', () => {
@@ -460,7 +468,17 @@ describe('amountToPay', () => {
 
 describe('toPricingProduct', () => {
   it('reads a database row or an API product', () => {
-    const row = { id: 5, type: 2, label: 'T', price: 100, start: '2027-01-01', end: '2027-01-10', region: 'NL', isActive: false, flex: { type_class: 1, extras: [{ label: 'E', price: 5 }, { label: 'bad' }] } };
+    const row = {
+      id: 5,
+      type: 2,
+      label: 'T',
+      price: 100,
+      start: '2027-01-01',
+      end: '2027-01-10',
+      region: 'NL',
+      isActive: false,
+      flex: { type_class: 1, extras: [{ label: 'E', price: 5 }, { label: 'bad' }] },
+    };
     expect(toPricingProduct(row)).toMatchObject({ active: false, typeClass: 1, extras: [{ label: 'E', price: 5 }] });
     expect(toPricingProduct({ ...row, isActive: undefined, is_active: true, flex: {} })).toMatchObject({ active: true, typeClass: 0, extras: [] });
   });

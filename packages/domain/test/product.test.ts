@@ -26,8 +26,7 @@ const validInput = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  r.success ? [] : r.error!.issues.map((i) => i.message);
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
 
 describe('productInputSchema (API body)', () => {
   it('accepts a valid trip and fills defaults', () => {
@@ -61,14 +60,12 @@ describe('productInputSchema (API body)', () => {
   });
 
   it('requires period, payment deadline and hotels for Umrah trips, in order', () => {
-    const noDates = validInput({ start: null, end: undefined, payment_deadline: '' , flex: { hotels: [] } });
+    const noDates = validInput({ start: null, end: undefined, payment_deadline: '', flex: { hotels: [] } });
     expect(messages(productInputSchema.safeParse(noDates))).toEqual(
       expect.arrayContaining([PRODUCT_MSG.period, PRODUCT_MSG.deadline, PRODUCT_MSG.hotels]),
     );
     expect(messages(productInputSchema.safeParse(validInput({ end: '2027-03-01' })))).toContain(PRODUCT_MSG.periodOrder);
-    expect(messages(productInputSchema.safeParse(validInput({ payment_deadline: '2027-03-11' })))).toContain(
-      PRODUCT_MSG.deadlineOrder,
-    );
+    expect(messages(productInputSchema.safeParse(validInput({ payment_deadline: '2027-03-11' })))).toContain(PRODUCT_MSG.deadlineOrder);
     expect(messages(productInputSchema.safeParse(validInput({ start: '2027-02-30' })))).toContain(PRODUCT_MSG.dateInvalid);
   });
 

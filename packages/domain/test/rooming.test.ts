@@ -117,9 +117,9 @@ describe('validateRooming finds each broken rule', () => {
   });
 
   it('too many beds, a missing wheelchair mark, different hotel groups', () => {
-    const crowded = without(12).map((r) => (r.guests.includes(10) ? { ...r, guests: [...r.guests, 6] } : r)).map((r) =>
-      r.guests.includes(7) && !r.guests.includes(10) ? { ...r, guests: [7] } : r,
-    );
+    const crowded = without(12)
+      .map((r) => (r.guests.includes(10) ? { ...r, guests: [...r.guests, 6] } : r))
+      .map((r) => (r.guests.includes(7) && !r.guests.includes(10) ? { ...r, guests: [7] } : r));
     expect(rules(crowded)).toContain('capacity');
     expect(rules(good.map((r) => ({ ...r, wheelchair: false })))).toEqual(['wheelchair']);
     const grouped: RoomingInput = { orders: EXAMPLE.orders.map((o) => (o.id === 4 ? { ...o, group: 'premium' } : o)) };
@@ -154,30 +154,39 @@ const roomArb = fc
     // Mix rooms fill every bed; others at least one. Bedless children come on top (at most 8 guests).
     const bedCount = room_gender === 2 ? room_type : Math.min(beds, room_type);
     const exclusive = wantExclusive && room_type === 2 && room_gender !== 2 && bedCount === 1;
-    const bedGuests = guests.slice(0, bedCount).map((g, i) => ({ ...g, age_category: adultsOnly || i === 0 ? 0 : g.age_category, bed_included: true }));
-    const extra = adultsOnly || exclusive ? [] : guests.slice(bedCount, bedCount + 1).filter((g) => g.age_category !== 0).map((g) => ({ ...g, bed_included: false }));
+    const bedGuests = guests
+      .slice(0, bedCount)
+      .map((g, i) => ({ ...g, age_category: adultsOnly || i === 0 ? 0 : g.age_category, bed_included: true }));
+    const extra =
+      adultsOnly || exclusive
+        ? []
+        : guests
+            .slice(bedCount, bedCount + 1)
+            .filter((g) => g.age_category !== 0)
+            .map((g) => ({ ...g, bed_included: false }));
     return { room_type, room_gender, exclusive, guests: [...bedGuests, ...extra] };
   });
 
 const tripArb = fc
-  .array(fc.record({ group: fc.constantFrom('', '', 'premium'), rooms: fc.array(roomArb, { minLength: 1, maxLength: 3 }) }), { minLength: 0, maxLength: 25 })
+  .array(fc.record({ group: fc.constantFrom('', '', 'premium'), rooms: fc.array(roomArb, { minLength: 1, maxLength: 3 }) }), {
+    minLength: 0,
+    maxLength: 25,
+  })
   .map((orders): RoomingInput => {
     let guestId = 0;
     let roomId = 0;
     return {
-      orders: orders.map(
-        (o, i): RoomingOrder => ({
-          id: i + 1,
-          group: o.group,
-          rooms: o.rooms.map((r) => ({
-            id: ++roomId,
-            room_type: r.room_type,
-            room_gender: r.room_gender,
-            exclusive: r.exclusive,
-            guests: r.guests.map((g) => ({ ...g, id: ++guestId, first_name: `G${guestId}`, last_name: `O${i + 1}` })),
-          })),
-        }),
-      ),
+      orders: orders.map((o, i): RoomingOrder => ({
+        id: i + 1,
+        group: o.group,
+        rooms: o.rooms.map((r) => ({
+          id: ++roomId,
+          room_type: r.room_type,
+          room_gender: r.room_gender,
+          exclusive: r.exclusive,
+          guests: r.guests.map((g) => ({ ...g, id: ++guestId, first_name: `G${guestId}`, last_name: `O${i + 1}` })),
+        })),
+      })),
     };
   });
 
@@ -255,7 +264,18 @@ describe('speed', () => {
       const gender = o % 3 === 0 ? 2 : o % 2;
       const size = (2 + (o % 3)) as 2 | 3 | 4;
       const n = gender === 2 ? size : 1 + (o % size);
-      orders.push({ id: o, rooms: [{ id: o, room_type: size, room_gender: gender, exclusive: false, guests: Array.from({ length: n }, () => guest(++id, `G${id}`, { gender: gender === 2 ? id % 2 : null })) }] });
+      orders.push({
+        id: o,
+        rooms: [
+          {
+            id: o,
+            room_type: size,
+            room_gender: gender,
+            exclusive: false,
+            guests: Array.from({ length: n }, () => guest(++id, `G${id}`, { gender: gender === 2 ? id % 2 : null })),
+          },
+        ],
+      });
     }
     const input = { orders };
     const t0 = performance.now();

@@ -140,12 +140,12 @@ describe('visaSchema', () => {
 
   it('refuses a birth or issue date in the future and an issue date after expiry', () => {
     expect(messageAt(visaSchema.safeParse(valid({ date_of_birth: '2999-01-01' })), 'date_of_birth')).toBe(VISA_MSG.birthInFuture);
-    expect(messageAt(visaSchema.safeParse(valid({ passport_creation_date: '2999-01-01', passport_expires: '2999-06-01' })), 'passport_creation_date')).toBe(
-      VISA_MSG.issuedInFuture,
-    );
-    expect(messageAt(visaSchema.safeParse(valid({ passport_creation_date: '2020-01-15', passport_expires: '2019-01-15' })), 'passport_creation_date')).toBe(
-      VISA_MSG.issuedAfterExpiry,
-    );
+    expect(
+      messageAt(visaSchema.safeParse(valid({ passport_creation_date: '2999-01-01', passport_expires: '2999-06-01' })), 'passport_creation_date'),
+    ).toBe(VISA_MSG.issuedInFuture);
+    expect(
+      messageAt(visaSchema.safeParse(valid({ passport_creation_date: '2020-01-15', passport_expires: '2019-01-15' })), 'passport_creation_date'),
+    ).toBe(VISA_MSG.issuedAfterExpiry);
   });
 });
 

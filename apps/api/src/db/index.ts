@@ -54,10 +54,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
  * transaction, whose single connection cannot run two queries at the same time. Drizzle queries
  * start only when awaited, so passing them unawaited is what makes this work.
  */
-export async function allQueries<T extends readonly unknown[]>(
-  db: DbOrTx,
-  queries: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+export async function allQueries<T extends readonly unknown[]>(db: DbOrTx, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as { -readonly [K in keyof T]: Awaited<T[K]> };
   const results: unknown[] = [];
   for (const query of queries) results.push(await query);

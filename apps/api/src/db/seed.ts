@@ -12,16 +12,7 @@ import {
 } from '@umrah/domain';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db, Tx } from './index.ts';
-import {
-  articleCategories,
-  articleCategoryLinks,
-  articles,
-  crowdfunds,
-  products,
-  teamMembers,
-  users,
-  vouchers,
-} from './schema.ts';
+import { articleCategories, articleCategoryLinks, articles, crowdfunds, products, teamMembers, users, vouchers } from './schema.ts';
 
 export interface DemoAccount {
   role: string;
@@ -199,7 +190,7 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
         type: ArticleType.ARTICLE,
         label: 'De stappen van de Umrah',
         description: 'Van ihram tot tahallul: zo verloopt de Umrah stap voor stap.',
-        html: '<p>De Umrah bestaat uit vier stappen: de ihram, de tawaf, de sa\'i en de tahallul.</p>',
+        html: "<p>De Umrah bestaat uit vier stappen: de ihram, de tawaf, de sa'i en de tahallul.</p>",
         img: '/images/articles/stappen.svg',
       },
       {
@@ -229,10 +220,38 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
   ]);
 
   await tx.insert(teamMembers).values([
-    { name: 'Yusuf El Amrani', role: 'Oprichter en reisleider', type: 'male', bio: 'Begeleidt al 15 jaar Umrah-reizen.', img: '/images/team/yusuf.svg', position: 0 },
-    { name: 'Fatima Bakkali', role: 'Klantenservice', type: 'female', bio: 'Helpt je met al je vragen over je reis.', img: '/images/team/fatima.svg', position: 1 },
-    { name: 'Imam Abdelkader', role: 'Religieus begeleider', type: 'male', bio: 'Geeft lessen over de Umrah onderweg.', img: '/images/team/abdelkader.svg', position: 2 },
-    { name: 'Khadija Ouali', role: 'Reisbegeleidster zusters', type: 'female', bio: 'Begeleidt de zusters tijdens de reis.', img: '/images/team/khadija.svg', position: 3 },
+    {
+      name: 'Yusuf El Amrani',
+      role: 'Oprichter en reisleider',
+      type: 'male',
+      bio: 'Begeleidt al 15 jaar Umrah-reizen.',
+      img: '/images/team/yusuf.svg',
+      position: 0,
+    },
+    {
+      name: 'Fatima Bakkali',
+      role: 'Klantenservice',
+      type: 'female',
+      bio: 'Helpt je met al je vragen over je reis.',
+      img: '/images/team/fatima.svg',
+      position: 1,
+    },
+    {
+      name: 'Imam Abdelkader',
+      role: 'Religieus begeleider',
+      type: 'male',
+      bio: 'Geeft lessen over de Umrah onderweg.',
+      img: '/images/team/abdelkader.svg',
+      position: 2,
+    },
+    {
+      name: 'Khadija Ouali',
+      role: 'Reisbegeleidster zusters',
+      type: 'female',
+      bio: 'Begeleidt de zusters tijdens de reis.',
+      img: '/images/team/khadija.svg',
+      position: 3,
+    },
   ]);
 
   return Object.entries(DEMO_ACCOUNTS).map(([role, a]) => ({ role, email: a.email, password: a.password }));

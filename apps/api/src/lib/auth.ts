@@ -37,14 +37,7 @@ export async function resolveUser(request: FastifyRequest): Promise<UserRow | nu
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, Number(claims.sub)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    );
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, Number(claims.sub)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
   // The token's impersonation claim must be the session's: a forged 'act' on a user session does nothing.
   if (!row || (row.session.impersonatorId ?? undefined) !== claims.act) throw unauthorized(MSG.sessionExpired);
   request.user = row.user;

@@ -8,8 +8,60 @@ import { seedDemoData } from '../db/seed.ts';
 
 export const SCALE = { users: 20_000, orders: 50_000, payments: 100_000 } as const;
 
-const FIRST = ['Ahmed', 'Fatima', 'Yusuf', 'Maryam', 'Omar', 'Aisha', 'Ibrahim', 'Khadija', 'Hamza', 'Zainab', 'Bilal', 'Hafsa', 'Mustafa', 'Salma', 'Karim', 'Nadia', 'Rachid', 'Samira', 'Tariq', 'Leila'];
-const LAST = ['Yilmaz', 'El Amrani', 'Bakkali', 'Haddou', 'Demir', 'Kaya', 'Ouali', 'Benali', 'Aydin', 'Chaouch', 'Boukhari', 'Celik', 'Mansour', 'Azzouzi', 'Ozturk', 'Belhaj', 'Sahin', 'Tahiri', 'Arslan', 'Jansen', 'De Vries', 'Bouzid', 'Koc', 'El Idrissi', 'Bulut', 'Ziani', 'Polat', 'Hamdi', 'Erdogan', 'Amrani'];
+const FIRST = [
+  'Ahmed',
+  'Fatima',
+  'Yusuf',
+  'Maryam',
+  'Omar',
+  'Aisha',
+  'Ibrahim',
+  'Khadija',
+  'Hamza',
+  'Zainab',
+  'Bilal',
+  'Hafsa',
+  'Mustafa',
+  'Salma',
+  'Karim',
+  'Nadia',
+  'Rachid',
+  'Samira',
+  'Tariq',
+  'Leila',
+];
+const LAST = [
+  'Yilmaz',
+  'El Amrani',
+  'Bakkali',
+  'Haddou',
+  'Demir',
+  'Kaya',
+  'Ouali',
+  'Benali',
+  'Aydin',
+  'Chaouch',
+  'Boukhari',
+  'Celik',
+  'Mansour',
+  'Azzouzi',
+  'Ozturk',
+  'Belhaj',
+  'Sahin',
+  'Tahiri',
+  'Arslan',
+  'Jansen',
+  'De Vries',
+  'Bouzid',
+  'Koc',
+  'El Idrissi',
+  'Bulut',
+  'Ziani',
+  'Polat',
+  'Hamdi',
+  'Erdogan',
+  'Amrani',
+];
 
 const sqlArray = (xs: readonly string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
 

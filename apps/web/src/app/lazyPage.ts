@@ -12,6 +12,8 @@ export function lazyPage(load: () => Promise<PageModule>) {
   let loaded: PageModule | undefined;
   const preload = () => load().then((m) => (loaded = m));
   // A thenable that resolves synchronously: React reads an already loaded module without suspending.
-  const Page = lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : preload()));
+  const Page = lazy(() =>
+    loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : preload(),
+  );
   return Object.assign(Page, { preload });
 }

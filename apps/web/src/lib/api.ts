@@ -84,7 +84,12 @@ export function tokenExpiry(token: string): number | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' ? exp : null;
   } catch {
@@ -221,8 +226,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
 }
 
-export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
-  api<T>(path, { method: 'GET', query, signal });
+export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => api<T>(path, { method: 'GET', query, signal });
 export const apiPost = <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
   api<T>(path, { ...opts, method: 'POST', body: body ?? {} });
 export const apiPut = <T>(path: string, body: unknown) => api<T>(path, { method: 'PUT', body });

@@ -56,7 +56,10 @@ export const resetPasswordSchema = z
   .object({
     token: requiredText('Token is verplicht!', TEXT_MAX.token),
     password: passwordField,
-    confirm_password: z.string({ error: 'Bevestig je wachtwoord!' }).min(1, { error: 'Bevestig je wachtwoord!' }).max(200, { error: 'Wachtwoord is te lang.' }),
+    confirm_password: z
+      .string({ error: 'Bevestig je wachtwoord!' })
+      .min(1, { error: 'Bevestig je wachtwoord!' })
+      .max(200, { error: 'Wachtwoord is te lang.' }),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

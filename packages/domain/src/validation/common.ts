@@ -57,10 +57,9 @@ export const text = (max: number = TEXT_MAX.text, label = 'Deze tekst') =>
  */
 export const requiredText = (message: string, max?: number, label = labelOf(message)) => {
   const base = z.string({ error: message }).trim().min(1, { error: message });
-  return (max === undefined ? base : base.max(max, { error: tooLongMessage(label, max) })).refine(
-    (v) => !hasInvalidCharacters(v),
-    { error: INVALID_CHARACTERS },
-  );
+  return (max === undefined ? base : base.max(max, { error: tooLongMessage(label, max) })).refine((v) => !hasInvalidCharacters(v), {
+    error: INVALID_CHARACTERS,
+  });
 };
 
 export const emailField = (requiredMessage = 'Email is verplicht!') =>
@@ -73,10 +72,7 @@ export const emailField = (requiredMessage = 'Email is verplicht!') =>
     .transform((v) => v.toLowerCase());
 
 export const ROBOT_MESSAGE = 'Verifieer dat u geen robot bent!';
-export const captchaField = z
-  .string({ error: ROBOT_MESSAGE })
-  .min(1, { error: ROBOT_MESSAGE })
-  .max(TEXT_MAX.token, { error: ROBOT_MESSAGE });
+export const captchaField = z.string({ error: ROBOT_MESSAGE }).min(1, { error: ROBOT_MESSAGE }).max(TEXT_MAX.token, { error: ROBOT_MESSAGE });
 
 /**
  * A real calendar day as 'YYYY-MM-DD': '2001-02-31' and year 0000 (which does not exist, and which

@@ -12,8 +12,7 @@ export const CONTACT_MSG = {
 } as const;
 
 /** SPEC 8: the answer after a sent contact form. */
-export const contactSentMessage = (email: string) =>
-  `Mail is verzonden! Binnenkort zal er contact worden opgenomen via ${email}`;
+export const contactSentMessage = (email: string) => `Mail is verzonden! Binnenkort zal er contact worden opgenomen via ${email}`;
 
 export const contactSchema = z.object({
   name: requiredText(CONTACT_MSG.name, 200),

@@ -51,11 +51,9 @@ export type CrowdfundEntry = z.infer<typeof crowdfundEntrySchema>;
  */
 export const donationFormSchema = (remainingCents: number) =>
   z.object({
-    amount: z
-      .number({ error: DONATION_MSG.amount })
-      .superRefine((euros, ctx) => {
-        const problem = donationProblem(eurosToCents(euros), remainingCents);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+    amount: z.number({ error: DONATION_MSG.amount }).superRefine((euros, ctx) => {
+      const problem = donationProblem(eurosToCents(euros), remainingCents);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   });
 export type DonationFormValues = z.infer<ReturnType<typeof donationFormSchema>>;

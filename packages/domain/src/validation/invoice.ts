@@ -24,8 +24,7 @@ export const INVOICE_MSG = {
   noItems: 'Er zijn geen artikelen',
   notFound: 'Offerte niet gevonden.',
   userNotFound: 'Gebruiker niet gevonden.',
-  created: (type: number, userId: number) =>
-    `${type === 0 ? 'Offerte' : 'Factuur'} is succesvol aangemaakt voor gebruiker ${userId}.`,
+  created: (type: number, userId: number) => `${type === 0 ? 'Offerte' : 'Factuur'} is succesvol aangemaakt voor gebruiker ${userId}.`,
   updated: 'Offerte is gewijzigd.',
   hasPayments: 'Op deze offerte is al betaald: hij kan niet meer worden gewijzigd.',
   expired: 'Deze offerte is verlopen en kan niet meer worden betaald.',
@@ -74,10 +73,7 @@ export const invoiceSchema = z
     /** YYYY-MM-DD; the last day the quote can be paid */
     expire_date: expireField,
     user_id: idField(INVOICE_MSG.user),
-    items: z
-      .array(invoiceItemSchema, { error: INVOICE_MSG.items })
-      .min(1, { error: INVOICE_MSG.items })
-      .max(100, { error: INVOICE_MSG.tooMany }),
+    items: z.array(invoiceItemSchema, { error: INVOICE_MSG.items }).min(1, { error: INVOICE_MSG.items }).max(100, { error: INVOICE_MSG.tooMany }),
     flex: flexObject().default({}),
   })
   .superRefine((v, ctx) => {
@@ -122,6 +118,10 @@ export function quoteFormToInput(form: z.output<typeof quoteFormSchema>): z.inpu
 
 /** POST /api/invoiceByToken and the public POST /api/invoicePayment. */
 export const invoiceTokenSchema = z.object({
-  token: z.string({ error: INVOICE_MSG.invalidToken }).trim().min(1, { error: INVOICE_MSG.invalidToken }).max(200, { error: INVOICE_MSG.invalidToken })
+  token: z
+    .string({ error: INVOICE_MSG.invalidToken })
+    .trim()
+    .min(1, { error: INVOICE_MSG.invalidToken })
+    .max(200, { error: INVOICE_MSG.invalidToken })
     .refine((v) => !hasInvalidCharacters(v), { error: INVOICE_MSG.invalidToken }),
 });

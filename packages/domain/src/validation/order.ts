@@ -84,10 +84,7 @@ const roomFields = {
   /** Ignored: the server uses the room size. */
   max_guests: z.unknown().optional(),
   extras: z.array(extraRef, { error: INVALID }).max(30, { error: ORDER_MSG.tooMany }).default([]),
-  guests: z
-    .array(guestSchema, { error: ORDER_MSG.minGuests })
-    .min(1, { error: ORDER_MSG.minGuests })
-    .max(8, { error: ORDER_MSG.tooManyGuests }),
+  guests: z.array(guestSchema, { error: ORDER_MSG.minGuests }).min(1, { error: ORDER_MSG.minGuests }).max(8, { error: ORDER_MSG.tooManyGuests }),
 };
 
 /** Guests that take a bed: every adult, and children or babies with `bed_included`. */
@@ -195,10 +192,7 @@ export const orderFlexSchema = z.object(
     /** Pay 50 % now (down payment) instead of 100 %. */
     pay_partly: z.boolean({ error: INVALID }).default(false),
     /** Voucher labels. 'kid-without-bed' is ignored here: the server adds it per child without bed. */
-    discounts: z
-      .array(text(100, 'Een kortingscode'), { error: INVALID })
-      .max(50, { error: ORDER_MSG.tooMany })
-      .default([]),
+    discounts: z.array(text(100, 'Een kortingscode'), { error: INVALID }).max(50, { error: ORDER_MSG.tooMany }).default([]),
     arabia_availibilities: z.array(arabiaAvailabilitySchema, { error: INVALID }).max(50, { error: ORDER_MSG.tooMany }).default([]),
   },
   { error: ORDER_MSG.invalidFlex },
@@ -208,17 +202,16 @@ export type OrderFlex = z.output<typeof orderFlexSchema>;
 const emptyFlex = { pay_partly: false, discounts: [], arabia_availibilities: [] };
 
 /** SPEC 3 sends `flex` as JSON text; an object is accepted too. */
-const flexField = z
-  .preprocess((value, ctx) => {
-    if (value === undefined || value === null || value === '') return emptyFlex;
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: ORDER_MSG.invalidFlex });
-      return z.NEVER;
-    }
-  }, orderFlexSchema);
+const flexField = z.preprocess((value, ctx) => {
+  if (value === undefined || value === null || value === '') return emptyFlex;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: ORDER_MSG.invalidFlex });
+    return z.NEVER;
+  }
+}, orderFlexSchema);
 
 /**
  * POST /api/order and POST /api/order/{id}. Prices are never part of it: unknown fields (a client's
@@ -228,10 +221,7 @@ export const orderSchema = z
   .object(
     {
       /** Ids of lessons (types 11-14) and plain products; a repeated id counts as quantity. */
-      products: z
-        .array(productId, { error: INVALID })
-        .max(100, { error: ORDER_MSG.tooMany })
-        .default([]),
+      products: z.array(productId, { error: INVALID }).max(100, { error: ORDER_MSG.tooMany }).default([]),
       rooms: z.array(roomSchema, { error: INVALID }).max(20, { error: ORDER_MSG.tooMany }).default([]),
       crowdfunds: z.array(crowdfundEntrySchema, { error: INVALID }).max(20, { error: ORDER_MSG.tooMany }).default([]),
       flex: flexField,

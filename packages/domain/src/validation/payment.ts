@@ -108,7 +108,10 @@ export type StartPayment = z.output<typeof startPaymentSchema>;
 export const preparePaymentSchema = z.object({
   id: idField(PAYMENT_MSG.orderNotFound),
   percent_to_pay: z.union([z.literal(50), z.literal(100)], { error: PAYMENT_MSG.percent }),
-  flex: z.union([text(2000), flexObject()]).nullable().optional(),
+  flex: z
+    .union([text(2000), flexObject()])
+    .nullable()
+    .optional(),
 });
 export type PreparePayment = z.output<typeof preparePaymentSchema>;
 

@@ -72,10 +72,7 @@ export const bulletpointSchema = z.object({
 });
 export type Bulletpoint = z.infer<typeof bulletpointSchema>;
 
-const priorityField = z
-  .number({ error: PRODUCT_MSG.priority })
-  .int({ error: PRODUCT_MSG.priorityMin })
-  .min(0, { error: PRODUCT_MSG.priorityMin });
+const priorityField = z.number({ error: PRODUCT_MSG.priority }).int({ error: PRODUCT_MSG.priorityMin }).min(0, { error: PRODUCT_MSG.priorityMin });
 
 const typeClassField = z.union([z.literal(0), z.literal(1)], { error: PRODUCT_MSG.typeClass });
 
@@ -166,9 +163,7 @@ export const productInputSchema = z
     currency: z.literal('EUR', { error: 'Alleen EUR wordt ondersteund.' }).default('EUR'),
     flex: productFlexSchema.default({ hotels: [], bulletpoints: [], priority: 0, type_class: 0, extras: [] }),
   })
-  .superRefine((v, ctx) =>
-    checkTrip({ ...v, hotels: v.flex.hotels }, isUmrahType(v.type), ctx, ['flex', 'hotels']),
-  );
+  .superRefine((v, ctx) => checkTrip({ ...v, hotels: v.flex.hotels }, isUmrahType(v.type), ctx, ['flex', 'hotels']));
 export type ProductInput = z.output<typeof productInputSchema>;
 export type ProductInputRaw = z.input<typeof productInputSchema>;
 
@@ -186,10 +181,7 @@ const formFields = {
   description: requiredText(PRODUCT_MSG.description, 5000),
   /** Euros, as the admin types it. */
   price: z.number({ error: PRODUCT_MSG.price }).min(0, { error: PRODUCT_MSG.priceMin }).max(1_000_000, { error: PRODUCT_MSG.tooLong }),
-  stock: z
-    .number({ error: PRODUCT_MSG.stock })
-    .int({ error: PRODUCT_MSG.stockInt })
-    .min(0, { error: PRODUCT_MSG.stockMin }),
+  stock: z.number({ error: PRODUCT_MSG.stock }).int({ error: PRODUCT_MSG.stockInt }).min(0, { error: PRODUCT_MSG.stockMin }),
   start: optionalDate,
   end: optionalDate,
   payment_deadline: optionalDate,
@@ -210,8 +202,7 @@ const formFields = {
   is_active: z.boolean(),
 };
 
-const formTripCheck = (v: { types: number[] } & TripFields, ctx: z.RefinementCtx) =>
-  checkTrip(v, v.types.some(isUmrahType), ctx, ['hotels']);
+const formTripCheck = (v: { types: number[] } & TripFields, ctx: z.RefinementCtx) => checkTrip(v, v.types.some(isUmrahType), ctx, ['hotels']);
 
 /** Adding: one product per chosen type. */
 export const productFormSchema = z.object(formFields).superRefine(formTripCheck);

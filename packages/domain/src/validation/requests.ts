@@ -87,9 +87,7 @@ export const customTripFields = {
 const periodInOrder = (v: { start: string; end: string }) => v.end >= v.start;
 
 /** A logged-in visitor's custom-trip request: their account supplies the personal details. */
-export const customTripSchema = z
-  .object(customTripFields)
-  .refine(periodInOrder, { path: ['end'], error: REQUEST_MSG.periodOrder });
+export const customTripSchema = z.object(customTripFields).refine(periodInOrder, { path: ['end'], error: REQUEST_MSG.periodOrder });
 export type CustomTripInput = z.output<typeof customTripSchema>;
 
 /** A visitor without an account: the registration fields and a password come along. */
@@ -111,7 +109,13 @@ export type CustomTripBody = z.output<typeof customTripBodySchema>;
 export const requestListQuerySchema = z.object({
   status: z.enum(REQUEST_STATUSES, { error: 'Ongeldige status.' }).optional(),
   q: text(TEXT_MAX.search, 'Zoekterm').optional(),
-  page: z.coerce.number({ error: 'Ongeldige pagina.' }).int({ error: 'Ongeldige pagina.' }).min(1, { error: 'Ongeldige pagina.' }).max(100_000, { error: 'Ongeldige pagina.' }).optional().default(1),
+  page: z.coerce
+    .number({ error: 'Ongeldige pagina.' })
+    .int({ error: 'Ongeldige pagina.' })
+    .min(1, { error: 'Ongeldige pagina.' })
+    .max(100_000, { error: 'Ongeldige pagina.' })
+    .optional()
+    .default(1),
 });
 
 /** PUT /api/admin/requests/:id: staff follow a lead up. */

@@ -35,10 +35,7 @@ export const tripDate = (message: string = TRIP_MSG.startDate) => apiDate(messag
 
 export const tripParamsSchema = z.object({ start_date: tripDate() }, { error: MSG.invalidInput });
 
-export const roomingVersionQuerySchema = z.object(
-  { version: idParam('Ongeldige versie.').optional() },
-  { error: MSG.invalidInput },
-);
+export const roomingVersionQuerySchema = z.object({ version: idParam('Ongeldige versie.').optional() }, { error: MSG.invalidInput });
 
 export const mergedRoomsQuerySchema = z.object(
   { start_date: tripDate(), version: idParam('Ongeldige versie.').optional() },

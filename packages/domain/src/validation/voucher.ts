@@ -49,16 +49,12 @@ export function isVoucherExpireDate(value: string): boolean {
   );
 }
 
-const voucherLabel = requiredText(VOUCHER_MSG.label, 50)
-  .regex(/^[A-Za-z0-9_-]+$/, { error: VOUCHER_MSG.labelFormat });
+const voucherLabel = requiredText(VOUCHER_MSG.label, 50).regex(/^[A-Za-z0-9_-]+$/, { error: VOUCHER_MSG.labelFormat });
 
 /** Products a voucher is bound to; an empty list means it applies to the whole order. */
 export const voucherFlexSchema = z.object(
   {
-    products: z
-      .array(idField(INVALID), { error: INVALID })
-      .max(200, { error: 'Te veel items.' })
-      .default([]),
+    products: z.array(idField(INVALID), { error: INVALID }).max(200, { error: 'Te veel items.' }).default([]),
   },
   { error: INVALID },
 );
@@ -115,9 +111,7 @@ export type RequestVoucherInput = z.infer<typeof requestVoucherSchema>;
 /** POST /api/vouchers_from_label. */
 export const vouchersFromLabelSchema = z.object(
   {
-    discounts: z
-      .array(text(100, 'Een kortingscode'), { error: 'Stuur een lijst met kortingscodes.' })
-      .max(50, { error: 'Te veel items.' }),
+    discounts: z.array(text(100, 'Een kortingscode'), { error: 'Stuur een lijst met kortingscodes.' }).max(50, { error: 'Te veel items.' }),
   },
   { error: INVALID },
 );

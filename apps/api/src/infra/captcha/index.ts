@@ -22,7 +22,11 @@ export function createCaptcha(hmacKey: string, db: Db, maxNumber = 50_000) {
         .values({ hash, expiresAt: new Date(Date.now() + ttlMs) })
         .onConflictDoNothing()
         .returning({ hash: captchaSolutions.hash });
-      if (++verified % 100 === 0) void db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, sql`now()`)).catch(() => undefined);
+      if (++verified % 100 === 0)
+        void db
+          .delete(captchaSolutions)
+          .where(lt(captchaSolutions.expiresAt, sql`now()`))
+          .catch(() => undefined);
       return fresh.length === 1;
     },
   };

@@ -29,11 +29,18 @@ export function databaseRateLimitStore(db: Db) {
           },
         })
         .returning({ count: rateLimitHits.count, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000)` })
-        .then(([row]) => {
-          cb(null, { current: row.count, ttl: Math.ceil(Number(row.ttl)) });
-          // Now and then drop windows that ended long ago, so the table stays small.
-          if (++calls % 500 === 0) void db.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`)).catch(() => undefined);
-        }, (err: Error) => cb(err));
+        .then(
+          ([row]) => {
+            cb(null, { current: row.count, ttl: Math.ceil(Number(row.ttl)) });
+            // Now and then drop windows that ended long ago, so the table stays small.
+            if (++calls % 500 === 0)
+              void db
+                .delete(rateLimitHits)
+                .where(lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`))
+                .catch(() => undefined);
+          },
+          (err: Error) => cb(err),
+        );
     }
 
     read(key: string, cb: Callback) {
@@ -41,7 +48,10 @@ export function databaseRateLimitStore(db: Db) {
       db.select({ count: rateLimitHits.count, ttl: sql<number>`extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000` })
         .from(rateLimitHits)
         .where(sql`${rateLimitHits.key} = ${id} and ${rateLimitHits.resetAt} > now()`)
-        .then(([row]) => cb(null, row ? { current: row.count, ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 }), (err: Error) => cb(err));
+        .then(
+          ([row]) => cb(null, row ? { current: row.count, ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 }),
+          (err: Error) => cb(err),
+        );
     }
 
     /** One namespace per route, as the plugin's own stores keep one counter per route. */

@@ -42,7 +42,11 @@ const SHIELD = `<div id="${HYDRATION_SHIELD_ID}" aria-hidden="true"></div>`;
 const pathOf = (url: string) => url.split(/[?#]/)[0]!;
 
 /** JSON inside a <script> element: '<' escaped, so no '</script>' or '<!--' can end it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The renderer of the web build next to `webDist` (its dist-ssr folder), or null when not built. */
 export async function createPageRenderer(
@@ -93,7 +97,13 @@ export async function createPageRenderer(
 }
 
 /** The app's requests during a render, answered in this process (no socket, no second port). */
-export function injectFetch(app: { inject: (opts: { method: 'GET'; url: string; headers: Record<string, string> }) => PromiseLike<{ statusCode: number; body: string; headers: Record<string, unknown> }> }): FetchApi {
+export function injectFetch(app: {
+  inject: (opts: {
+    method: 'GET';
+    url: string;
+    headers: Record<string, string>;
+  }) => PromiseLike<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
+}): FetchApi {
   return async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     const type = res.headers['content-type'];

@@ -30,13 +30,9 @@ export function securityHeaders(): Record<string, string> {
     },
   };
   let failed: unknown;
-  helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES } })(
-    {} as IncomingMessage,
-    res as unknown as ServerResponse,
-    (err?: unknown) => {
-      failed = err;
-    },
-  );
+  helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES } })({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
+  });
   if (failed) throw failed;
   return headers;
 }

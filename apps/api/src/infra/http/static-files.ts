@@ -128,7 +128,12 @@ export function loadFiles(dist: string, security: SecurityHeaderSets): Map<strin
       return {
         body,
         notModified,
-        headers: { ...common, etag: `"${hash}${suffix}"`, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) },
+        headers: {
+          ...common,
+          etag: `"${hash}${suffix}"`,
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+          'content-length': String(body.length),
+        },
       };
     };
     const entry: StaticEntry = {

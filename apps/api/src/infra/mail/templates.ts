@@ -1,13 +1,10 @@
 import { formatEuro } from '@umrah/domain';
 // Dutch mail texts. Every mail is plain text with a simple HTML twin.
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function layout(title: string, paragraphs: string[], link?: { href: string; label: string }) {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), '', 'Met vriendelijke groet,', 'Umrah Reizen'].join(
-    '\n\n',
-  );
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), '', 'Met vriendelijke groet,', 'Umrah Reizen'].join('\n\n');
   const html = `<!doctype html><html lang="nl"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <h2 style="color:#0b6e4f">${escapeHtml(title)}</h2>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -39,8 +39,7 @@ interface PaynlOrder {
 
 export function createPaynlProvider(cfg: PaymentsConfig['paynl'], fetchImpl: typeof fetch = fetch): PaymentProvider {
   // AT-code:API token works for every sales location of the merchant; SL-code:secret for one.
-  const [user, password] =
-    cfg.tokenCode && cfg.apiToken ? [cfg.tokenCode, cfg.apiToken] : [cfg.serviceId ?? '', cfg.serviceSecret ?? ''];
+  const [user, password] = cfg.tokenCode && cfg.apiToken ? [cfg.tokenCode, cfg.apiToken] : [cfg.serviceId ?? '', cfg.serviceSecret ?? ''];
   const authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaynlOrder> {

@@ -52,8 +52,7 @@ export class PaymentProviderError extends AppError {
 }
 
 /** 1250 cents → '12.50', the decimal string Mollie expects. */
-export const centsToDecimal = (cents: number): string =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const centsToDecimal = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** '12.50' → 1250; exact for the two-decimal strings providers send. */
 export function decimalToCents(value: string): number {

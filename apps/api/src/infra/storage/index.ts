@@ -68,7 +68,10 @@ export class S3FileStore implements FileStore {
   private readonly client: AwsClient;
   private readonly base: string;
 
-  constructor(opts: S3Options, private readonly fetchImpl: typeof fetch = fetch) {
+  constructor(
+    opts: S3Options,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {
     this.client = new AwsClient({
       accessKeyId: opts.accessKeyId,
       secretAccessKey: opts.secretAccessKey,

@@ -134,7 +134,10 @@ const toCategoryDto = (r: typeof articleCategories.$inferSelect): ArticleCategor
 });
 
 export async function createCategory(ctx: AppContext, input: ArticleCategoryInput) {
-  const [row] = await ctx.db.insert(articleCategories).values({ label: input.label, flex: input.flex ?? {} }).returning();
+  const [row] = await ctx.db
+    .insert(articleCategories)
+    .values({ label: input.label, flex: input.flex ?? {} })
+    .returning();
   invalidateCatalog(ctx);
   return toCategoryDto(row);
 }

@@ -60,7 +60,9 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/article/:id',
     {
-      schema: { tags, summary: 'Eén artikel met zijn categorieën (opgeschoonde html); 404 als het niet bestaat',
+      schema: {
+        tags,
+        summary: 'Eén artikel met zijn categorieën (opgeschoonde html); 404 als het niet bestaat',
         params: idParams,
         response: { 200: articleContract },
       },
@@ -84,7 +86,11 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/article',
     {
-      schema: { tags, security, summary: 'Kennisartikel of flyer toevoegen (admin)', description: `201 { message: 'CREATED', article }. ${articleDescription}`,
+      schema: {
+        tags,
+        security,
+        summary: 'Kennisartikel of flyer toevoegen (admin)',
+        description: `201 { message: 'CREATED', article }. ${articleDescription}`,
         body: articleCreateSchema,
         response: { 201: articleSavedContract, 413: errorAnswer },
       },
@@ -117,7 +123,11 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/article/:id',
     {
-      schema: { tags, security, summary: 'Kennisartikel of flyer verwijderen, met zijn foto (admin)', description: "{ message: 'DELETED' }; 404 als het niet bestaat.",
+      schema: {
+        tags,
+        security,
+        summary: 'Kennisartikel of flyer verwijderen, met zijn foto (admin)',
+        description: "{ message: 'DELETED' }; 404 als het niet bestaat.",
         params: idParams,
         response: { 200: messageAnswer },
       },
@@ -132,7 +142,11 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/articlecat',
     {
-      schema: { tags, security, summary: 'Kennis-categorie toevoegen (admin)', description: "201 { message: 'CREATED', articleCategory }. Body { label, flex? }.",
+      schema: {
+        tags,
+        security,
+        summary: 'Kennis-categorie toevoegen (admin)',
+        description: "201 { message: 'CREATED', articleCategory }. Body { label, flex? }.",
         body: articleCategorySchema,
         response: { 201: articleCategorySavedContract },
       },
@@ -144,7 +158,11 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/articlecat/:id',
     {
-      schema: { tags, security, summary: 'Kennis-categorie wijzigen (admin)', description: "{ message: 'UPDATED', articleCategory }; 404 als ze niet bestaat.",
+      schema: {
+        tags,
+        security,
+        summary: 'Kennis-categorie wijzigen (admin)',
+        description: "{ message: 'UPDATED', articleCategory }; 404 als ze niet bestaat.",
         params: idParams,
         body: articleCategorySchema,
         response: { 200: articleCategorySavedContract },
@@ -157,7 +175,11 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/articlecat/:id',
     {
-      schema: { tags, security, summary: 'Kennis-categorie verwijderen (admin); de artikelen blijven', description: "{ message: 'DELETED' }; 404 als ze niet bestaat.",
+      schema: {
+        tags,
+        security,
+        summary: 'Kennis-categorie verwijderen (admin); de artikelen blijven',
+        description: "{ message: 'DELETED' }; 404 als ze niet bestaat.",
         params: idParams,
         response: { 200: messageAnswer },
       },
@@ -183,10 +205,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = publicImageKey(req.params.folder, req.params.file);
       const data = found && (await app.ctx.files.get(found.key));
       if (!found || !data) throw notFound(MSG.notFound);
-      return reply
-        .header('Content-Type', found.contentType)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(data);
+      return reply.header('Content-Type', found.contentType).header('Cache-Control', 'public, max-age=31536000, immutable').send(data);
     },
   );
 

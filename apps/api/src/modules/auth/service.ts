@@ -49,10 +49,7 @@ const LOCK_BASE_SECONDS = 30;
 const LOCK_MAX_SECONDS = 15 * 60;
 
 export const accountLocked = (seconds: number) =>
-  new AppError(
-    429,
-    `Te veel mislukte inlogpogingen. Probeer het over ${Math.max(1, Math.ceil(seconds / 60))} minuut/minuten opnieuw.`,
-  );
+  new AppError(429, `Te veel mislukte inlogpogingen. Probeer het over ${Math.max(1, Math.ceil(seconds / 60))} minuut/minuten opnieuw.`);
 
 export async function login(ctx: AppContext, email: string, password: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
@@ -110,20 +107,11 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput) 
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(input.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
       .returning();
     if (!claimed) return false;
     // A new password also lifts a lockout, and ends every session: a thief's token stops working.
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
-      .where(eq(users.id, claimed.userId));
+    await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
     await revokeAllSessions(tx, claimed.userId);
     // Other open links for this account stop working too.
     await tx

@@ -43,7 +43,10 @@ export function refreshSessionToken(ctx: AppContext, user: Pick<UserRow, 'id' | 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every open session of a user (password reset, 'log out everywhere'); returns how many. */

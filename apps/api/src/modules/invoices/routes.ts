@@ -39,7 +39,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Offerte (type 0) of factuur (type 1) aanmaken voor een klant (admin)',
-        description: "Bedragen per stuk in centen incl. btw (btw_type 21, 9 of 0); totaal onder € 50.000. 201 { message, invoice } met het token van de openbare pagina /offerte/{token}.",
+        description:
+          'Bedragen per stuk in centen incl. btw (btw_type 21, 9 of 0); totaal onder € 50.000. 201 { message, invoice } met het token van de openbare pagina /offerte/{token}.',
         body: invoiceSchema,
         response: { 201: invoiceSavedContract },
       },
@@ -180,7 +181,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     exchange.post(
       '/api/invoicePayment/exchange/:id',
       {
-        schema: { tags, summary: 'Exchange/webhook van de betaalprovider voor offertebetalingen (met de sleutel uit de exchange-URL)', params, querystring },
+        schema: {
+          tags,
+          summary: 'Exchange/webhook van de betaalprovider voor offertebetalingen (met de sleutel uit de exchange-URL)',
+          params,
+          querystring,
+        },
         config: limit(300),
       },
       async (req, reply) => reply.type('text/plain').send(await handle(req)),

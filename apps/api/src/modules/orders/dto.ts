@@ -95,7 +95,10 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
         downPaymentProblem({
           payPartly: (o.flex as { pay_partly?: unknown } | null)?.pay_partly === true,
           deadline: earliestDeadline(
-            sold.map((id) => productById.get(id)).filter((p) => p !== undefined && isUmrahType(p.type)).map((p) => p!.paymentDeadline),
+            sold
+              .map((id) => productById.get(id))
+              .filter((p) => p !== undefined && isUmrahType(p.type))
+              .map((p) => p!.paymentDeadline),
           ),
           today,
         }) === null,

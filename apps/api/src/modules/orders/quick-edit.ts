@@ -55,7 +55,10 @@ export const quickEditSchema = z.object(
           {
             id: idField(QUICK_EDIT_MSG.roomNotInOrder),
             room_type: z.literal([2, 3, 4], { error: ORDER_MSG.roomType }).optional(),
-            extras: z.array(text(TEXT_MAX.label, "Een extra").min(1, { error: INVALID }), { error: INVALID }).max(30, { error: ORDER_MSG.tooMany }).optional(),
+            extras: z
+              .array(text(TEXT_MAX.label, 'Een extra').min(1, { error: INVALID }), { error: INVALID })
+              .max(30, { error: ORDER_MSG.tooMany })
+              .optional(),
             guests: z
               .array(
                 z.object(
@@ -100,7 +103,15 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     const lineRows = await linesOfOrder(tx, orderId);
     const funds = await tx.select().from(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId)).orderBy(asc(orderCrowdfunds.id));
     const docs = guestRows.length
-      ? await tx.select({ guestId: visaDocuments.guestId }).from(visaDocuments).where(inArray(visaDocuments.guestId, guestRows.map((g) => g.id)))
+      ? await tx
+          .select({ guestId: visaDocuments.guestId })
+          .from(visaDocuments)
+          .where(
+            inArray(
+              visaDocuments.guestId,
+              guestRows.map((g) => g.id),
+            ),
+          )
       : [];
     const withDocuments = new Set(docs.map((d) => d.guestId));
 
@@ -206,7 +217,10 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
           .where(eq(guests.id, old.id));
         // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
         if (withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
-          await tx.update(visaDocuments).set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() }).where(eq(visaDocuments.guestId, old.id));
+          await tx
+            .update(visaDocuments)
+            .set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() })
+            .where(eq(visaDocuments.guestId, old.id));
         }
         ids.push(old.id);
       }
@@ -222,7 +236,10 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     await tx.update(orders).set({ totalPrice: priced.total, flex: newFlex, updatedAt: new Date() }).where(eq(orders.id, orderId));
     // A new total can turn a down payment into full payment (or back): the state machine decides.
     const paid = await paidTotal(tx, orderId);
-    const status = await changeOrderStatus(tx, current, statusAfterPayments(current.status, paid, priced.total), 'staff', { total: priced.total, paid });
+    const status = await changeOrderStatus(tx, current, statusAfterPayments(current.status, paid, priced.total), 'staff', {
+      total: priced.total,
+      paid,
+    });
     const total = priced.total === current.totalPrice ? '' : ` Totaal ${formatEuro(current.totalPrice)} → ${formatEuro(priced.total)}.`;
     await writeOrderLog(tx, {
       orderId,

@@ -13,7 +13,17 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
-import { idParams, idParamsSchema, limiter, optionalUser, requireAdmin, requireStaff, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
+import {
+  idParams,
+  idParamsSchema,
+  limiter,
+  optionalUser,
+  requireAdmin,
+  requireStaff,
+  requireUser,
+  searchPageQuery,
+  security,
+} from '../../lib/routes.ts';
 import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 

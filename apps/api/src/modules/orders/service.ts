@@ -25,18 +25,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { allQueries, withTrigramSearch, type DbOrTx, type Tx } from '../../db/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import {
-  crowdfunds,
-  guests,
-  mailOutbox,
-  orderCrowdfunds,
-  orderLines,
-  orders,
-  products,
-  rooms,
-  users,
-  visaDocuments,
-} from '../../db/schema.ts';
+import { crowdfunds, guests, mailOutbox, orderCrowdfunds, orderLines, orders, products, rooms, users, visaDocuments } from '../../db/schema.ts';
 import type { OutgoingMail } from '../../infra/mail/outbox.ts';
 import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
@@ -57,7 +46,6 @@ export interface Actor {
 }
 
 const isAdmin = (u: UserRow) => u.role === Role.ADMIN;
-
 
 /**
  * The customer the order is for. Admins may name anyone by id or email; anyone else may only name
@@ -267,7 +255,9 @@ async function writeAll(tx: Tx, inserts: readonly SQLWrapper[]) {
 
 /** queueMail's row, unrun, so the confirmation goes into the order's one statement. */
 const mailInsert = (tx: Tx, mail: OutgoingMail) =>
-  tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments ?? [] });
+  tx
+    .insert(mailOutbox)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments ?? [] });
 
 const productLabels = (catalog: PricingCatalog) => new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }]));
 
@@ -344,9 +334,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     const [doc] = await tx.select({ id: visaDocuments.id }).from(visaDocuments).where(eq(visaDocuments.orderId, orderId)).limit(1);
     if (doc) throw conflict(ORDER_MSG.hasDocuments);
     const owner =
-      order.user === undefined || order.user === null || order.user === ''
-        ? current.userId
-        : (await resolveCustomer(tx, actor, order.user)).id;
+      order.user === undefined || order.user === null || order.user === '' ? current.userId : (await resolveCustomer(tx, actor, order.user)).id;
 
     const oldLines = await linesOfOrder(tx, orderId);
     const oldGuests = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
@@ -410,7 +398,9 @@ function editSummary(
   }
   if (before.oldTotal !== after.priced.total) parts.push(`totaal ${formatEuro(before.oldTotal)} → ${formatEuro(after.priced.total)}`);
   if (before.oldOwner !== after.owner) parts.push(`klant #${before.oldOwner} → #${after.owner}`);
-  return parts.length ? `Bestelling gewijzigd: ${parts.join('; ')}.` : 'Bestelling opgeslagen zonder wijzigingen in reizigers, kortingscodes of totaal.';
+  return parts.length
+    ? `Bestelling gewijzigd: ${parts.join('; ')}.`
+    : 'Bestelling opgeslagen zonder wijzigingen in reizigers, kortingscodes of totaal.';
 }
 
 /** POST /api/order/preview: the same rules on the same rows, without writing or taking stock. */
@@ -524,7 +514,10 @@ async function idsPage(db: DbOrTx, where: SQL | undefined, limit: number, offset
 
 /** Staff views carry each order's log (never the customer's own order list: the log names staff). */
 async function withLogs<T extends { id: number }>(db: DbOrTx, dtos: T[]) {
-  const logs = await logsOfOrders(db, dtos.map((d) => d.id));
+  const logs = await logsOfOrders(
+    db,
+    dtos.map((d) => d.id),
+  );
   return dtos.map((d) => ({ ...d, logs: logs.get(d.id) ?? [] }));
 }
 

@@ -2,13 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MSG, idParam, manualPaymentSchema, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
-import {
-  paymentCheckContract,
-  paymentDeletedContract,
-  paymentSavedContract,
-  paymentsPageContract,
-  transactionAnswer,
-} from '@umrah/domain/contracts';
+import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, paymentsPageContract, transactionAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { idParams as idParamsOf, limiter, pageQuery, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
@@ -143,24 +137,37 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/payment/:id',
     {
-      schema: { tags, security, description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).', params: idParams,
+      schema: {
+        tags,
+        security,
+        description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).',
+        params: idParams,
         body: manualPaymentSchema,
         response: { 200: paymentSavedContract },
       },
       onRequest: requireAdmin,
     },
-    async (req) => ({ message: PAYMENT_MSG.updated, ...(await service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId))) }),
+    async (req) => ({
+      message: PAYMENT_MSG.updated,
+      ...(await service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId))),
+    }),
   );
 
   app.delete(
     '/api/payment/:id',
     {
-      schema: { tags, security, description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).',
+      schema: {
+        tags,
+        security,
+        description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).',
         params: idParams,
         response: { 200: paymentDeletedContract },
       },
       onRequest: requireAdmin,
     },
-    async (req) => ({ message: PAYMENT_MSG.deleted, ...(await service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId))) }),
+    async (req) => ({
+      message: PAYMENT_MSG.deleted,
+      ...(await service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId))),
+    }),
   );
 };

@@ -27,13 +27,7 @@ import { providerActor, userActor, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { paymentReceivedMail } from './mails.ts';
-import {
-  exchangeableTransaction,
-  recordProviderPayment,
-  startProviderPayment,
-  syncActiveTransactions,
-} from './provider-payment.ts';
-
+import { exchangeableTransaction, recordProviderPayment, startProviderPayment, syncActiveTransactions } from './provider-payment.ts';
 
 /** What the provider booked is the provider's record: nobody rewrites or removes it through the API. */
 export const PROVIDER_PAYMENT_LOCKED = 'Een betaling van de betaalprovider kan niet worden gewijzigd of verwijderd.';
@@ -88,7 +82,8 @@ export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<
   return row?.deadline ?? null;
 }
 
-const paidSql = (orderId: number | SQLWrapper) => sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orderId})`;
+const paidSql = (orderId: number | SQLWrapper) =>
+  sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orderId})`;
 
 /** An order with the sum of its payments and its trips' payment deadline (paidTotal and tripPaymentDeadline in one statement). */
 async function orderPaymentState(db: DbOrTx, orderId: number): Promise<{ order: OrderRow; paid: number; deadline: string | null } | undefined> {
@@ -187,13 +182,7 @@ export interface StartedPayment {
  * the hosted page to send the browser to. The amount is always computed here: 50 % or 100 % of the
  * total, or the open rest once something is paid.
  */
-export async function startPayment(
-  ctx: Ctx,
-  provider: PaymentProvider,
-  user: UserRow,
-  orderId: number,
-  input: StartInput,
-): Promise<StartedPayment> {
+export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: UserRow, orderId: number, input: StartInput): Promise<StartedPayment> {
   const staffTrans = input.trans !== 'none';
   // Pin and 'other' payments are taken by an admin; the bookkeeper only reads payments.
   if (staffTrans && !isAdmin(user)) throw forbidden(MSG.forbidden);
@@ -230,10 +219,7 @@ export async function startPayment(
     // deadline (domain `downPaymentProblem`). Asked for explicitly otherwise: refused. When the
     // order's own choice applies (checkout) and the deadline has passed, the full amount is asked.
     const partly = (order.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
-    const problem =
-      partly || input.percent === 50
-        ? downPaymentProblem({ payPartly: partly, deadline: state.deadline, today: dutchToday() })
-        : null;
+    const problem = partly || input.percent === 50 ? downPaymentProblem({ payPartly: partly, deadline: state.deadline, today: dutchToday() }) : null;
     if (input.percent === 50 && problem) throw conflict(problem);
     percent = input.percent ?? (partly && !problem ? 50 : 100);
     amount = amountToPay(order.totalPrice, percent, 0);
@@ -339,8 +325,7 @@ const orderSummary = (order: OrderRow, s: { status: number; paid: number }) => (
   total_payments: s.paid,
 });
 
-const paymentText = (amount: number, type: number) =>
-  `${formatEuro(amount)} (${paymentTypeLabels[type as keyof typeof paymentTypeLabels] ?? type})`;
+const paymentText = (amount: number, type: number) => `${formatEuro(amount)} (${paymentTypeLabels[type as keyof typeof paymentTypeLabels] ?? type})`;
 
 /** `by`: the staff member's email, for the order log. */
 export async function createManualPayment(ctx: Ctx, input: ManualPayment, by: string) {
@@ -377,11 +362,7 @@ export async function updatePayment(ctx: Ctx, id: number, input: ManualPayment, 
     }
     const order = await lockOrder(tx, existing.orderId);
     if (!order) throw notFound(PAYMENT_MSG.orderNotFound);
-    const [payment] = await tx
-      .update(payments)
-      .set({ paymentType: input.payment_type, amount: input.amount })
-      .where(eq(payments.id, id))
-      .returning();
+    const [payment] = await tx.update(payments).set({ paymentType: input.payment_type, amount: input.amount }).where(eq(payments.id, id)).returning();
     const s = await afterPaymentChange(ctx, tx, order, {
       actor: 'staff',
       by,

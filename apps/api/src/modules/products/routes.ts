@@ -8,10 +8,7 @@ import * as service from './service.ts';
 import type { CatalogEntry } from './service.ts';
 
 const tags = ['products'];
-const regionField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.toUpperCase() : v),
-  z.enum(REGIONS, { error: 'Onbekende regio: kies NL of BE.' }),
-);
+const regionField = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(REGIONS, { error: 'Onbekende regio: kies NL of BE.' }));
 const publicQuery = z.object({ region: regionField.default('NL') });
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');

@@ -56,11 +56,10 @@ export function documentReminderMail(p: {
         ];
   return {
     subject,
-    ...layout(
-      'Reisdocumenten aanleveren',
-      [hello(p.firstName), ...body, `Nog aan te leveren voor: ${names(p.missingGuests)}.`],
-      { href: p.link, label: 'Documenten aanleveren' },
-    ),
+    ...layout('Reisdocumenten aanleveren', [hello(p.firstName), ...body, `Nog aan te leveren voor: ${names(p.missingGuests)}.`], {
+      href: p.link,
+      label: 'Documenten aanleveren',
+    }),
   };
 }
 

@@ -48,7 +48,10 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
           "{ status:'success', message, sent: [{ order_id, type }] } met logtype 6-10. Alles of niets: 404 onbekende bestelling, 409 als een bestelling niet meer betaald kan worden of niets open heeft.",
         body: z.object(
           {
-            orders: z.array(idField(), { error: MSG.invalidInput }).min(1, { error: 'Kies minimaal één bestelling.' }).max(100, { error: 'Te veel bestellingen tegelijk (maximaal 100).' }),
+            orders: z
+              .array(idField(), { error: MSG.invalidInput })
+              .min(1, { error: 'Kies minimaal één bestelling.' })
+              .max(100, { error: 'Te veel bestellingen tegelijk (maximaal 100).' }),
             amount_sent: z.literal([0, 1, 2, 3, 4], { error: STEP_MSG }),
           },
           { error: MSG.invalidInput },

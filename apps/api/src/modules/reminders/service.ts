@@ -8,14 +8,7 @@ import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
-import {
-  DOCUMENT_STEPS,
-  PAYMENT_STEPS,
-  documentReminderMail,
-  paymentReminderMail,
-  type DocumentStep,
-  type PaymentStep,
-} from './mails.ts';
+import { DOCUMENT_STEPS, PAYMENT_STEPS, documentReminderMail, paymentReminderMail, type DocumentStep, type PaymentStep } from './mails.ts';
 
 // Document reminders (log types 1-4) and payment reminders (6-10): sent by an admin from the order
 // (POST /api/order/remind/documents, /payments) or by the scheduler (scheduler.ts). Either way the
@@ -234,7 +227,12 @@ export async function orderReminders(ctx: Ctx, orderId: number) {
       allowed: documentsAllowed,
       ...(documentsAllowed
         ? {}
-        : { reason: f.missingGuests.length === 0 ? REMINDER_MSG.documentsComplete(formatOrderNumber(f.id)) : REMINDER_MSG.notEligible(formatOrderNumber(f.id)) }),
+        : {
+            reason:
+              f.missingGuests.length === 0
+                ? REMINDER_MSG.documentsComplete(formatOrderNumber(f.id))
+                : REMINDER_MSG.notEligible(formatOrderNumber(f.id)),
+          }),
       missing_guests: f.missingGuests,
       trip_start: f.tripStart,
     },

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MSG,
-  customTripBodySchema,
-  customTripGuestSchema,
-  moroccoRequestSchema,
-  requestListQuerySchema,
-  requestUpdateSchema,
-} from '@umrah/domain';
+import { MSG, customTripBodySchema, customTripGuestSchema, moroccoRequestSchema, requestListQuerySchema, requestUpdateSchema } from '@umrah/domain';
 import { leadsPageContract, publicConfigContract, requestContract, sentAnswerContract } from '@umrah/domain/contracts';
 import { idParamsSchema, limiter, optionalUser, requireAdmin, security } from '../../lib/routes.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -11,14 +11,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'ok' as const, database: app.ctx.dbKind };
   });
 
-  app.get(
-    '/api/captcha/challenge',
-    { schema: { tags: ['system'], summary: 'ALTCHA-uitdaging voor formulieren' } },
-    async (_req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return app.ctx.captcha.challenge();
-    },
-  );
+  app.get('/api/captcha/challenge', { schema: { tags: ['system'], summary: 'ALTCHA-uitdaging voor formulieren' } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return app.ctx.captcha.challenge();
+  });
 
   // In development every mail is readable here, also when no SMTP server is configured.
   app.get(

@@ -9,7 +9,14 @@ import {
   roomingVersionQuerySchema,
   tripParamsSchema,
 } from '@umrah/domain';
-import { mergeAnswerContract, mergedRoomsContract, roomingProposalContract, roomsSavedContract, tripDetailContract, tripListContract } from '@umrah/domain/contracts';
+import {
+  mergeAnswerContract,
+  mergedRoomsContract,
+  roomingProposalContract,
+  roomsSavedContract,
+  tripDetailContract,
+  tripListContract,
+} from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../lib/auth.ts';
 import { requireAdmin, security } from '../../lib/routes.ts';
@@ -77,7 +84,8 @@ const DOWNLOADS = [
   download({
     file: 'documents.zip',
     summary: 'Reisdocumenten van een reis als zip: per reiziger met documenten de pasfoto (JPEG) en een PDF met de gegevens (admin; audit log)',
-    description: 'Gestreamd (nooit de hele reis in het geheugen). Mappen: {nr}-{achternaam}-{voornaam}-{id}/pasfoto.jpg en gegevens.pdf. 404 zonder documenten.',
+    description:
+      'Gestreamd (nooit de hele reis in het geheugen). Mappen: {nr}-{achternaam}-{voornaam}-{id}/pasfoto.jpg en gegevens.pdf. 404 zonder documenten.',
     make: (ctx, actor, start, _q, log) => downloads.documentsZip(ctx, actor, start, log),
   }),
 ];
@@ -170,8 +178,8 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Kamerindeling opslaan als nieuwe versie (versie = hoogste + 1) en het kantoor mailen (admin)',
         description:
-          "Body { start_date, rooms: [{ flex: JSON-tekst of object {room_mekka?, room_medina?}, existing_id?, max_guests: 2|3|4, kind?: male|female|family, " +
-          "guests: [{ guest_id }] }] }. Elke reiziger van de reis precies één keer, geen reiziger van buiten de reis; kind wordt afgeleid als het ontbreekt, " +
+          'Body { start_date, rooms: [{ flex: JSON-tekst of object {room_mekka?, room_medina?}, existing_id?, max_guests: 2|3|4, kind?: male|female|family, ' +
+          'guests: [{ guest_id }] }] }. Elke reiziger van de reis precies één keer, geen reiziger van buiten de reis; kind wordt afgeleid als het ontbreekt, ' +
           "exclusive en wheelchair altijd. 201 { status:'success', message: 'Kamers zijn samengevoegd voor de periode DD-MM-YYYY t/m DD-MM-YYYY. Er is een mail " +
           "naar het kantoor gestuurd.', start_date, version, rooms_count }. 400 met de eerste gebroken regel in het Nederlands (alle in details).",
         body: mergedRoomsSaveSchema,
@@ -190,7 +198,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "Kamers samenvoegen voor een periode (dialoog 'kamers samenvoegen' bij de bestellingen; admin)",
         description:
-          "Body { start, end } (YYYY-MM-DD, hoogstens 366 dagen). Voor elke reis die in de periode vertrekt en (aan)betaalde reizigers heeft wordt de " +
+          'Body { start, end } (YYYY-MM-DD, hoogstens 366 dagen). Voor elke reis die in de periode vertrekt en (aan)betaalde reizigers heeft wordt de ' +
           "voorgestelde indeling als nieuwe versie opgeslagen (zonder hotelkamernummers); één mail naar het kantoor. 201 { status:'success', message: " +
           "'Kamers zijn samengevoegd voor de periode … t/m …. Er is een mail naar het kantoor gestuurd.', trips: [{ start_date, version, rooms_count }] }. " +
           '404 als er in de periode niets samen te voegen is.',

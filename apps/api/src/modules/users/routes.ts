@@ -23,7 +23,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: "Een nieuw e-mailadres vraagt `current_password` (anders 400/403 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.').",
+        description:
+          "Een nieuw e-mailadres vraagt `current_password` (anders 400/403 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.').",
         body: ownAccountSchema,
         response: { 200: userSavedContract },
       },

@@ -54,9 +54,7 @@ export async function updateOwnAccount(ctx: AppContext, self: UserRow, input: Ac
 export async function listUsers(ctx: AppContext, q: string | undefined, page: number, pageSize: number) {
   const term = q?.trim();
   const like = term ? containsPattern(term) : undefined;
-  const where = like
-    ? or(ilike(users.email, like), ilike(users.lastName, like), ilike(users.phoneNumber, like), ilike(users.zip, like))
-    : undefined;
+  const where = like ? or(ilike(users.email, like), ilike(users.lastName, like), ilike(users.phoneNumber, like), ilike(users.zip, like)) : undefined;
   const pageOf = (db: DbOrTx) =>
     db
       .select()
@@ -109,7 +107,10 @@ export async function deleteUser(ctx: AppContext, id: number, actingUserId: numb
   // Orders and quotes are kept for the bookkeeping (7 years), so their customer (and the admin who
   // placed an order for someone) stays too.
   const [[{ n: orderCount }], [{ n: invoiceCount }]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(orders).where(or(eq(orders.userId, id), eq(orders.createdByUserId, id))),
+    ctx.db
+      .select({ n: count() })
+      .from(orders)
+      .where(or(eq(orders.userId, id), eq(orders.createdByUserId, id))),
     ctx.db.select({ n: count() }).from(invoices).where(eq(invoices.userId, id)),
   ]);
   if (orderCount > 0 || invoiceCount > 0) throw conflict(USER_IN_USE);

@@ -34,7 +34,7 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Visumwizard van een bestelling: reizigers, of hun documenten er zijn, de reis en of de bestelling in aanmerking komt',
         description:
-          "{ order_id, status, eligible, message?, trip: {label,start,end}|null, finished, guests: [{id, first_name, last_name, gender, age_category, has_documents}] }. Alleen COMPLETED en DOWN_PAYMENT komen in aanmerking. 404 voor andermans bestelling.",
+          '{ order_id, status, eligible, message?, trip: {label,start,end}|null, finished, guests: [{id, first_name, last_name, gender, age_category, has_documents}] }. Alleen COMPLETED en DOWN_PAYMENT komen in aanmerking. 404 voor andermans bestelling.',
         params: idParamsSchema,
         response: { 200: visaOrderContract },
       },
@@ -119,7 +119,8 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Melding dat alle documenten er zijn: één keer een mail naar kantoor en een bevestiging naar de klant',
-        description: "{ status:'success', message, sent } (sent false als de melding al eerder ging). 409 zolang niet alle reizigers documenten hebben.",
+        description:
+          "{ status:'success', message, sent } (sent false als de melding al eerder ging). 409 zolang niet alle reizigers documenten hebben.",
         body: finishDocumentsSchema,
         response: { 200: documentsFinishedContract },
       },

@@ -32,7 +32,6 @@ export interface Actor {
   actingAdminId?: number;
 }
 
-
 /**
  * order_logs.type of visa events that are not reminders. Log types number only reminders (1-5
  * documents, 6-10 payments); 0 marks a plain note (documents delivered, a name changed, data purged).
@@ -118,7 +117,10 @@ const fullName = (g: { firstName: string; lastName: string }) => `${g.firstName}
  */
 async function finishSent(db: DbOrTx, orderId: number): Promise<boolean> {
   const [[newestDoc], [lastFinish]] = await allQueries(db, [
-    db.select({ at: max(visaDocuments.createdAt) }).from(visaDocuments).where(eq(visaDocuments.orderId, orderId)),
+    db
+      .select({ at: max(visaDocuments.createdAt) })
+      .from(visaDocuments)
+      .where(eq(visaDocuments.orderId, orderId)),
     db
       .select({ at: orderLogs.createdAt })
       .from(orderLogs)
@@ -230,7 +232,11 @@ export async function updateGuestName(ctx: Ctx, actor: Actor, orderId: number, i
     if (doc && !admin) throw conflict(VISA_MSG.nameLocked);
     const changes = { firstName: input.first_name, lastName: input.last_name, gender: input.gender };
     await tx.update(guests).set(changes).where(eq(guests.id, guest.id));
-    if (doc) await tx.update(visaDocuments).set({ ...changes, updatedAt: new Date() }).where(eq(visaDocuments.id, doc.id));
+    if (doc)
+      await tx
+        .update(visaDocuments)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(visaDocuments.id, doc.id));
     const before = fullName(guest);
     const after = fullName(changes);
     await tx.insert(orderLogs).values({
@@ -425,4 +431,3 @@ export async function guestPhoto(ctx: Ctx, actor: Actor, guestId: number): Promi
   }
   return jpeg;
 }
-

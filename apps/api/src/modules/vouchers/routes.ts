@@ -79,7 +79,10 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/voucher/:id',
     {
-      schema: { tags, security, summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)",
+      schema: {
+        tags,
+        security,
+        summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)",
         params: idParamsSchema,
         response: { 200: messageAnswer },
       },

@@ -28,8 +28,8 @@ export function CookieBanner() {
       style={{ position: 'fixed', left: 12, right: 12, bottom: 12, zIndex: 150, maxWidth: 640, marginInline: 'auto' }}
     >
       <Text size="sm">
-        Wij gebruiken alleen functionele cookies en lokale opslag, nodig om de website te laten werken (zoals je
-        winkelwagen en inlogsessie). Lees meer in onze{' '}
+        Wij gebruiken alleen functionele cookies en lokale opslag, nodig om de website te laten werken (zoals je winkelwagen en inlogsessie). Lees
+        meer in onze{' '}
         <Anchor component={Link} to="/privacy" size="sm">
           privacyverklaring
         </Anchor>
