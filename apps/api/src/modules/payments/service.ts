@@ -6,8 +6,8 @@ import {
   Role,
   amountToPay,
   downPaymentProblem,
-  fcuOrderNumber,
   formatEuro,
+  formatOrderNumber,
   isDeletablePaymentType,
   isOnlinePaymentType,
   mayPay,
@@ -23,7 +23,7 @@ import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { providerActor, userActor, writeOrderLog } from '../orders/log.ts';
+import { providerActor, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { paymentReceivedMail } from './mails.ts';
@@ -227,7 +227,7 @@ export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: Us
   if (amount <= 0) throw conflict(PAYMENT_MSG.fullyPaid);
 
   const { publicUrl } = ctx.config;
-  const number = fcuOrderNumber(orderId);
+  const number = formatOrderNumber(orderId);
   const kind = paid > 0 ? 'restbetaling' : percent === 50 ? 'aanbetaling' : 'betaling';
   const started = await startProviderPayment(ctx, provider, active, {
     owner: { orderId },
