@@ -1,9 +1,9 @@
-import { formatEuro, fcuOrderNumber } from '@umrah/domain';
+import { formatEuro, formatOrderNumber } from '@umrah/domain';
 import { layout } from '../../infra/mail/templates.ts';
 
 /** The customer's receipt for a payment: a down payment (something still open) or the full amount. */
 export function paymentReceivedMail(p: { firstName: string; orderId: number; amount: number; paid: number; total: number; ordersUrl: string }) {
-  const number = fcuOrderNumber(p.orderId);
+  const number = formatOrderNumber(p.orderId);
   const open = Math.max(0, p.total - p.paid);
   if (open === 0) {
     return {

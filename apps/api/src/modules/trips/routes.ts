@@ -214,7 +214,15 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/admin/trips/:start_date/${d.file}`,
       {
-        schema: { tags, security, summary: d.summary, description: d.description, params: tripParamsSchema, querystring: d.querystring },
+        // A route without a query gets no querystring key (an undefined one makes Fastify warn at start-up).
+        schema: {
+          tags,
+          security,
+          summary: d.summary,
+          description: d.description,
+          params: tripParamsSchema,
+          ...(d.querystring && { querystring: d.querystring }),
+        },
         onRequest: requireAdmin,
       },
       async (req, reply) => {
