@@ -1,5 +1,6 @@
 import { DocumentType, OrderStatus } from './enums.ts';
 import { exclVat } from './money.ts';
+import { formatOrderNumber } from './order-number.ts';
 
 // Invoices, down-payment proofs, credit notes and quotes: which document exists when, what it is
 // called, and its VAT breakdown. Pure functions over cents, shared by the PDF writer, the API rules
@@ -229,8 +230,9 @@ export function invoiceStatusFor(paid: number, total: number): InvoiceStatus {
 /** 'Offerte' for type 0, 'Factuur' for type 1. */
 export const invoiceTypeTitle = (type: number) => (type === 0 ? 'Offerte' : 'Factuur');
 /** SPEC 2: 'Offerte nr #FCU2{id}' or 'Factuur nr #FCU2{id}'. */
-export const invoiceHeading = (type: number, id: number) => `${invoiceTypeTitle(type)} nr #FCU2${id}`;
-export const invoiceNumber = (id: number) => `FCU2${id}`;
+export const invoiceHeading = (type: number, id: number) => `${invoiceTypeTitle(type)} nr #${formatOrderNumber(id)}`;
+/** Kept for the web's visa page, which imports it under this name. */
+export const invoiceNumber = formatOrderNumber;
 
 /** File names of the invoices' own documents (POST invoices_invoice/{id}, invoices_down/{id}). */
 export const invoiceDocumentFilename = (type: number, id: number) => `${type === 0 ? 'offerte' : 'factuur'}-FCU${id}.pdf`;

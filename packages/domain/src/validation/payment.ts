@@ -114,6 +114,3 @@ export const preparePaymentSchema = z.object({
     .optional(),
 });
 export type PreparePayment = z.output<typeof preparePaymentSchema>;
-
-/** 'FCU2{id}', the order number customers see. */
-export const fcuOrderNumber = (id: number) => `FCU2${id}`;
