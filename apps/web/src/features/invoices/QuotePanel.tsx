@@ -4,8 +4,23 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate } from '@umrah/domain/dates';
 import { INVOICE_MSG } from '@umrah/domain/validation/invoice';
-import { AmountRow, EuroCell } from '../../components/Amounts';
-import type { Invoice } from './api';
+import { AmountRow, AmountsTable, type AmountsColumn } from '../../components/Amounts';
+import type { Invoice, InvoiceItem, InvoicePayment } from './api';
+
+const numberColumn = { header: 'Nr.', cell: (_row: unknown, i: number) => i + 1 };
+const ITEM_COLUMNS: AmountsColumn<InvoiceItem>[] = [
+  numberColumn,
+  { header: 'Naam', cell: (item) => item.label },
+  { header: 'Prijs per stuk', cents: (item) => item.amount_in_cents },
+  { header: 'Aantal', cell: (item) => item.amount, right: true },
+  { header: 'Btw', cell: (item) => `${item.btw_type}%`, right: true },
+  { header: 'Totaal', cents: (item) => item.total },
+];
+const PAYMENT_COLUMNS: AmountsColumn<InvoicePayment>[] = [
+  numberColumn,
+  { header: 'Type', cell: (p) => p.type_text },
+  { header: 'Bedrag', cents: (p) => p.amount },
+];
 
 const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blue' };
 
@@ -41,30 +56,7 @@ export function QuotePanel({ invoice, actions }: { invoice: Invoice; actions?: R
         ) : (
           <>
             <Table.ScrollContainer minWidth={480}>
-              <Table aria-label="Artikelen" verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Nr.</Table.Th>
-                    <Table.Th>Naam</Table.Th>
-                    <Table.Th ta="right">Prijs per stuk</Table.Th>
-                    <Table.Th ta="right">Aantal</Table.Th>
-                    <Table.Th ta="right">Btw</Table.Th>
-                    <Table.Th ta="right">Totaal</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {invoice.items.map((item, i) => (
-                    <Table.Tr key={item.id}>
-                      <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td>{item.label}</Table.Td>
-                      <EuroCell cents={item.amount_in_cents} />
-                      <Table.Td ta="right">{item.amount}</Table.Td>
-                      <Table.Td ta="right">{item.btw_type}%</Table.Td>
-                      <EuroCell cents={item.total} />
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <AmountsTable aria-label="Artikelen" verticalSpacing="xs" rows={invoice.items} columns={ITEM_COLUMNS} />
             </Table.ScrollContainer>
             <Stack gap={4} maw={380} w="100%" ml="auto">
               <AmountRow label="Totaal excl. btw" value={invoice.totals.excl} testId="quote-total-excl" />
@@ -87,24 +79,7 @@ export function QuotePanel({ invoice, actions }: { invoice: Invoice; actions?: R
             <Title order={2} size="h4">
               Betalingen
             </Title>
-            <Table aria-label="Betalingen" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nr.</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th ta="right">Bedrag</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoice.payments.map((p, i) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{i + 1}</Table.Td>
-                    <Table.Td>{p.type_text}</Table.Td>
-                    <EuroCell cents={p.amount} />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <AmountsTable aria-label="Betalingen" verticalSpacing="xs" rows={invoice.payments} columns={PAYMENT_COLUMNS} />
           </Stack>
         )}
         {actions}

@@ -2,14 +2,15 @@
 // open, and the pay actions of SPEC 2 (Restbetaling, or Volledig betalen and Aanbetaling 50%).
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Accordion, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { mayDeliverDocuments, mayPay } from '@umrah/domain/order-state';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { FormError } from '../../components/admin-kit/FormFooter';
-import { AmountRow, EuroCell } from '../../components/Amounts';
+import { AmountRow, OrderLinesTable } from '../../components/Amounts';
+import { orderRoomTitle } from '../../components/orderRooms';
 import { DocumentsBadge } from '../../components/DocumentsBadge';
 import { ApiError } from '../../lib/api';
 import { usePreparePayment } from '../checkout';
@@ -30,8 +31,6 @@ const STATUS_COLOR: Record<number, string> = {
   [OrderStatus.CANCELLED]: 'gray',
   [OrderStatus.DOWN_PAYMENT]: 'blue',
 };
-
-const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
 
 const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' })
@@ -106,10 +105,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
     <Stack>
       {order.rooms.map((room, i) => (
         <Stack key={room.id} gap={4}>
-          <Text fw={600}>
-            Kamer {i + 1}: {room.room_type}-persoonskamer, {GENDER[room.room_gender] ?? ''}
-            {room.exclusive ? ', exclusief' : ''}
-          </Text>
+          <Text fw={600}>{orderRoomTitle(room, i)}</Text>
           <Text size="sm" component="ul" m={0} pl="lg">
             {room.guests.map((g) => (
               <li key={g.id}>
@@ -120,24 +116,7 @@ function OrderDetails({ order }: { order: MyOrder }) {
           </Text>
         </Stack>
       ))}
-      <Table aria-label={`Regels van bestelling ${order.order_number}`} verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Omschrijving</Table.Th>
-            <Table.Th ta="right">Aantal</Table.Th>
-            <Table.Th ta="right">Bedrag</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.lines.map((l) => (
-            <Table.Tr key={l.id}>
-              <Table.Td>{l.label}</Table.Td>
-              <Table.Td ta="right">{l.quantity}</Table.Td>
-              <EuroCell cents={l.total} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <OrderLinesTable order={order} />
       <Stack gap={2} maw={360} ml="auto" w="100%">
         <AmountRow label="Totaal" value={order.total_price} strong />
         <AmountRow label="Betaald" value={order.total_payments} testId="order-paid" />

@@ -2,19 +2,18 @@
 // documents are complete, a 'Documenten' view and 'Documenten resetten'), the priced lines
 // (donations and discounts among them) and the discount codes on it.
 import { useState } from 'react';
-import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
-import { formatEuro } from '@umrah/domain/money';
 import type { AdminOrder } from './api';
 import { chosenDiscounts } from './payload';
 import { OrderLog } from './OrderLog';
 import { ResetDocumentsModal } from './ResetDocumentsModal';
 import { VisaDocumentsModal } from './VisaDocumentsModal';
-import { EuroCell } from '../../../components/Amounts';
+import { OrderLinesTable } from '../../../components/Amounts';
+import { orderRoomTitle } from '../../../components/orderRooms';
 import { DocumentsBadge } from '../../../components/DocumentsBadge';
 import { useReadOnlyAdmin } from '../roles';
 
-const GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];
 const GUEST_GENDER = ['man', 'vrouw'];
 
 type DocumentsDialog = { kind: 'view' | 'reset'; guestId: number } | null;
@@ -33,8 +32,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           {order.rooms.map((room, i) => (
             <Stack key={room.id} gap={2}>
               <Text fw={600} size="sm">
-                Kamer {i + 1}: {room.room_type}-persoonskamer, {GENDER[room.room_gender] ?? ''}
-                {room.exclusive ? ', exclusief' : ''}
+                {orderRoomTitle(room, i)}
               </Text>
               <Text size="sm" component="ul" m={0} pl="lg">
                 {room.guests.map((g) => (
@@ -82,34 +80,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           ))}
         </SimpleGrid>
       )}
-      <Table aria-label={`Regels van bestelling ${order.order_number}`} verticalSpacing={4} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Omschrijving</Table.Th>
-            <Table.Th ta="right">Aantal</Table.Th>
-            <Table.Th ta="right">Prijs</Table.Th>
-            <Table.Th ta="right">Bedrag</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.lines.map((l) => (
-            <Table.Tr key={l.id}>
-              <Table.Td>{l.label}</Table.Td>
-              <Table.Td ta="right">{l.quantity}</Table.Td>
-              <EuroCell cents={l.unit_price} />
-              <EuroCell cents={l.total} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={3}>Totaal</Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {formatEuro(order.total_price)}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+      <OrderLinesTable order={order} unitPrice withTotal fz="sm" />
       <Group gap="xs">
         <Text size="sm" fw={600}>
           Kortingscodes:
