@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/admin-kit/DataTable';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import OrdersSection from '../orders-list/OrdersSection';
 import { RequestsSection } from '../../requests';
-import { CrowdfundAdminSection } from '../../crowdfunds/CrowdfundAdminSection';
+import { CrowdfundAdminSection } from '../../crowdfunds';
 import { mailsQuery, MAILS_PAGE_SIZE } from './api';
 const STATUS: Record<string, { label: string; color: string }> = {
   pending: { label: 'In de wachtrij', color: 'yellow' },

@@ -21,7 +21,7 @@ import { ColumnsTable, DataTable, type Column } from '../../../components/admin-
 import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
 import { errorMessage } from '../../../lib/notify';
-import { ProductFormModal } from '../../catalog/ProductFormModal';
+import { ProductFormModal } from './ProductFormModal';
 import { usePreferences } from '../../preferences';
 import { adminProductsQuery, useDeleteProduct } from './api';
 

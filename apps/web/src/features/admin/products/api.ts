@@ -7,7 +7,13 @@ import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation
 import { apiDelete, apiGet } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { catalogKeys } from '../../catalog';
-import { PRODUCT_SUCCESS } from '../../catalog/ProductFormModal';
+
+/** SPEC 8 success messages. */
+export const PRODUCT_SUCCESS = {
+  created: 'Product is succesvol aangemaakt.',
+  updated: 'Product is succesvol gewijzigd.',
+  deleted: 'Product succesvol verwijderd',
+} as const;
 
 export const adminProductKeys = {
   all: catalogKeys.admin,

@@ -37,18 +37,12 @@ import {
   type ProductDto,
   type ProductFormValues,
 } from '@umrah/domain/validation/product';
-import { FormFooter } from '../../components/admin-kit/FormFooter';
-import { CloseIcon } from '../../components/icons';
-import { ApiError } from '../../lib/api';
-import { zodValidate } from '../../lib/form';
-import { useSaveProduct } from './api';
-
-/** SPEC 8 success messages. */
-export const PRODUCT_SUCCESS = {
-  created: 'Product is succesvol aangemaakt.',
-  updated: 'Product is succesvol gewijzigd.',
-  deleted: 'Product succesvol verwijderd',
-} as const;
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
+import { CloseIcon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api';
+import { zodValidate } from '../../../lib/form';
+import { useSaveProduct } from '../../catalog';
+import { PRODUCT_SUCCESS } from './api';
 
 const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: String(t), label: `${t}. ${productTypeLabels[t]}` }));
 const UMRAH_TYPES = PRODUCT_TYPES.filter(isUmrahType).map(String);
