@@ -29,6 +29,3 @@ export function RoomSummary({ entry }: { entry: UmrahEntry }) {
     </Stack>
   );
 }
-
-// Also imported from here by pages/AdminCartPage.tsx (its owner is to take it from the cart's index).
-export { PreviewState } from '../cart';
