@@ -28,12 +28,11 @@ export function ConfirmModal({
   children,
   onConfirm,
   confirmLabel = 'Verwijderen',
-  cancelLabel = 'Annuleren',
   confirmColor = 'red',
-  busy = false,
-  error,
   centered,
   closeLabel = 'Sluiten',
+  // error, busy and cancelLabel go to the footer as they are
+  ...footer
 }: ConfirmModalProps) {
   return (
     <Modal
@@ -46,15 +45,7 @@ export function ConfirmModal({
       {opened && (
         <Stack>
           {children}
-          <FormFooter
-            error={error}
-            onCancel={onClose}
-            cancelLabel={cancelLabel}
-            submitLabel={confirmLabel}
-            submitColor={confirmColor}
-            onSubmit={onConfirm}
-            busy={busy}
-          />
+          <FormFooter {...footer} onCancel={onClose} submitLabel={confirmLabel} submitColor={confirmColor} onSubmit={onConfirm} />
         </Stack>
       )}
     </Modal>

@@ -23,16 +23,9 @@ const NAME_FIELDS = [
   ['last_name', 'Achternaam'],
 ] as const;
 
-function GuestCard(props: {
-  index: number;
-  guest: GuestValues;
-  pkg: CatalogPackage;
-  room: RoomValues;
-  state: RoomState;
-  errors: Errors;
-  canRemove: boolean;
-  handlers: GuestHandlers;
-}) {
+type StepGuestsProps = { pkg: CatalogPackage; room: RoomValues; state: RoomState; errors: Errors; handlers: GuestHandlers };
+
+function GuestCard(props: StepGuestsProps & { index: number; guest: GuestValues; canRemove: boolean }) {
   const { index, guest, pkg, room, state, errors, handlers } = props;
   const path = `guests.${index}`;
   const titleId = `gast-${index}-titel`;
@@ -118,7 +111,7 @@ function GuestCard(props: {
   );
 }
 
-export function StepGuests(props: { pkg: CatalogPackage; room: RoomValues; state: RoomState; errors: Errors; handlers: GuestHandlers }) {
+export function StepGuests(props: StepGuestsProps) {
   const { pkg, room, state, errors, handlers } = props;
   const childAge = ageAvailable(pkg, state.capacity, AgeCategory.CHILD) ? AgeCategory.CHILD : AgeCategory.BABY;
   const roomError = errors.guests ?? errors.exclusive;
@@ -129,17 +122,7 @@ export function StepGuests(props: { pkg: CatalogPackage; room: RoomValues; state
         {state.minBeds > 1 ? ` (minimaal ${state.minBeds})` : ''}.
       </Text>
       {room.guests.map((g, i) => (
-        <GuestCard
-          key={i}
-          index={i}
-          guest={g}
-          pkg={pkg}
-          room={room}
-          state={state}
-          errors={errors}
-          canRemove={room.guests.length > 1}
-          handlers={handlers}
-        />
+        <GuestCard key={i} {...props} index={i} guest={g} canRemove={room.guests.length > 1} />
       ))}
       {roomError && (
         <Alert color="red" role="alert" variant="light">
