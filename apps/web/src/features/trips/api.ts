@@ -3,18 +3,8 @@
 // token, so they are fetched as a blob and saved from an object URL). Query keys, query options
 // and mutation hooks live here; the components call none of lib/api.ts themselves.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  ApiError,
-  api,
-  apiGet,
-  apiPost,
-  expireSession,
-  getToken,
-  nowSeconds,
-  REFRESH_MARGIN_SECONDS,
-  tokenExpiry,
-  UNPARSABLE_MESSAGE,
-} from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
+import { authorisedFetch } from '../../lib/authorisedFetch';
 import { notifySuccess, type MutationHooks } from '../../lib/notify';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import type { RoomKind } from '@umrah/domain/rooming';
@@ -95,8 +85,8 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * GETs a trip file with the bearer token and hands it to the browser as a download. When the token
- * is about to run out, a small authorised call first lets the API client refresh (or end) the session.
+ * GETs a trip file with the bearer token (lib/authorisedFetch: the session rules of the API client)
+ * and hands it to the browser as a download.
  */
 export async function downloadTripFile(
   start: string,
@@ -105,27 +95,10 @@ export async function downloadTripFile(
   query: Record<string, string | number | undefined> = {},
   onProgress?: (received: number, total: number | null) => void,
 ): Promise<string> {
-  const current = getToken();
-  const exp = current ? tokenExpiry(current) : null;
-  if (exp !== null && exp - nowSeconds() < REFRESH_MARGIN_SECONDS) await api<unknown>('/api/user', { method: 'GET' });
-  const token = getToken();
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
   const qs = params.toString();
-  const res = await fetch(`/api/admin/trips/${encodeURIComponent(start)}/${file}${qs ? `?${qs}` : ''}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (res.status === 401 && token) expireSession();
-  if (!res.ok) {
-    let message = UNPARSABLE_MESSAGE;
-    try {
-      const body = (await res.json()) as { message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(res.status, message);
-  }
+  const res = await authorisedFetch(`/api/admin/trips/${encodeURIComponent(start)}/${file}${qs ? `?${qs}` : ''}`);
   const blob = await readWithProgress(res, onProgress);
   const name = filenameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName;
   saveBlob(blob, name);
