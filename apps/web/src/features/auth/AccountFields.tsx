@@ -1,6 +1,6 @@
 // The account fields shared by register, edit account and the admin user form.
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { CountrySelect } from '../../components/CountrySelect';
@@ -58,6 +58,11 @@ export function parseDutchDate(input: string): string | null {
   return parsed.isValid() && parsed.format('YYYY-MM-DD') === iso ? iso : null;
 }
 
+/** A date picker in the Dutch format: DD-MM-JJJJ shown and typed, YYYY-MM-DD as value. */
+export function DutchDateInput(props: DateInputProps) {
+  return <DateInput placeholder="DD-MM-JJJJ" valueFormat="DD-MM-YYYY" dateParser={parseDutchDate} {...props} />;
+}
+
 export function AccountFields({
   getInputProps,
   emailDisabled,
@@ -71,16 +76,7 @@ export function AccountFields({
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput label="Voornaam" autoComplete="given-name" {...getInputProps('first_name')} />
         <TextInput label="Achternaam" autoComplete="family-name" {...getInputProps('last_name')} />
-        <DateInput
-          label="Geboortedatum"
-          placeholder="DD-MM-JJJJ"
-          valueFormat="DD-MM-YYYY"
-          dateParser={parseDutchDate}
-          defaultLevel="decade"
-          maxDate={new Date()}
-          locale="nl"
-          {...getInputProps('date_of_birth')}
-        />
+        <DutchDateInput label="Geboortedatum" defaultLevel="decade" maxDate={new Date()} locale="nl" {...getInputProps('date_of_birth')} />
         <CountrySelect label="Nationaliteit" {...getInputProps('nationality')} />
         <TextInput label="Telefoonnummer" type="tel" autoComplete="tel" {...getInputProps('phone_number')} />
         <TextInput label="Adres" autoComplete="street-address" {...getInputProps('address')} />

@@ -3,7 +3,7 @@ export * from './types';
 export * from './api';
 export { useAuth, AuthProvider, type AuthContextValue } from './AuthProvider';
 export { AuthModalsProvider, preloadAuthModals, useAuthModals, type AuthModalView } from './AuthModalsProvider';
-export { AccountFields, accountFromUser, emptyAccount, parseDutchDate, type AccountValues } from './AccountFields';
+export { AccountFields, accountFromUser, DutchDateInput, emptyAccount, parseDutchDate, type AccountValues } from './AccountFields';
 export { Altcha } from './Altcha';
 export { LoginForm } from './LoginForm';
 export { RegisterForm } from './RegisterForm';

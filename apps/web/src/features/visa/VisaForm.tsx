@@ -5,7 +5,6 @@
 // documents (order/guest/visa); only when both succeed does the wizard move on.
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Image, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
@@ -15,7 +14,7 @@ import { PASSPORT_VALID_MONTHS_AFTER_TRIP, visaSchemaForTrip, type VisaGuestDto,
 import { CountrySelect } from '../../components/CountrySelect';
 import { ApiError } from '../../lib/api';
 import { fieldErrors, zodValidate } from '../../lib/form';
-import { parseDutchDate } from '../auth';
+import { DutchDateInput } from '../auth';
 import { useSaveGuestVisa } from './api';
 import { PHOTO_ACCEPT, preparePhoto } from './photo';
 
@@ -76,9 +75,6 @@ export const expiryHint = (tripEnd: string | null | undefined) =>
 const today = () => dayjs().format('YYYY-MM-DD');
 
 const dateProps = {
-  placeholder: 'DD-MM-JJJJ',
-  valueFormat: 'DD-MM-YYYY',
-  dateParser: parseDutchDate,
   locale: 'nl',
   firstDayOfWeek: 1 as const,
   clearable: true,
@@ -111,13 +107,17 @@ export function VisaForm({
     validateInputOnChange: ['passport_expires'],
   });
   const fieldId = (name: string) => `visa-${guest.id}-${name}`;
-  /** A required date field with the Dutch date format and its form binding. */
-  const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
+  /** A required field: its label, its id and its form binding. */
+  const requiredField = (name: keyof VisaFormValues & string, label: string) => ({
     label,
     id: fieldId(name),
     withAsterisk: true,
-    ...dateProps,
     ...form.getInputProps(name),
+  });
+  /** A required date field with the Dutch date format. */
+  const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
+    ...dateProps,
+    ...requiredField(name, label),
   });
 
   const choosePhoto = async (file: File | null) => {
@@ -171,8 +171,8 @@ export function VisaForm({
           Vul de gegevens precies zo in als ze in het paspoort staan.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Voornaam" id={fieldId('first_name')} autoComplete="off" withAsterisk {...form.getInputProps('first_name')} />
-          <TextInput label="Achternaam" id={fieldId('last_name')} autoComplete="off" withAsterisk {...form.getInputProps('last_name')} />
+          <TextInput autoComplete="off" {...requiredField('first_name', 'Voornaam')} />
+          <TextInput autoComplete="off" {...requiredField('last_name', 'Achternaam')} />
         </SimpleGrid>
         <Radio.Group label="Geslacht" withAsterisk {...form.getInputProps('gender')}>
           <Group gap="lg" mt={6}>
@@ -181,24 +181,16 @@ export function VisaForm({
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
-          <TextInput label="Geboorteplaats" id={fieldId('city_of_birth')} autoComplete="off" withAsterisk {...form.getInputProps('city_of_birth')} />
-          <CountrySelect label="Geboorteland" id={fieldId('city_of_country')} withAsterisk {...form.getInputProps('city_of_country')} />
-          <CountrySelect label="Nationaliteit" id={fieldId('nationality')} withAsterisk {...form.getInputProps('nationality')} />
+          <DutchDateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
+          <TextInput autoComplete="off" {...requiredField('city_of_birth', 'Geboorteplaats')} />
+          <CountrySelect {...requiredField('city_of_country', 'Geboorteland')} />
+          <CountrySelect {...requiredField('nationality', 'Nationaliteit')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Paspoortnummer"
-            id={fieldId('passport_number')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            withAsterisk
-            {...form.getInputProps('passport_number')}
-          />
-          <DateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
+          <TextInput autoComplete="off" autoCapitalize="characters" spellCheck={false} {...requiredField('passport_number', 'Paspoortnummer')} />
+          <DutchDateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
         </SimpleGrid>
-        <DateInput description={expiryHint(tripEnd)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
+        <DutchDateInput description={expiryHint(tripEnd)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
         <Stack gap={6}>
           <FileInput
             label="Pasfoto"

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import '@mantine/dates/styles.css';
 import { Group, Modal, Stack, Text } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
+import { DatesProvider } from '@mantine/dates';
 import { mergePeriodSchema } from '@umrah/domain/validation/trips';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
-import { parseDutchDate } from '../../auth';
+import { DutchDateInput } from '../../auth';
 import { useMergeRooms } from './api';
 
 /**
@@ -50,16 +50,7 @@ export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose:
           </Text>
           <Group grow>
             {period.map(({ label, value, onChange }) => (
-              <DateInput
-                key={label}
-                label={label}
-                placeholder="DD-MM-JJJJ"
-                valueFormat="DD-MM-YYYY"
-                dateParser={parseDutchDate}
-                value={value}
-                onChange={onChange}
-                clearable
-              />
+              <DutchDateInput key={label} label={label} value={value} onChange={onChange} clearable />
             ))}
           </Group>
           <FormFooter
