@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '@umrah/domain';
 
 // Pieces every routes.ts shares: the id in the path, who may call, how often, and the plain answers.
 // Role checks themselves live in lib/auth.ts (onRequest hooks: they run before the body is read).
+import { requireAdmin, requireStaff, requireUser } from './auth.ts';
 export { optionalUser, requireAdmin, requireRole, requireStaff, requireUser } from './auth.ts';
 
 /** `/api/thing/:id`: 1..2147483647 (a larger id would overflow the database's integer: a 500). */
@@ -21,6 +22,18 @@ export const searchPageQuery = (max = 200) => pageQuery.extend({ q: z.string().m
 
 /** OpenAPI: the routes that need a bearer token. */
 export const security = [{ bearerAuth: [] }];
+
+/**
+ * Options of a route behind a role check, per module: `const { adminOnly } = guardedRoutes(tags)`, then
+ * `app.get(url, adminOnly({ summary, params, response }), handler)` gives the route the module's tags,
+ * the bearer security in its docs, and the check as an onRequest hook (before the body is read).
+ */
+export const guardedRoutes = (tags: string[]) => {
+  const guarded =
+    (onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) =>
+    <S extends object>(schema: S) => ({ schema: { tags, security, ...schema }, onRequest });
+  return { adminOnly: guarded(requireAdmin), staffOnly: guarded(requireStaff), signedIn: guarded(requireUser) };
+};
 
 /**
  * Rate-limit options for a route's `config`: `max` calls per window and client address, scaled by

@@ -13,7 +13,7 @@ import {
   messageAnswer,
   teamContract,
 } from '@umrah/domain/contracts';
-import { idParamsSchema as idParams, requireAdmin, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema as idParams, requireAdmin, security } from '../../lib/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendCatalog } from '../products/routes.ts';
 import * as admin from './admin.ts';
@@ -21,6 +21,7 @@ import { publicImageKey } from './image.ts';
 import * as service from './service.ts';
 
 const tags = ['articles'];
+const { adminOnly } = guardedRoutes(tags);
 /** A JSON body with the cropped JPEG as base64 (at most 4 MB of picture) and up to 100 kB of html. */
 const PHOTO_BODY_LIMIT = 6 * 1024 * 1024;
 // A body over the limit is refused before any handler runs: give it the photo's Dutch message.
@@ -141,50 +142,35 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/articlecat',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kennis-categorie toevoegen (admin)',
-        description: "201 { message: 'CREATED', articleCategory }. Body { label, flex? }.",
-        body: articleCategorySchema,
-        response: { 201: articleCategorySavedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Kennis-categorie toevoegen (admin)',
+      description: "201 { message: 'CREATED', articleCategory }. Body { label, flex? }.",
+      body: articleCategorySchema,
+      response: { 201: articleCategorySavedContract },
+    }),
     async (req, reply) => reply.status(201).send({ message: 'CREATED', articleCategory: await admin.createCategory(app.ctx, req.body) }),
   );
 
   app.put(
     '/api/articlecat/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kennis-categorie wijzigen (admin)',
-        description: "{ message: 'UPDATED', articleCategory }; 404 als ze niet bestaat.",
-        params: idParams,
-        body: articleCategorySchema,
-        response: { 200: articleCategorySavedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Kennis-categorie wijzigen (admin)',
+      description: "{ message: 'UPDATED', articleCategory }; 404 als ze niet bestaat.",
+      params: idParams,
+      body: articleCategorySchema,
+      response: { 200: articleCategorySavedContract },
+    }),
     async (req) => ({ message: 'UPDATED', articleCategory: await admin.updateCategory(app.ctx, req.params.id, req.body) }),
   );
 
   app.delete(
     '/api/articlecat/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kennis-categorie verwijderen (admin); de artikelen blijven',
-        description: "{ message: 'DELETED' }; 404 als ze niet bestaat.",
-        params: idParams,
-        response: { 200: messageAnswer },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Kennis-categorie verwijderen (admin); de artikelen blijven',
+      description: "{ message: 'DELETED' }; 404 als ze niet bestaat.",
+      params: idParams,
+      response: { 200: messageAnswer },
+    }),
     async (req) => {
       await admin.deleteCategory(app.ctx, req.params.id);
       return { message: 'DELETED' };

@@ -13,12 +13,13 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { idParams, idParamsSchema, limiter, requireAdmin, requireStaff, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limiter, requireStaff, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
 import * as service from './service.ts';
 
 const tags = ['invoices'];
+const { adminOnly } = guardedRoutes(tags);
 const invoiceParams = idParams(INVOICE_MSG.notFound);
 const orderParams = idParams(DOCUMENT_MSG.orderNotFound);
 const pdfAnswer = pdfDownloadContract;
@@ -34,18 +35,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/invoice',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Offerte (type 0) of factuur (type 1) aanmaken voor een klant (admin)',
-        description:
-          'Bedragen per stuk in centen incl. btw (btw_type 21, 9 of 0); totaal onder € 50.000. 201 { message, invoice } met het token van de openbare pagina /offerte/{token}.',
-        body: invoiceSchema,
-        response: { 201: invoiceSavedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Offerte (type 0) of factuur (type 1) aanmaken voor een klant (admin)',
+      description:
+        'Bedragen per stuk in centen incl. btw (btw_type 21, 9 of 0); totaal onder € 50.000. 201 { message, invoice } met het token van de openbare pagina /offerte/{token}.',
+      body: invoiceSchema,
+      response: { 201: invoiceSavedContract },
+    }),
     async (req, reply) => {
       const invoice = await service.createInvoice(app.ctx, currentUser(req), req.body);
       return reply.status(201).send({ status: 'success', message: INVOICE_MSG.created(invoice.type, req.body.user_id), invoice });
@@ -54,17 +50,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/invoice/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Offerte wijzigen (admin); niet meer zodra er op betaald is (409)',
-        params: invoiceParams,
-        body: invoiceSchema,
-        response: { 200: invoiceSavedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Offerte wijzigen (admin); niet meer zodra er op betaald is (409)',
+      params: invoiceParams,
+      body: invoiceSchema,
+      response: { 200: invoiceSavedContract },
+    }),
     async (req) => ({
       status: 'success',
       message: INVOICE_MSG.updated,

@@ -14,11 +14,11 @@ import {
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
 import {
+  guardedRoutes,
   idParams,
   idParamsSchema,
   limiter,
   optionalUser,
-  requireAdmin,
   requireStaff,
   requireUser,
   searchPageQuery,
@@ -28,6 +28,7 @@ import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
 const tags = ['orders'];
+const { adminOnly, staffOnly } = guardedRoutes(tags);
 
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
 
@@ -156,18 +157,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/order/cancel/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Bestelling annuleren (admin): status CANCELLED, plaatsen terug in de voorraad, annuleringsmail met creditnota',
-        description:
-          'Met een betaling gaat de creditfactuur (betalingen dekken het totaal) of de creditnota aanbetaling mee als bijlage. Een tweede keer annuleren verandert niets (changed: false). 409 als de status niet naar geannuleerd mag (terugbetaald, geweigerd).',
-        params: idParams(DOCUMENT_MSG.orderNotFound),
-        response: { 200: cancelAnswerContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Bestelling annuleren (admin): status CANCELLED, plaatsen terug in de voorraad, annuleringsmail met creditnota',
+      description:
+        'Met een betaling gaat de creditfactuur (betalingen dekken het totaal) of de creditnota aanbetaling mee als bijlage. Een tweede keer annuleren verandert niets (changed: false). 409 als de status niet naar geannuleerd mag (terugbetaald, geweigerd).',
+      params: idParams(DOCUMENT_MSG.orderNotFound),
+      response: { 200: cancelAnswerContract },
+    }),
     async (req) => {
       const result = await cancelOrder(app.ctx, currentUser(req), req.params.id, req.log);
       return {
@@ -180,18 +176,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/order/:id/logs',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Logboek van een bestelling (medewerkers: admin en boekhouder), oudste eerst',
-        description:
-          '{ logs: [{ id, order_id, type, message, user_executed_mail, created_at }] }. type 0 = notitie (aangemaakt, betaald, betaling toegevoegd/gewijzigd/verwijderd, gewijzigd, geannuleerd, lead verlopen ...), 1-5 documentherinneringen, 6-10 betalingsherinneringen. 404 voor een onbekende bestelling.',
-        params: idParamsSchema,
-        response: { 200: orderLogsContract },
-      },
-      onRequest: requireStaff,
-    },
+    staffOnly({
+      summary: 'Logboek van een bestelling (medewerkers: admin en boekhouder), oudste eerst',
+      description:
+        '{ logs: [{ id, order_id, type, message, user_executed_mail, created_at }] }. type 0 = notitie (aangemaakt, betaald, betaling toegevoegd/gewijzigd/verwijderd, gewijzigd, geannuleerd, lead verlopen ...), 1-5 documentherinneringen, 6-10 betalingsherinneringen. 404 voor een onbekende bestelling.',
+      params: idParamsSchema,
+      response: { 200: orderLogsContract },
+    }),
     async (req) => ({ logs: await service.orderLogs(app.ctx, req.params.id) }),
   );
 

@@ -4,11 +4,12 @@ import { PAYMENT_MSG, idParam, manualPaymentSchema, preparePaymentSchema, startP
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
 import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, paymentsPageContract, transactionAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { idParams as idParamsOf, limiter, pageQuery, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParams as idParamsOf, limiter, pageQuery, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
 import * as service from './service.ts';
 
 const tags = ['payments'];
+const { adminOnly } = guardedRoutes(tags);
 const idParams = idParamsOf(PAYMENT_MSG.notFound);
 const orderParams = z.object({ orderId: idParam(PAYMENT_MSG.orderNotFound) });
 
@@ -136,17 +137,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/payment/:id',
-    {
-      schema: {
-        tags,
-        security,
-        description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).',
-        params: idParams,
-        body: manualPaymentSchema,
-        response: { 200: paymentSavedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      description: 'Betalingen van de betaalprovider kunnen niet worden gewijzigd (409).',
+      params: idParams,
+      body: manualPaymentSchema,
+      response: { 200: paymentSavedContract },
+    }),
     async (req) => ({
       message: PAYMENT_MSG.updated,
       ...(await service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId))),
@@ -155,16 +151,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/payment/:id',
-    {
-      schema: {
-        tags,
-        security,
-        description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).',
-        params: idParams,
-        response: { 200: paymentDeletedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      description: 'Alleen contant en bankoverschrijving; betalingen van de betaalprovider nooit (409).',
+      params: idParams,
+      response: { 200: paymentDeletedContract },
+    }),
     async (req) => ({
       message: PAYMENT_MSG.deleted,
       ...(await service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId))),

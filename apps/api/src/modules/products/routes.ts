@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REGIONS, productInputSchema, productListInputSchema, type Region } from '@umrah/domain';
 import { productDeletedContract, productListContract, productSavedContract, productsCreatedContract } from '@umrah/domain/contracts';
-import { idParamsSchema as idParams, requireAdmin, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
 import * as service from './service.ts';
 import type { CatalogEntry } from './service.ts';
 
 const tags = ['products'];
+const { adminOnly } = guardedRoutes(tags);
 const regionField = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(REGIONS, { error: 'Onbekende regio: kies NL of BE.' }));
 const publicQuery = z.object({ region: regionField.default('NL') });
 
@@ -68,16 +69,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/products',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Alle producten (ook inactieve) voor de beheerder, te filteren op regio en te zoeken op label',
-        querystring: z.object({ region: regionField.optional(), q: z.string().max(200).optional() }),
-        response: { 200: productListContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Alle producten (ook inactieve) voor de beheerder, te filteren op regio en te zoeken op label',
+      querystring: z.object({ region: regionField.optional(), q: z.string().max(200).optional() }),
+      response: { 200: productListContract },
+    }),
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { products: await service.adminList(app.ctx, req.query.region, req.query.q) };
@@ -86,16 +82,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Maakt producten aan uit een JSON-lijst: alles of niets',
-        body: productListInputSchema,
-        response: { 201: productsCreatedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Maakt producten aan uit een JSON-lijst: alles of niets',
+      body: productListInputSchema,
+      response: { 201: productsCreatedContract },
+    }),
     async (req, reply) => {
       const created = await service.createProducts(app.ctx, req.body);
       return reply.status(201).send({ message: service.PRODUCT_TEXT.created, products: created });
@@ -104,17 +95,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/product/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Wijzigt een product; antwoordt message UPDATED',
-        params: idParams,
-        body: productInputSchema,
-        response: { 200: productSavedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Wijzigt een product; antwoordt message UPDATED',
+      params: idParams,
+      body: productInputSchema,
+      response: { 200: productSavedContract },
+    }),
     async (req) => ({
       message: service.PRODUCT_TEXT.updated,
       product: await service.updateProduct(app.ctx, req.params.id, req.body),
@@ -123,19 +109,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/product/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Verwijdert een product',
-        description:
-          'Lesproducten (type 11-14) en de producten 1 en 999 worden geweigerd (409). Een product waar bestellingen naar ' +
-          'verwijzen wordt niet verwijderd maar gedeactiveerd (antwoord deactivated: true).',
-        params: idParams,
-        response: { 200: productDeletedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Verwijdert een product',
+      description:
+        'Lesproducten (type 11-14) en de producten 1 en 999 worden geweigerd (409). Een product waar bestellingen naar ' +
+        'verwijzen wordt niet verwijderd maar gedeactiveerd (antwoord deactivated: true).',
+      params: idParams,
+      response: { 200: productDeletedContract },
+    }),
     async (req) => {
       const { deactivated } = await service.deleteProduct(app.ctx, req.params.id);
       return {

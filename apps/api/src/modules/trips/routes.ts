@@ -19,7 +19,7 @@ import {
 } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../lib/auth.ts';
-import { requireAdmin, security } from '../../lib/routes.ts';
+import { guardedRoutes } from '../../lib/routes.ts';
 import * as downloads from './downloads.ts';
 import { closeTripExportPool } from './pool.ts';
 import * as service from './service.ts';
@@ -30,6 +30,7 @@ import * as service from './service.ts';
 // and addresses at INTERNAL_EMAIL_DOMAINS, default 'umrahreizen.nl').
 
 const tags = ['trips'];
+const { adminOnly } = guardedRoutes(tags);
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req) });
 
 /** Downloads hold passport data: never cached, always saved under the given name. */
@@ -95,136 +96,101 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/trips',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Reisoverzichten: één kaart per vertrekdag (admin)',
-        description:
-          '{ trips: [{ start_date, end_date, label, region, regions, year, month (0-11), guests_booked, places, orders }] }, vroegste eerst. ' +
-          'Een reis = alle Umrah-producten met dezelfde startdatum. guests_booked/orders tellen alleen DOWN_PAYMENT (8) en COMPLETED (2) ' +
-          'zonder interne testaccounts; places = guests_booked + resterende voorraad van de volwassenenproducten.',
-        response: { 200: tripListContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Reisoverzichten: één kaart per vertrekdag (admin)',
+      description:
+        '{ trips: [{ start_date, end_date, label, region, regions, year, month (0-11), guests_booked, places, orders }] }, vroegste eerst. ' +
+        'Een reis = alle Umrah-producten met dezelfde startdatum. guests_booked/orders tellen alleen DOWN_PAYMENT (8) en COMPLETED (2) ' +
+        'zonder interne testaccounts; places = guests_booked + resterende voorraad van de volwassenenproducten.',
+      response: { 200: tripListContract },
+    }),
     async () => service.listTrips(app.ctx),
   );
 
   app.get(
     '/api/admin/trips/:start_date',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Eén reis: bestellingskaarten en statistieken (admin)',
-        description:
-          '{ trip: <kaart>, orders: [{ id, number (FCU2+id), status, status_label, customer {name,email}, total_price, total_payments, open_amount, ' +
-          'documents_complete, rooms: [{ id, room_type, room_gender, exclusive, class, guests: [{ id, first_name, last_name, gender, age_category, ' +
-          'bed_included, has_documents, wheelchair }] }] }], stats: { orders, guests, down_payments, full_payments, paid_amount, open_amount, ' +
-          'documents_complete, documents_missing, wheelchairs } }. Bedragen in centen. down_payments/full_payments = aantal bestellingen in ' +
-          'DOWN_PAYMENT/COMPLETED. 404 als er op die dag geen reis vertrekt.',
-        params: tripParamsSchema,
-        response: { 200: tripDetailContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Eén reis: bestellingskaarten en statistieken (admin)',
+      description:
+        '{ trip: <kaart>, orders: [{ id, number (FCU2+id), status, status_label, customer {name,email}, total_price, total_payments, open_amount, ' +
+        'documents_complete, rooms: [{ id, room_type, room_gender, exclusive, class, guests: [{ id, first_name, last_name, gender, age_category, ' +
+        'bed_included, has_documents, wheelchair }] }] }], stats: { orders, guests, down_payments, full_payments, paid_amount, open_amount, ' +
+        'documents_complete, documents_missing, wheelchairs } }. Bedragen in centen. down_payments/full_payments = aantal bestellingen in ' +
+        'DOWN_PAYMENT/COMPLETED. 404 als er op die dag geen reis vertrekt.',
+      params: tripParamsSchema,
+      response: { 200: tripDetailContract },
+    }),
     async (req) => service.tripDetail(app.ctx, req.params.start_date),
   );
 
   app.post(
     '/api/admin/trips/:start_date/rooming/proposal',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kamerindeling voorstellen (niet opgeslagen) volgens de regels van packages/domain/src/rooming.ts (admin)',
-        description:
-          '{ start_date, rooms: [{ key, existing_id, max_guests, kind (male|female|family), exclusive, wheelchair, flex: {room_mekka?, room_medina?}, ' +
-          'order_ids, guests: [{ guest_id, order_id, first_name, last_name, gender, age_category, wheelchair, present }] }], ' +
-          'warnings: [{ code, message, room_key?, guest_ids? }], problems: [] }. Geen body nodig.',
-        params: tripParamsSchema,
-        response: { 200: roomingProposalContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Kamerindeling voorstellen (niet opgeslagen) volgens de regels van packages/domain/src/rooming.ts (admin)',
+      description:
+        '{ start_date, rooms: [{ key, existing_id, max_guests, kind (male|female|family), exclusive, wheelchair, flex: {room_mekka?, room_medina?}, ' +
+        'order_ids, guests: [{ guest_id, order_id, first_name, last_name, gender, age_category, wheelchair, present }] }], ' +
+        'warnings: [{ code, message, room_key?, guest_ids? }], problems: [] }. Geen body nodig.',
+      params: tripParamsSchema,
+      response: { 200: roomingProposalContract },
+    }),
     async (req) => service.roomingProposal(app.ctx, req.params.start_date),
   );
 
   app.get(
     '/api/merged_rooms',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Opgeslagen kamerindelingen van een reis: alle versies (nieuwste eerst, de laatste 4 met latest=true) en één versie (admin)',
-        description:
-          '?start_date=YYYY-MM-DD[&version=N] → { start_date, versions: [{ version, created_at, created_by, rooms_count, guests_count, latest }], ' +
-          'current: { version, created_at, created_by, rooms: [zoals het voorstel, met flex.room_mekka/room_medina], problems: [regels die deze versie ' +
-          'nu breekt, bv. een later geboekte reiziger] } | null }. Zonder version de nieuwste; een onbekende version is 404.',
-        querystring: mergedRoomsQuerySchema,
-        response: { 200: mergedRoomsContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Opgeslagen kamerindelingen van een reis: alle versies (nieuwste eerst, de laatste 4 met latest=true) en één versie (admin)',
+      description:
+        '?start_date=YYYY-MM-DD[&version=N] → { start_date, versions: [{ version, created_at, created_by, rooms_count, guests_count, latest }], ' +
+        'current: { version, created_at, created_by, rooms: [zoals het voorstel, met flex.room_mekka/room_medina], problems: [regels die deze versie ' +
+        'nu breekt, bv. een later geboekte reiziger] } | null }. Zonder version de nieuwste; een onbekende version is 404.',
+      querystring: mergedRoomsQuerySchema,
+      response: { 200: mergedRoomsContract },
+    }),
     async (req) => service.mergedRooms(app.ctx, req.query.start_date, req.query.version),
   );
 
   app.post(
     '/api/merged_rooms',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kamerindeling opslaan als nieuwe versie (versie = hoogste + 1) en het kantoor mailen (admin)',
-        description:
-          'Body { start_date, rooms: [{ flex: JSON-tekst of object {room_mekka?, room_medina?}, existing_id?, max_guests: 2|3|4, kind?: male|female|family, ' +
-          'guests: [{ guest_id }] }] }. Elke reiziger van de reis precies één keer, geen reiziger van buiten de reis; kind wordt afgeleid als het ontbreekt, ' +
-          "exclusive en wheelchair altijd. 201 { status:'success', message: 'Kamers zijn samengevoegd voor de periode DD-MM-YYYY t/m DD-MM-YYYY. Er is een mail " +
-          "naar het kantoor gestuurd.', start_date, version, rooms_count }. 400 met de eerste gebroken regel in het Nederlands (alle in details).",
-        body: mergedRoomsSaveSchema,
-        response: { 201: roomsSavedContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Kamerindeling opslaan als nieuwe versie (versie = hoogste + 1) en het kantoor mailen (admin)',
+      description:
+        'Body { start_date, rooms: [{ flex: JSON-tekst of object {room_mekka?, room_medina?}, existing_id?, max_guests: 2|3|4, kind?: male|female|family, ' +
+        'guests: [{ guest_id }] }] }. Elke reiziger van de reis precies één keer, geen reiziger van buiten de reis; kind wordt afgeleid als het ontbreekt, ' +
+        "exclusive en wheelchair altijd. 201 { status:'success', message: 'Kamers zijn samengevoegd voor de periode DD-MM-YYYY t/m DD-MM-YYYY. Er is een mail " +
+        "naar het kantoor gestuurd.', start_date, version, rooms_count }. 400 met de eerste gebroken regel in het Nederlands (alle in details).",
+      body: mergedRoomsSaveSchema,
+      response: { 201: roomsSavedContract },
+    }),
     async (req, reply) => reply.status(201).send(await service.saveMergedRooms(app.ctx, actorOf(req), req.body)),
   );
 
   app.post(
     '/api/admin/trips/merge',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Kamers samenvoegen voor een periode (dialoog 'kamers samenvoegen' bij de bestellingen; admin)",
-        description:
-          'Body { start, end } (YYYY-MM-DD, hoogstens 366 dagen). Voor elke reis die in de periode vertrekt en (aan)betaalde reizigers heeft wordt de ' +
-          "voorgestelde indeling als nieuwe versie opgeslagen (zonder hotelkamernummers); één mail naar het kantoor. 201 { status:'success', message: " +
-          "'Kamers zijn samengevoegd voor de periode … t/m …. Er is een mail naar het kantoor gestuurd.', trips: [{ start_date, version, rooms_count }] }. " +
-          '404 als er in de periode niets samen te voegen is.',
-        body: mergePeriodSchema,
-        response: { 201: mergeAnswerContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: "Kamers samenvoegen voor een periode (dialoog 'kamers samenvoegen' bij de bestellingen; admin)",
+      description:
+        'Body { start, end } (YYYY-MM-DD, hoogstens 366 dagen). Voor elke reis die in de periode vertrekt en (aan)betaalde reizigers heeft wordt de ' +
+        "voorgestelde indeling als nieuwe versie opgeslagen (zonder hotelkamernummers); één mail naar het kantoor. 201 { status:'success', message: " +
+        "'Kamers zijn samengevoegd voor de periode … t/m …. Er is een mail naar het kantoor gestuurd.', trips: [{ start_date, version, rooms_count }] }. " +
+        '404 als er in de periode niets samen te voegen is.',
+      body: mergePeriodSchema,
+      response: { 201: mergeAnswerContract },
+    }),
     async (req, reply) => reply.status(201).send(await service.mergePeriod(app.ctx, actorOf(req), req.body)),
   );
 
   for (const d of DOWNLOADS) {
     app.get(
       `/api/admin/trips/:start_date/${d.file}`,
-      {
+      adminOnly({
+        summary: d.summary,
+        description: d.description,
+        params: tripParamsSchema,
         // A route without a query gets no querystring key (an undefined one makes Fastify warn at start-up).
-        schema: {
-          tags,
-          security,
-          summary: d.summary,
-          description: d.description,
-          params: tripParamsSchema,
-          ...(d.querystring && { querystring: d.querystring }),
-        },
-        onRequest: requireAdmin,
-      },
+        ...(d.querystring && { querystring: d.querystring }),
+      }),
       async (req, reply) => {
         const file = await d.make(app.ctx, actorOf(req), req.params.start_date, req.query as never, req.log);
         return attachment(reply, file).send(file.body);

@@ -12,10 +12,11 @@ import {
   visaSavedContract,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['visa'];
+const { signedIn } = guardedRoutes(tags);
 const id = idParam();
 
 /** A 5 MB photo is about 6.7 MB in base64, plus the other fields. */
@@ -28,18 +29,13 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/order/:id/visa',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Visumwizard van een bestelling: reizigers, of hun documenten er zijn, de reis en of de bestelling in aanmerking komt',
-        description:
-          '{ order_id, status, eligible, message?, trip: {label,start,end}|null, finished, guests: [{id, first_name, last_name, gender, age_category, has_documents}] }. Alleen COMPLETED en DOWN_PAYMENT komen in aanmerking. 404 voor andermans bestelling.',
-        params: idParamsSchema,
-        response: { 200: visaOrderContract },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'Visumwizard van een bestelling: reizigers, of hun documenten er zijn, de reis en of de bestelling in aanmerking komt',
+      description:
+        '{ order_id, status, eligible, message?, trip: {label,start,end}|null, finished, guests: [{id, first_name, last_name, gender, age_category, has_documents}] }. Alleen COMPLETED en DOWN_PAYMENT komen in aanmerking. 404 voor andermans bestelling.',
+      params: idParamsSchema,
+      response: { 200: visaOrderContract },
+    }),
     async (req) => service.visaOverview(app.ctx, actorOf(req), req.params.id),
   );
 
@@ -152,15 +148,10 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/order/guest/:guestId/visa/photo',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Pasfoto van een reiziger (JPEG) voor de eigenaar of een admin; nooit in een cache',
-        params: z.object({ guestId: id }),
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'Pasfoto van een reiziger (JPEG) voor de eigenaar of een admin; nooit in een cache',
+      params: z.object({ guestId: id }),
+    }),
     async (req, reply) => {
       const jpeg = await service.guestPhoto(app.ctx, actorOf(req), req.params.guestId);
       return reply

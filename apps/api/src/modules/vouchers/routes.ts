@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
-import { idParamsSchema, limiter, requireAdmin, searchPageQuery, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['vouchers'];
+const { adminOnly } = guardedRoutes(tags);
 
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
@@ -42,16 +43,11 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/vouchers',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kortingscodes (admin), nieuwste eerst',
-        querystring: searchPageQuery(100),
-        response: { 200: vouchersPageContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Kortingscodes (admin), nieuwste eerst',
+      querystring: searchPageQuery(100),
+      response: { 200: vouchersPageContract },
+    }),
     async (req) => {
       const { rows, total } = await service.listVouchers(app.ctx, req.query.q, req.query.page, req.query.pageSize);
       return { vouchers: rows.map(service.toVoucherDto), total, page: req.query.page, pageSize: req.query.pageSize };
@@ -60,16 +56,11 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/voucher',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Kortingscode toevoegen (bedrag in centen, vervaldatum 'YYYY-MM-DD HH:mm:ss'); wordt actief aangemaakt",
-        body: voucherSchema,
-        response: { 201: voucherAnswerContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: "Kortingscode toevoegen (bedrag in centen, vervaldatum 'YYYY-MM-DD HH:mm:ss'); wordt actief aangemaakt",
+      body: voucherSchema,
+      response: { 201: voucherAnswerContract },
+    }),
     async (req, reply) => {
       const row = await service.createVoucher(app.ctx, req.body);
       return reply.status(201).send({ message: VOUCHER_MSG.created(row.label), voucher: service.toVoucherDto(row) });
@@ -78,16 +69,11 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/voucher/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)",
-        params: idParamsSchema,
-        response: { 200: messageAnswer },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: "Kortingscode verwijderen ('kid-without-bed' kan niet)",
+      params: idParamsSchema,
+      response: { 200: messageAnswer },
+    }),
     async (req) => {
       await service.deleteVoucher(app.ctx, req.params.id);
       return { message: VOUCHER_MSG.deleted };
