@@ -2,7 +2,7 @@
 // turns every chosen type into one product of the POST /api/products array.
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/nl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Button,
@@ -241,59 +241,45 @@ export function ProductFormModal({
               />
             </SimpleGrid>
 
-            <Divider label="Bulletpoints" labelPosition="left" />
-            {v.bulletpoints.map((_, i) => (
-              <Group key={i} align="flex-start" wrap="nowrap">
-                <TextInput label="Label" required style={{ flex: 1 }} {...form.getInputProps(`bulletpoints.${i}.label`)} />
-                <TextInput label="Omschrijving" style={{ flex: 2 }} {...form.getInputProps(`bulletpoints.${i}.description`)} />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  aria-label={`Bulletpoint ${i + 1} verwijderen`}
-                  onClick={() => form.removeListItem('bulletpoints', i)}
-                >
-                  <CloseIcon width={16} height={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-            <div>
-              <Button variant="light" size="xs" onClick={() => form.insertListItem('bulletpoints', { label: '', description: '' })}>
-                Bulletpoint toevoegen
-              </Button>
-            </div>
+            <RepeatedRows
+              title="Bulletpoints"
+              items={v.bulletpoints}
+              rowLabel="Bulletpoint"
+              addLabel="Bulletpoint toevoegen"
+              onAdd={() => form.insertListItem('bulletpoints', { label: '', description: '' })}
+              onRemove={(i) => form.removeListItem('bulletpoints', i)}
+              renderFields={(_, i) => (
+                <>
+                  <TextInput label="Label" required style={{ flex: 1 }} {...form.getInputProps(`bulletpoints.${i}.label`)} />
+                  <TextInput label="Omschrijving" style={{ flex: 2 }} {...form.getInputProps(`bulletpoints.${i}.description`)} />
+                </>
+              )}
+            />
 
-            <Divider label="Extra's" labelPosition="left" />
-            {v.extras.map((extra, i) => (
-              <Group key={i} align="flex-start" wrap="nowrap">
-                <TextInput label="Naam" required style={{ flex: 2 }} {...form.getInputProps(`extras.${i}.label`)} />
-                <NumberInput
-                  label="Prijs per persoon"
-                  prefix="€ "
-                  decimalScale={2}
-                  decimalSeparator=","
-                  thousandSeparator="."
-                  clampBehavior="none"
-                  style={{ flex: 1 }}
-                  {...form.getInputProps(`extras.${i}.price`)}
-                  value={numberOrEmpty(extra.price)}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  aria-label={`Extra ${i + 1} verwijderen`}
-                  onClick={() => form.removeListItem('extras', i)}
-                >
-                  <CloseIcon width={16} height={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-            <div>
-              <Button variant="light" size="xs" onClick={() => form.insertListItem('extras', { label: '', price: 0 })}>
-                Extra toevoegen
-              </Button>
-            </div>
+            <RepeatedRows
+              title="Extra's"
+              items={v.extras}
+              rowLabel="Extra"
+              addLabel="Extra toevoegen"
+              onAdd={() => form.insertListItem('extras', { label: '', price: 0 })}
+              onRemove={(i) => form.removeListItem('extras', i)}
+              renderFields={(extra, i) => (
+                <>
+                  <TextInput label="Naam" required style={{ flex: 2 }} {...form.getInputProps(`extras.${i}.label`)} />
+                  <NumberInput
+                    label="Prijs per persoon"
+                    prefix="€ "
+                    decimalScale={2}
+                    decimalSeparator=","
+                    thousandSeparator="."
+                    clampBehavior="none"
+                    style={{ flex: 1 }}
+                    {...form.getInputProps(`extras.${i}.price`)}
+                    value={numberOrEmpty(extra.price)}
+                  />
+                </>
+              )}
+            />
 
             <Switch label="Actief (zichtbaar in de webshop)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
             <FormFooter error={error} onCancel={onClose} submitLabel={editing ? 'Opslaan' : 'Toevoegen'} busy={form.submitting} />
@@ -301,5 +287,43 @@ export function ProductFormModal({
         </form>
       </DatesProvider>
     </Modal>
+  );
+}
+
+/** A repeated part of the form (bulletpoints, extras): a titled list of rows, each with a remove button, and an add button. */
+function RepeatedRows<T>({
+  title,
+  items,
+  rowLabel,
+  addLabel,
+  onAdd,
+  onRemove,
+  renderFields,
+}: {
+  title: string;
+  items: T[];
+  rowLabel: string;
+  addLabel: string;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  renderFields: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <>
+      <Divider label={title} labelPosition="left" />
+      {items.map((item, i) => (
+        <Group key={i} align="flex-start" wrap="nowrap">
+          {renderFields(item, i)}
+          <ActionIcon variant="subtle" color="red" mt={28} aria-label={`${rowLabel} ${i + 1} verwijderen`} onClick={() => onRemove(i)}>
+            <CloseIcon width={16} height={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <div>
+        <Button variant="light" size="xs" onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </div>
+    </>
   );
 }
