@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import type { CompanyDetails } from './company-details';
 
-/**
- * The agency's own details: the letterhead and footer of every PDF, the mails' sender, and the web
- * shop's footer, contact and legal pages. The API reads them from its configuration (COMPANY_* in the
- * environment, these demo values by default) and serves them at GET /api/company.
- */
+export { DEMO_COMPANY, companyAddressLines, type CompanyDetails } from './company-details';
+
+/** The agency's details as GET /api/company answers them (company-details.ts). */
 export const companySchema = z.object({
   name: z.string(),
   street: z.string(),
@@ -18,26 +17,4 @@ export const companySchema = z.object({
   kvk: z.string(),
   vat_number: z.string(),
   iban: z.string(),
-});
-export type CompanyDetails = z.infer<typeof companySchema>;
-
-/**
- * The demo shop's details. Placeholders, not a real registration: production refuses to start while
- * any of them is still in use (the API's config.ts names the variables to set).
- */
-export const DEMO_COMPANY: CompanyDetails = {
-  name: 'Umrah Reizen',
-  street: 'Herengracht 100',
-  zip: '1015 BS',
-  city: 'Amsterdam',
-  country: 'Nederland',
-  phone: '020 123 45 67',
-  email: 'info@umrahreizen.nl',
-  website: 'www.umrahreizen.nl',
-  kvk: '12345678',
-  vat_number: 'NL001234567B01',
-  iban: 'NL91 ABNA 0417 1643 00',
-};
-
-/** The postal address as printed: street, zip and city, country. */
-export const companyAddressLines = (c: CompanyDetails) => [c.street, `${c.zip} ${c.city}`.trim(), c.country];
+}) satisfies z.ZodType<CompanyDetails>;

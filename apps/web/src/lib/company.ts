@@ -2,7 +2,7 @@
 // (COMPANY_* in its environment), served at GET /api/company; until that answers (and in tests that
 // do not serve it) the demo details shown so far stand in.
 import { useQuery } from '@tanstack/react-query';
-import { DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
+import { DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company-details';
 import { apiGet } from './api';
 
 export type { CompanyDetails };

@@ -4,7 +4,7 @@ import type { TeamMemberDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
 import { filterTeam, TEAM_FILTERS, type TeamFilter, useTeam } from '../features/content';
-import { COMPANY } from '../lib/company';
+import { useCompany } from '../lib/company';
 import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -27,6 +27,7 @@ function MemberCard({ member }: { member: TeamMemberDto }) {
 }
 
 export default function AboutPage() {
+  const company = useCompany();
   usePageTitle('Over ons');
   const team = useTeam();
   const [filter, setFilter] = useState<TeamFilter>('all');
@@ -40,7 +41,7 @@ export default function AboutPage() {
           <PageSection id="wie-wij-zijn" title="Wie wij zijn">
             <Stack gap="sm" maw={760}>
               <Text>
-                {COMPANY.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht, je hotels dicht
+                {company.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht, je hotels dicht
                 bij de moskeeën, je visum en het vervoer ter plaatse, zodat jij je kunt richten op je aanbidding.
               </Text>
               <Text>

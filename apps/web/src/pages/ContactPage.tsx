@@ -1,7 +1,7 @@
 import { Anchor, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
-import { ContactForm, officeAddress, OfficeMap, officeMapUrl } from '../features/content';
-import { COMPANY } from '../lib/company';
+import { ContactForm, OfficeMap } from '../features/content';
+import { useCompany } from '../lib/company';
 import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -9,6 +9,8 @@ const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '').replace(/^0/
 
 export default function ContactPage() {
   usePageTitle('Contact');
+  const company = useCompany();
+  const address = `${company.street}, ${company.zip} ${company.city}`;
   return (
     <>
       <PageBanner title="Contact" subtitle="Heb je een vraag over je reis? Neem gerust contact met ons op." image="/images/banners/contact.svg" />
@@ -22,20 +24,24 @@ export default function ContactPage() {
                     <Text span fw={600}>
                       Telefoon:{' '}
                     </Text>
-                    <Anchor href={telHref(COMPANY.phone)}>{COMPANY.phone}</Anchor>
+                    <Anchor href={telHref(company.phone)}>{company.phone}</Anchor>
                   </List.Item>
                   <List.Item>
                     <Text span fw={600}>
                       Email:{' '}
                     </Text>
-                    <Anchor href={`mailto:${COMPANY.email}`}>{COMPANY.email}</Anchor>
+                    <Anchor href={`mailto:${company.email}`}>{company.email}</Anchor>
                   </List.Item>
                   <List.Item>
                     <Text span fw={600}>
                       Adres:{' '}
                     </Text>
-                    <Anchor href={officeMapUrl()} target="_blank" rel="noopener noreferrer">
-                      {officeAddress()}
+                    <Anchor
+                      href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {address}
                     </Anchor>
                   </List.Item>
                 </List>

@@ -1,6 +1,6 @@
 // /pakketten (SPEC 2 'Packages'): month tiles → trips of the month → Firstclass/Premiumclass →
 // package cards. The choices live in the URL (?maand=&reis=&klasse=) so Back and links work.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { packagesOf, tripsOfMonth, type CatalogPackage } from '@umrah/domain/catalog';
@@ -8,11 +8,23 @@ import { TypeClass } from '@umrah/domain/enums';
 import { monthTiles } from '@umrah/domain/months';
 import { LoadError, PageLoader } from '../components/Feedback';
 import { PageBanner } from '../components/PageBanner';
-import { ClassChoice, CustomTripModal, InfoModal, MonthTiles, PackageCard, TripList, useCatalog } from '../features/catalog';
-import { OrderModal } from '../features/room-wizard';
+import { ClassChoice, MonthTiles, PackageCard, TripList, useCatalog } from '../features/catalog';
 import { useRegion } from '../features/preferences';
 import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
+
+// The modals (and the room wizard, date and country fields behind them) are not part of the page's
+// first JavaScript: each loads when it is first opened, and stays mounted from then on as before.
+const CustomTripModal = lazy(() => import('../features/catalog/CustomTripModal').then((m) => ({ default: m.CustomTripModal })));
+const InfoModal = lazy(() => import('../features/catalog/InfoModal').then((m) => ({ default: m.InfoModal })));
+const OrderModal = lazy(() => import('../features/room-wizard/OrderModal').then((m) => ({ default: m.OrderModal })));
+
+/** True from the first time `open` is true on. */
+function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 // Keeps a section's title clear of the sticky header when it is scrolled into view.
 const SCROLL_MARGIN = { scrollMarginTop: 88 };
@@ -40,6 +52,9 @@ export default function PackagesPage() {
   const [customOpen, setCustomOpen] = useState(false);
   const [infoPkg, setInfoPkg] = useState<CatalogPackage | null>(null);
   const [orderPkg, setOrderPkg] = useState<CatalogPackage | null>(null);
+  const customMounted = useOpenedOnce(customOpen);
+  const infoMounted = useOpenedOnce(infoPkg !== null);
+  const orderMounted = useOpenedOnce(orderPkg !== null);
   const today = useMemo(() => new Date(), []);
 
   const products = useMemo(() => catalog.data ?? [], [catalog.data]);
@@ -133,9 +148,21 @@ export default function PackagesPage() {
           )}
         </Stack>
       </Container>
-      <CustomTripModal opened={customOpen} onClose={() => setCustomOpen(false)} />
-      <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
-      <OrderModal pkg={orderPkg} onClose={() => setOrderPkg(null)} />
+      {customMounted && (
+        <Suspense fallback={null}>
+          <CustomTripModal opened={customOpen} onClose={() => setCustomOpen(false)} />
+        </Suspense>
+      )}
+      {infoMounted && (
+        <Suspense fallback={null}>
+          <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
+        </Suspense>
+      )}
+      {orderMounted && (
+        <Suspense fallback={null}>
+          <OrderModal pkg={orderPkg} onClose={() => setOrderPkg(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { PageBanner } from '../components/PageBanner';
 import { LegalText, type LegalSection } from '../components/LegalText';
-import { COMPANY } from '../lib/company';
+import { useCompany, type CompanyDetails } from '../lib/company';
 import { usePageTitle } from '../lib/usePageTitle';
 
-const SECTIONS: LegalSection[] = [
+const sections = (company: CompanyDetails): LegalSection[] => [
   {
     title: '1. Wie is verantwoordelijk?',
     paragraphs: [
-      `${COMPANY.name}, gevestigd in ${COMPANY.city}, is verantwoordelijk voor de verwerking van je persoonsgegevens zoals beschreven in deze privacyverklaring. Je bereikt ons via ${COMPANY.email}.`,
+      `${company.name}, gevestigd in ${company.city}, is verantwoordelijk voor de verwerking van je persoonsgegevens zoals beschreven in deze privacyverklaring. Je bereikt ons via ${company.email}.`,
     ],
   },
   {
@@ -65,19 +65,20 @@ const SECTIONS: LegalSection[] = [
   {
     title: '9. Jouw rechten',
     paragraphs: [
-      `Je hebt het recht je gegevens in te zien, te laten corrigeren of te laten verwijderen, bezwaar te maken tegen de verwerking en je gegevens over te laten dragen. Stuur je verzoek naar ${COMPANY.email}; wij reageren binnen vier weken. Je kunt een klacht indienen bij de Autoriteit Persoonsgegevens.`,
+      `Je hebt het recht je gegevens in te zien, te laten corrigeren of te laten verwijderen, bezwaar te maken tegen de verwerking en je gegevens over te laten dragen. Stuur je verzoek naar ${company.email}; wij reageren binnen vier weken. Je kunt een klacht indienen bij de Autoriteit Persoonsgegevens.`,
     ],
   },
 ];
 
 export default function PrivacyPage() {
+  const company = useCompany();
   usePageTitle('Privacyverklaring');
   return (
     <>
       <PageBanner title="Privacyverklaring" />
       <LegalText
-        intro={`${COMPANY.name} gaat zorgvuldig om met je persoonsgegevens. In deze privacyverklaring lees je welke gegevens wij verwerken, waarom, hoe lang wij ze bewaren en welke rechten je hebt.`}
-        sections={SECTIONS}
+        intro={`${company.name} gaat zorgvuldig om met je persoonsgegevens. In deze privacyverklaring lees je welke gegevens wij verwerken, waarom, hoe lang wij ze bewaren en welke rechten je hebt.`}
+        sections={sections(company)}
         updated="november 2026"
       />
     </>

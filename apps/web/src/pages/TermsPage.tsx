@@ -1,13 +1,13 @@
 import { PageBanner } from '../components/PageBanner';
 import { LegalText, type LegalSection } from '../components/LegalText';
-import { COMPANY } from '../lib/company';
+import { useCompany, type CompanyDetails } from '../lib/company';
 import { usePageTitle } from '../lib/usePageTitle';
 
-const SECTIONS: LegalSection[] = [
+const sections = (company: CompanyDetails): LegalSection[] => [
   {
     title: 'Artikel 1. Definities',
     paragraphs: [
-      `In deze voorwaarden wordt verstaan onder "${COMPANY.name}", "wij" of "ons": de organisatie achter de website ${COMPANY.website}, gevestigd in ${COMPANY.city}. Onder "gebruiker" of "je": iedere persoon die de website bezoekt, een account aanmaakt of via de website een bestelling plaatst. Onder "website": ${COMPANY.website} en alle pagina's en diensten die daar te vinden zijn.`,
+      `In deze voorwaarden wordt verstaan onder "${company.name}", "wij" of "ons": de organisatie achter de website ${company.website}, gevestigd in ${company.city}. Onder "gebruiker" of "je": iedere persoon die de website bezoekt, een account aanmaakt of via de website een bestelling plaatst. Onder "website": ${company.website} en alle pagina's en diensten die daar te vinden zijn.`,
     ],
   },
   {
@@ -41,14 +41,14 @@ const SECTIONS: LegalSection[] = [
   {
     title: 'Artikel 6. Intellectueel eigendom',
     paragraphs: [
-      `Alle teksten, afbeeldingen, logo's en andere inhoud van de website zijn eigendom van ${COMPANY.name} of van onze licentiegevers. Je mag ze bekijken en voor eigen gebruik bewaren, maar niet zonder onze schriftelijke toestemming verveelvoudigen, openbaar maken of voor commerciële doeleinden gebruiken.`,
+      `Alle teksten, afbeeldingen, logo's en andere inhoud van de website zijn eigendom van ${company.name} of van onze licentiegevers. Je mag ze bekijken en voor eigen gebruik bewaren, maar niet zonder onze schriftelijke toestemming verveelvoudigen, openbaar maken of voor commerciële doeleinden gebruiken.`,
     ],
   },
   {
     title: 'Artikel 7. Aansprakelijkheid',
     paragraphs: [
       'Wij doen ons best om de website goed te laten werken, maar kunnen niet garanderen dat zij altijd zonder onderbrekingen of fouten beschikbaar is.',
-      `Is ${COMPANY.name} aansprakelijk voor schade door het gebruik van de website, dan is die aansprakelijkheid beperkt tot een bedrag van 25 euro per kalenderjaar. Deze beperking geldt niet bij opzet of bewuste roekeloosheid van ons.`,
+      `Is ${company.name} aansprakelijk voor schade door het gebruik van de website, dan is die aansprakelijkheid beperkt tot een bedrag van 25 euro per kalenderjaar. Deze beperking geldt niet bij opzet of bewuste roekeloosheid van ons.`,
       'Wij zijn niet aansprakelijk voor de inhoud van websites van derden waarnaar wij verwijzen.',
     ],
   },
@@ -56,19 +56,20 @@ const SECTIONS: LegalSection[] = [
     title: 'Artikel 8. Toepasselijk recht en geschillen',
     paragraphs: [
       'Op deze voorwaarden en op het gebruik van de website is Nederlands recht van toepassing.',
-      `Heb je een klacht, neem dan eerst contact met ons op via ${COMPANY.email}; wij zoeken graag samen een oplossing. Komen we er niet uit, dan legt de meest gerede partij het geschil voor aan de bevoegde rechter in Nederland.`,
+      `Heb je een klacht, neem dan eerst contact met ons op via ${company.email}; wij zoeken graag samen een oplossing. Komen we er niet uit, dan legt de meest gerede partij het geschil voor aan de bevoegde rechter in Nederland.`,
     ],
   },
 ];
 
 export default function TermsPage() {
+  const company = useCompany();
   usePageTitle('Algemene voorwaarden');
   return (
     <>
       <PageBanner title="Algemene voorwaarden" />
       <LegalText
-        intro={`Dit zijn de voorwaarden voor het gebruik van de website van ${COMPANY.name}. Lees ze goed door; heb je vragen, mail ons dan op ${COMPANY.email}.`}
-        sections={SECTIONS}
+        intro={`Dit zijn de voorwaarden voor het gebruik van de website van ${company.name}. Lees ze goed door; heb je vragen, mail ons dan op ${company.email}.`}
+        sections={sections(company)}
         updated="november 2026"
       />
     </>

@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { COMPANY } from '../../lib/company';
+import { useCompany } from '../../lib/company';
 import { MENU_LINKS } from './nav';
 import classes from './Footer.module.css';
 
 export function Footer() {
+  const company = useCompany();
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="lg" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap={6}>
             <Title order={2} size="h4" c="white">
-              {COMPANY.name}
+              {company.name}
             </Title>
             <Text size="sm">Begeleide Umrah-reizen vanuit Nederland en België, met de beste hotels en ervaren begeleiders.</Text>
           </Stack>
@@ -21,11 +22,11 @@ export function Footer() {
             </Title>
             <Text size="sm">
               Email:{' '}
-              <Anchor href={`mailto:${COMPANY.email}`} c="white" underline="always">
-                {COMPANY.email}
+              <Anchor href={`mailto:${company.email}`} c="white" underline="always">
+                {company.email}
               </Anchor>
             </Text>
-            <Text size="sm">Kantoor: {COMPANY.city}</Text>
+            <Text size="sm">Kantoor: {company.city}</Text>
             <Text size="sm">Onze medewerkers nemen binnen 1 werkdag contact met je op.</Text>
             <Anchor component={Link} to="/contact" c="white" size="sm" underline="always">
               Naar de contactpagina
@@ -49,7 +50,7 @@ export function Footer() {
           </Stack>
         </SimpleGrid>
         <Text size="xs" mt="xl" c="gray.4">
-          © {new Date().getFullYear()} {COMPANY.name}, {COMPANY.city}
+          © {new Date().getFullYear()} {company.name}, {company.city}
         </Text>
       </Container>
     </Box>

@@ -7,9 +7,10 @@ import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { usePreferences } from '../../features/preferences';
-import { ChatWidget } from '../../features/chat';
 
 const RegionModal = lazy(() => import('./RegionModal'));
+// Not part of the first JavaScript of a page: the chat button comes a moment later.
+const ChatWidget = lazy(() => import('../../features/chat/ChatWidget').then((m) => ({ default: m.ChatWidget })));
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -35,7 +36,9 @@ export function Layout() {
         </Suspense>
       )}
       <CookieBanner />
-      <ChatWidget />
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
       <ScrollRestoration />
     </Box>
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { COMPANY } from '../../lib/company';
+import { useCompany } from '../../lib/company';
 import { MoroccoRequestForm } from '../requests';
 
 const INCLUDED = [
@@ -24,6 +24,7 @@ export default function MoroccoModals({
   setInfo: (v: boolean) => void;
   setReserve: (v: boolean) => void;
 }) {
+  const { email } = useCompany();
   return (
     <>
       <Modal opened={info} onClose={() => setInfo(false)} title="Umrah vanuit Marokko" size="lg" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
@@ -43,7 +44,7 @@ export default function MoroccoModals({
             <Text span fw={600}>
               Prijzen:
             </Text>{' '}
-            op aanvraag. Neem contact met ons op via <Anchor href={`mailto:${COMPANY.email}`}>{COMPANY.email}</Anchor> of de{' '}
+            op aanvraag. Neem contact met ons op via <Anchor href={`mailto:${email}`}>{email}</Anchor> of de{' '}
             <Anchor component={Link} to="/contact" onClick={() => setInfo(false)}>
               contactpagina
             </Anchor>{' '}
