@@ -5,6 +5,7 @@ import { Modal, Stack, type ModalProps } from '@mantine/core';
 import { FormFooter } from './FormFooter';
 
 export function FormModal({
+  opened = true,
   title,
   onClose,
   onSubmit,
@@ -17,6 +18,8 @@ export function FormModal({
   submitLabel,
   children,
 }: {
+  /** A dialog the caller keeps mounted opens and closes with this; others are shown only while open. */
+  opened?: boolean;
   title: ReactNode;
   onClose: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -26,14 +29,15 @@ export function FormModal({
   centered?: boolean;
   /** Accessible name of the dialog's close (×) button; null leaves Mantine's unnamed button. */
   closeLabel?: string | null;
-  error: string | null;
+  /** The request's error above the buttons (a field's own error goes on the field). */
+  error?: string | null;
   busy: boolean;
   submitLabel?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Modal
-      opened
+      opened={opened}
       onClose={onClose}
       title={title}
       size={size}

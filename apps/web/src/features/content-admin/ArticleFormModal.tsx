@@ -2,11 +2,11 @@
 // messages, one JPEG photo cropped in the browser, the html in a rich-text editor, category chips.
 import { useEffect, useId, useState } from 'react';
 import type { Area } from 'react-easy-crop';
-import { Chip, FileInput, Group, Image, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Chip, FileInput, Group, Image, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ArticleType } from '@umrah/domain/enums';
 import { ARTICLE_MSG, aspectOf, flyerCreatedMessage } from '@umrah/domain/validation/article';
 import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
-import { FormFooter } from '../../components/admin-kit/FormFooter';
+import { FormModal } from '../../components/admin-kit/FormModal';
 import { fieldErrors } from '../../lib/form';
 import { errorMessage, notifySuccess } from '../../lib/notify';
 import { useSaveArticle } from './api';
@@ -127,76 +127,73 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       size="xl"
       title={`${noun} ${isNew ? 'toevoegen' : 'wijzigen'}`}
-      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+      onSubmit={submit}
+      error={formError}
+      busy={preparing || save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Titel"
-            required
-            value={values.label}
-            onChange={(e) => set('label', e.currentTarget.value)}
-            error={errors.label}
-            maxLength={200}
-          />
-          <Textarea
-            label="Beschrijving"
-            required
-            autosize
-            minRows={2}
-            value={values.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            error={errors.description}
-          />
-          {categories.length > 0 && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={`${htmlId}-cats`}>
-                Categorieën
-              </Text>
-              <Chip.Group multiple value={values.categories.map(String)} onChange={(v) => set('categories', v.map(Number))}>
-                <Group gap="xs" role="group" aria-labelledby={`${htmlId}-cats`}>
-                  {categories.map((c) => (
-                    <Chip key={c.article_category_id} value={String(c.article_category_id)}>
-                      {c.label}
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-            </Stack>
-          )}
-          <FileInput
-            label="Foto"
-            description={`Eén jpg- of jpeg-bestand; je kiest de uitsnede hieronder${isNew ? '' : ' (zonder nieuwe foto blijft de huidige)'}.`}
-            placeholder="Kies een foto"
-            accept="image/jpeg,.jpg,.jpeg"
-            required={isNew}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Foto weghalen' }}
-            value={file}
-            onChange={(f) => void choose(f)}
-            error={errors.image}
-          />
-          {src ? (
-            <ImageCropper key={src} src={src} aspect={aspectOf(type)} onAreaChange={setArea} />
-          ) : (
-            article?.img && <Image src={article.img} alt={`Huidige foto van ${article.label}`} h={160} w="auto" fit="contain" radius="sm" />
-          )}
-          <RichTextField
-            id={htmlId}
-            label={isFlyer ? 'Inhoud' : 'Kennis'}
-            required={!isFlyer}
-            value={values.html}
-            onChange={(html) => set('html', html)}
-            error={errors.html}
-          />
-          <FormFooter error={formError} onCancel={onClose} busy={preparing || save.isPending} />
+      <TextInput
+        label="Titel"
+        required
+        value={values.label}
+        onChange={(e) => set('label', e.currentTarget.value)}
+        error={errors.label}
+        maxLength={200}
+      />
+      <Textarea
+        label="Beschrijving"
+        required
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        error={errors.description}
+      />
+      {categories.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={`${htmlId}-cats`}>
+            Categorieën
+          </Text>
+          <Chip.Group multiple value={values.categories.map(String)} onChange={(v) => set('categories', v.map(Number))}>
+            <Group gap="xs" role="group" aria-labelledby={`${htmlId}-cats`}>
+              {categories.map((c) => (
+                <Chip key={c.article_category_id} value={String(c.article_category_id)}>
+                  {c.label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
         </Stack>
-      </form>
-    </Modal>
+      )}
+      <FileInput
+        label="Foto"
+        description={`Eén jpg- of jpeg-bestand; je kiest de uitsnede hieronder${isNew ? '' : ' (zonder nieuwe foto blijft de huidige)'}.`}
+        placeholder="Kies een foto"
+        accept="image/jpeg,.jpg,.jpeg"
+        required={isNew}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Foto weghalen' }}
+        value={file}
+        onChange={(f) => void choose(f)}
+        error={errors.image}
+      />
+      {src ? (
+        <ImageCropper key={src} src={src} aspect={aspectOf(type)} onAreaChange={setArea} />
+      ) : (
+        article?.img && <Image src={article.img} alt={`Huidige foto van ${article.label}`} h={160} w="auto" fit="contain" radius="sm" />
+      )}
+      <RichTextField
+        id={htmlId}
+        label={isFlyer ? 'Inhoud' : 'Kennis'}
+        required={!isFlyer}
+        value={values.html}
+        onChange={(html) => set('html', html)}
+        error={errors.html}
+      />
+    </FormModal>
   );
 }

@@ -1,12 +1,12 @@
 // Admin tab 'Kennis/Flyers' (SPEC 2): knowledge articles, flyers and categories, each with add, edit
 // and delete (after a confirmation), and the success messages of SPEC 8.
 import { useState } from 'react';
-import { Button, Group, Image, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Image, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { ArticleType } from '@umrah/domain/enums';
 import { ARTICLE_MSG } from '@umrah/domain/validation/article';
 import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
 import { ConfirmModal } from '../../components/admin-kit/ConfirmModal';
-import { FormFooter } from '../../components/admin-kit/FormFooter';
+import { FormModal } from '../../components/admin-kit/FormModal';
 import { DataTable, type Column } from '../../components/admin-kit/DataTable';
 import { RowActions } from '../../components/admin-kit/RowActions';
 import { fieldErrors } from '../../lib/form';
@@ -90,31 +90,27 @@ function CategoryModal({ category, opened, onClose }: { category: ArticleCategor
     save.mutate({ id: category?.article_category_id ?? null, label: label.trim() });
   };
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={category ? 'Categorie wijzigen' : 'Categorie toevoegen'}
-      closeButtonProps={{ 'aria-label': 'Sluiten' }}
+      onSubmit={submit}
+      busy={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Naam"
-            required
-            maxLength={200}
-            value={label}
-            onChange={(e) => {
-              setLabel(e.currentTarget.value);
-              setInvalid(null);
-              if (save.isError) save.reset();
-            }}
-            error={error}
-            data-autofocus
-          />
-          <FormFooter onCancel={onClose} busy={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Naam"
+        required
+        maxLength={200}
+        value={label}
+        onChange={(e) => {
+          setLabel(e.currentTarget.value);
+          setInvalid(null);
+          if (save.isError) save.reset();
+        }}
+        error={error}
+        data-autofocus
+      />
+    </FormModal>
   );
 }
 
