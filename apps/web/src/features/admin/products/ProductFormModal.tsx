@@ -29,7 +29,6 @@ import { MSG } from '@umrah/domain/messages';
 import {
   PRODUCT_TYPES,
   emptyProductForm,
-  isRealDate,
   productEditFormSchema,
   productFormSchema,
   productFormToInputs,
@@ -41,20 +40,13 @@ import { FormFooter } from '../../../components/admin-kit/FormFooter';
 import { CloseIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { zodValidate } from '../../../lib/form';
+import { parseDutchDate } from '../../auth';
 import { useSaveProduct } from '../../catalog';
 import { PRODUCT_SUCCESS } from './api';
 
 const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: String(t), label: `${t}. ${productTypeLabels[t]}` }));
 const UMRAH_TYPES = PRODUCT_TYPES.filter(isUmrahType).map(String);
 const HOTEL_OPTIONS = HOTELS.map((h) => ({ value: String(h.index), label: `${h.name} (${h.location}, ${h.stars}★)` }));
-
-/** Typed dates are Dutch (DD-MM-YYYY, also with / or .); the form keeps YYYY-MM-DD. */
-export function parseDutchDate(text: string): string | null {
-  const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/.exec(text);
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
-  return isRealDate(iso) ? iso : null;
-}
 
 /** Server field paths ('0.flex.hotels') in the form's names ('hotels'). */
 function formErrors(err: unknown): Record<string, string> {
