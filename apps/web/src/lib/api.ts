@@ -1,6 +1,7 @@
 // The one HTTP client of the web app: bearer token from localStorage, refresh before expiry,
 // retry on network failure, and errors carrying the server's Dutch message.
 import { MSG } from '@umrah/domain/messages';
+import { tokenClaims } from './jwt';
 
 export const TOKEN_KEY = 'token';
 /** Refresh the token when fewer than this many seconds remain (SPEC 9). */
@@ -81,20 +82,8 @@ export function expireSession(): void {
 
 /** The `exp` claim (seconds since epoch) of a JWT, or null when it cannot be read. */
 export function tokenExpiry(token: string): number | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const json = atob(
-      part
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(part.length / 4) * 4, '='),
-    );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
-  } catch {
-    return null;
-  }
+  const exp: unknown = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
