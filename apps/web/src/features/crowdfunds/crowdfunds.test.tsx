@@ -6,7 +6,7 @@ import { setToken } from '../../lib/api';
 import HomePage from '../../pages/HomePage';
 import AdminCartPage from '../../pages/AdminCartPage';
 import { demoUser, fakeJwt, jsonResponse, renderApp } from '../../test/render';
-import { ADMIN_CART_KEY, CART_KEY, readCart } from '../cart/cartStorage';
+import { ADMIN_CART_KEY, CART_KEY, readCart } from '../cart';
 import { DONATION_ADDED_MESSAGE } from './DonateModal';
 
 // Mantine renders are slow on a shared 2-core machine.
