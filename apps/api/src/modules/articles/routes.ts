@@ -123,17 +123,12 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/article/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kennisartikel of flyer verwijderen, met zijn foto (admin)',
-        description: "{ message: 'DELETED' }; 404 als het niet bestaat.",
-        params: idParams,
-        response: { 200: messageAnswer },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Kennisartikel of flyer verwijderen, met zijn foto (admin)',
+      description: "{ message: 'DELETED' }; 404 als het niet bestaat.",
+      params: idParams,
+      response: { 200: messageAnswer },
+    }),
     async (req) => {
       await admin.deleteArticle(app.ctx, req.params.id, req.log);
       return { message: 'DELETED' };

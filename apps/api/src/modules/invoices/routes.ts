@@ -19,7 +19,7 @@ import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } 
 import * as service from './service.ts';
 
 const tags = ['invoices'];
-const { adminOnly } = guardedRoutes(tags);
+const { adminOnly, signedIn } = guardedRoutes(tags);
 const invoiceParams = idParams(INVOICE_MSG.notFound);
 const orderParams = idParams(DOCUMENT_MSG.orderNotFound);
 const pdfAnswer = pdfDownloadContract;
@@ -135,14 +135,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invoicePayment/:id',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Eigen offerte online betalen (of elke, voor een admin; de boekhouder alleen de eigen)',
         params: invoiceParams,
         response: { 200: transactionAnswer },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(20),
     },
     async (req) => {
@@ -197,16 +194,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/order/${info.path}/:id`,
       {
-        schema: {
-          tags,
-          security,
+        ...signedIn({
           summary: `${info.title} van een bestelling als PDF (base64), voor de eigenaar of medewerkers`,
           description:
             'Factuur bij een betaald deel van 100 % of meer; aanbetalingsbewijs bij meer dan 0 en minder dan 100 %; creditfactuur en creditnota aanbetaling alleen bij een geannuleerde bestelling (creditfactuur als de betalingen het totaal dekken). Anders 409 met de reden.',
           params: orderParams,
           response: { 200: pdfAnswer },
-        },
-        onRequest: requireUser,
+        }),
         config: limit(60),
       },
       async (req) => orderDocument(app.ctx, currentUser(req), req.params.id, kind),
@@ -216,14 +210,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invoices_invoice/:id',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'De offerte of factuur zelf als PDF (base64), voor de eigenaar of medewerkers',
         params: invoiceParams,
         response: { 200: pdfAnswer },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(60),
     },
     async (req) => invoiceDocument(app.ctx, currentUser(req), req.params.id),
@@ -232,14 +223,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invoices_down/:id',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Aanbetalingsbewijs van een gedeeltelijk betaalde offerte als PDF (base64)',
         params: invoiceParams,
         response: { 200: pdfAnswer },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(60),
     },
     async (req) => invoiceDownPaymentDocument(app.ctx, currentUser(req), req.params.id),

@@ -28,7 +28,7 @@ import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
 const tags = ['orders'];
-const { adminOnly, staffOnly } = guardedRoutes(tags);
+const { adminOnly, signedIn, staffOnly } = guardedRoutes(tags);
 
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
 
@@ -58,16 +58,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/order',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Bestelling plaatsen (status LEAD); de server berekent alle bedragen en neemt de voorraad',
         description:
           "201 { status:'success', message:'Bestelling succesvol aangemaakt.', order }. 400 regels (Nederlandse tekst), 403 voor een ander bestellen zonder admin, 409 uitverkocht.",
         body: orderSchema,
         response: { 201: orderSavedContract },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(30),
     },
     async (req, reply) => {
@@ -117,15 +114,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/order/:id',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Eigen LEAD/PENDING-bestelling wijzigen (admin: elke niet-geannuleerde); zelfde payload als POST /api/order',
         params: idParamsSchema,
         body: orderSchema,
         response: { 200: orderSavedContract },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(30),
     },
     async (req) => {
@@ -142,16 +136,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/order/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Eén bestelling (eigen, of elke voor admin en boekhouder)',
-        params: idParamsSchema,
-        response: { 200: orderAnswerContract },
-      },
-      onRequest: requireUser,
-    },
+    signedIn({
+      summary: 'Eén bestelling (eigen, of elke voor admin en boekhouder)',
+      params: idParamsSchema,
+      response: { 200: orderAnswerContract },
+    }),
     async (req) => ({ order: await service.getOrder(app.ctx, actorOf(req), req.params.id) }),
   );
 

@@ -4,12 +4,12 @@ import { PAYMENT_MSG, idParam, manualPaymentSchema, preparePaymentSchema, startP
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
 import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, paymentsPageContract, transactionAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParams as idParamsOf, limiter, pageQuery, requireAdmin, requireStaff, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParams as idParamsOf, limiter, pageQuery, requireAdmin, security } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
 import * as service from './service.ts';
 
 const tags = ['payments'];
-const { adminOnly } = guardedRoutes(tags);
+const { adminOnly, signedIn, staffOnly } = guardedRoutes(tags);
 const idParams = idParamsOf(PAYMENT_MSG.notFound);
 const orderParams = z.object({ orderId: idParam(PAYMENT_MSG.orderNotFound) });
 
@@ -25,17 +25,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment/:orderId',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Start een betaling bij de betaalprovider (trans none: afrekenen door de klant; pin/other: door medewerkers)',
         description:
           'Het bedrag bepaalt de server: 50 % of 100 % van het totaal (flex.pay_partly van de bestelling), of het openstaande restant zodra er al betaald is. Medewerkers mogen met trans pin/other een lager bedrag (in centen) vragen.',
         params: orderParams,
         body: startPaymentSchema,
         response: { 200: transactionAnswer },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(60),
     },
     async (req) => {
@@ -51,15 +48,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment/prepare',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: "Bereid een betaling voor vanuit 'Mijn bestellingen' (id, percent_to_pay 50|100, flex)",
         description: 'Zonder eerdere betaling 50 % of 100 % van het totaal; met een eerdere betaling altijd het restant.',
         body: preparePaymentSchema,
         response: { 200: transactionAnswer },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(60),
     },
     async (req) => {
@@ -94,14 +88,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment/check/:orderId',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Vraag openstaande betalingen van een bestelling na bij de provider en geef de status terug',
         params: orderParams,
         response: { 200: paymentCheckContract },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(60),
     },
     async (req) => service.checkOrderPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId),
@@ -111,15 +102,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // (issue 13: read-only Betalingen), so a bookkeeper gets 403 on POST, PUT and DELETE.
   app.get(
     '/api/payments',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: pageQuery.extend({ order_id: idParam().optional() }),
-        response: { 200: paymentsPageContract },
-      },
-      onRequest: requireStaff,
-    },
+    staffOnly({
+      querystring: pageQuery.extend({ order_id: idParam().optional() }),
+      response: { 200: paymentsPageContract },
+    }),
     async (req) => {
       const { payments, total } = await service.listPayments(app.ctx, req.query);
       return { payments, total, page: req.query.page, pageSize: req.query.pageSize };

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { limiter, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, limiter, requireUser, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['privacy'];
+const { signedIn } = guardedRoutes(tags);
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
@@ -29,14 +30,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Eigen account verwijderen: persoonsgegevens geanonimiseerd, bestellingen bewaard (7 jaar, boekhouding)',
         body: z.object({ password: z.string().max(200).optional() }).nullish(),
         response: { 200: messageAnswer },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(5),
     },
     async (req) => {

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { MSG, accountSchema, adminUserSchema } from '@umrah/domain';
 import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { idParamsSchema, limiter, requireAdmin, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
 /** PUT /api/user: the account fields, plus the current password when the email changes. */
 const ownAccountSchema = accountSchema.extend({ current_password: z.string().max(200).optional() });
 const tags = ['users'];
+const { adminOnly, signedIn } = guardedRoutes(tags);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
@@ -20,15 +21,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         description:
           "Een nieuw e-mailadres vraagt `current_password` (anders 400/403 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.').",
         body: ownAccountSchema,
         response: { 200: userSavedContract },
-      },
-      onRequest: requireUser,
+      }),
       // The password check must not become a way to guess passwords with a stolen session.
       config: limit(10),
     },
@@ -41,15 +39,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: searchPageQuery(),
-        response: { 200: usersPageContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      querystring: searchPageQuery(),
+      response: { 200: usersPageContract },
+    }),
     async (req) => {
       const { rows, total } = await service.listUsers(app.ctx, req.query.q, req.query.page, req.query.pageSize);
       return { users: rows.map(toUserDto), total, page: req.query.page, pageSize: req.query.pageSize };

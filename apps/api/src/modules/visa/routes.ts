@@ -12,11 +12,11 @@ import {
   visaSavedContract,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, requireUser, security } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['visa'];
-const { signedIn } = guardedRoutes(tags);
+const { adminOnly, signedIn } = guardedRoutes(tags);
 const id = idParam();
 
 /** A 5 MB photo is about 6.7 MB in base64, plus the other fields. */
@@ -71,16 +71,13 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/order/guest/update_name/:order_id',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Naam en geslacht van een reiziger wijzigen; na het aanleveren van de documenten alleen door een admin',
         description: "{ status:'success', message, guest }. 409 voor de klant zodra de documenten er zijn.",
         params: z.object({ order_id: id }),
         body: guestNameSchema,
         response: { 200: guestNameSavedContract },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(60),
     },
     async (req) => {
@@ -91,17 +88,12 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/order/remind/documents/faulty',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Documenten van reizigers terugzetten met een reden (admin); de klant krijgt een mail om ze opnieuw aan te leveren',
-        description: "{ status:'success', message, deleted }",
-        body: resetDocumentsSchema,
-        response: { 200: documentsResetContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Documenten van reizigers terugzetten met een reden (admin); de klant krijgt een mail om ze opnieuw aan te leveren',
+      description: "{ status:'success', message, deleted }",
+      body: resetDocumentsSchema,
+      response: { 200: documentsResetContract },
+    }),
     async (req) => {
       const result = await service.resetDocuments(app.ctx, actorOf(req), req.body);
       return { status: 'success', message: VISA_MSG.resetDone, ...result };
@@ -111,16 +103,13 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/order/remind/documents/finish',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Melding dat alle documenten er zijn: één keer een mail naar kantoor en een bevestiging naar de klant',
         description:
           "{ status:'success', message, sent } (sent false als de melding al eerder ging). 409 zolang niet alle reizigers documenten hebben.",
         body: finishDocumentsSchema,
         response: { 200: documentsFinishedContract },
-      },
-      onRequest: requireUser,
+      }),
       config: limit(30),
     },
     async (req) => {
@@ -131,18 +120,13 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/order/:id/visa',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Visumgegevens van alle reizigers van een bestelling, ontsleuteld (admin; elke inzage komt in de audit log)',
-        description:
-          '{ order_id, status, trip, guests: [{ id, first_name, last_name, gender, age_category, has_documents, has_photo, documents|null }] }',
-        params: idParamsSchema,
-        response: { 200: adminVisaOrderContract },
-      },
-      onRequest: requireAdmin,
-    },
+    adminOnly({
+      summary: 'Visumgegevens van alle reizigers van een bestelling, ontsleuteld (admin; elke inzage komt in de audit log)',
+      description:
+        '{ order_id, status, trip, guests: [{ id, first_name, last_name, gender, age_category, has_documents, has_photo, documents|null }] }',
+      params: idParamsSchema,
+      response: { 200: adminVisaOrderContract },
+    }),
     async (req) => service.adminVisa(app.ctx, actorOf(req), req.params.id),
   );
 
