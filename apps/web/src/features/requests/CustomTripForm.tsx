@@ -4,12 +4,13 @@
 // Logged in, the request goes out with the account's details. Not logged in, the form asks the
 // registration fields and a password, and the API creates the account with the request (like the
 // room wizard's register step); the answer's token logs the visitor in.
-import { ActionIcon, Anchor, Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { customTripGuestSchema, customTripSchema } from '@umrah/domain/validation/requests';
 import { SubmitForm } from '../../components/SubmitForm';
+import { ListError, RemoveRowButton } from '../../components/RowListControls';
 import { zodValidate } from '../../lib/form';
 import { AccountFields, emptyAccount, useAuth, useAuthModals, useCaptchaForm, type AccountValues } from '../auth';
 import { requestErrorMessage, useSendCustomTrip, useSentMessage } from './api';
@@ -117,23 +118,10 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
             <NumberInput label={`Kamer ${i + 1}: volwassenen`} min={1} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.adults`)} />
             <NumberInput label="Kinderen" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.kids`)} />
             <NumberInput label="Baby's" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.babys`)} />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mb={4}
-              aria-label={`Kamer ${i + 1} verwijderen`}
-              onClick={() => form.removeListItem('rooms', i)}
-            >
-              ×
-            </ActionIcon>
+            <RemoveRowButton mb={4} label={`Kamer ${i + 1} verwijderen`} onClick={() => form.removeListItem('rooms', i)} />
           </Group>
         ))}
-        {typeof roomsError === 'string' && (
-          <Text c="red" size="sm" role="alert">
-            {roomsError}
-          </Text>
-        )}
+        <ListError error={roomsError} />
         <Button variant="light" w="fit-content" onClick={() => form.insertListItem('rooms', newRoom())} disabled={form.values.rooms.length >= 20}>
           Kamer toevoegen
         </Button>

@@ -1,12 +1,13 @@
 // The add/edit modal of 'Maak offerte aan' (SPEC 5 'Quote form'): expiry, type, the user picked by
 // email, and items with name, unit amount, quantity and VAT type; the shared schema checks it.
 import { useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invoice';
 import { FormModal } from '../../../components/admin-kit/FormModal';
 import { EuroInput } from '../../../components/admin-kit/EuroInput';
+import { ListError, RemoveRowButton } from '../../../components/RowListControls';
 import { fieldErrors, zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
 import { UserPicker, userLabel, type PickedUser } from '../users/UserPicker';
@@ -132,23 +133,10 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
             style={{ flex: 1 }}
             {...form.getInputProps(`items.${index}.btw_type`)}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={26}
-            size="lg"
-            aria-label={`Item ${index + 1} verwijderen`}
-            onClick={() => form.removeListItem('items', index)}
-          >
-            ×
-          </ActionIcon>
+          <RemoveRowButton mt={26} label={`Item ${index + 1} verwijderen`} onClick={() => form.removeListItem('items', index)} />
         </Group>
       ))}
-      {typeof itemsError === 'string' && (
-        <Text c="red" size="sm" role="alert">
-          {itemsError}
-        </Text>
-      )}
+      <ListError error={itemsError} />
       <Group justify="space-between">
         <Button variant="light" onClick={() => form.insertListItem('items', emptyItem())}>
           Item toevoegen
