@@ -96,6 +96,8 @@ export const paymentTypeLabels: Record<PaymentType, string> = {
   5: 'Gedeeltelijk online betaald',
   6: 'Pin',
 };
+/** A payment type's label; an unknown type shows its number. */
+export const paymentTypeText = (type: number) => paymentTypeLabels[type as PaymentType] ?? String(type);
 
 export const Gender = { MALE: 0, FEMALE: 1, MIX: 2 } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];

@@ -10,10 +10,11 @@ import {
   invoiceStatusLabels,
   invoiceTypeTitle,
   parseOrderNumber,
-  paymentTypeLabels,
+  paymentTypeText,
   type InvoiceInput,
   type InvoiceStatus,
 } from '@umrah/domain';
+import type { Invoice, InvoiceItem, InvoicePayment } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
 import { allQueries, type DbOrTx } from '../../db/index.ts';
 import { invoiceItems, invoices, payments, users } from '../../db/schema.ts';
@@ -38,7 +39,7 @@ export const isStaff = (u: UserRow) => u.role === Role.ADMIN || u.role === Role.
 /** The last day a quote can be paid has passed (Dutch calendar day). */
 export const isExpired = (expireDate: string | null, now = new Date()) => expireDate !== null && expireDate < dutchToday(now);
 
-function itemDto(i: ItemRow) {
+function itemDto(i: ItemRow): InvoiceItem {
   return {
     id: i.id,
     label: i.label,
@@ -51,12 +52,12 @@ function itemDto(i: ItemRow) {
   };
 }
 
-export function invoicePaymentDto(p: PaymentRow) {
+export function invoicePaymentDto(p: PaymentRow): InvoicePayment {
   return {
     id: p.id,
     amount: p.amount,
     payment_type: p.paymentType,
-    type_text: paymentTypeLabels[p.paymentType as keyof typeof paymentTypeLabels] ?? String(p.paymentType),
+    type_text: paymentTypeText(p.paymentType),
     created_at: p.createdAt.toISOString(),
   };
 }
@@ -101,7 +102,7 @@ export async function loadInvoice(db: DbOrTx, id: number): Promise<Loaded | unde
 }
 
 /** What the screens show of a quote: totals, VAT per rate, payments, whether it can be paid. */
-export function invoiceDto(l: Loaded, opts: { withUser: boolean }) {
+export function invoiceDto(l: Loaded, opts: { withUser: boolean }): Invoice {
   const totals = documentTotals(itemLines(l.items));
   const paid = l.payments.reduce((s, p) => s + p.amount, 0);
   const status = invoiceStatusFor(paid, totals.incl);

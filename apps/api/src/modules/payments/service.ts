@@ -11,11 +11,12 @@ import {
   isDeletablePaymentType,
   isOnlinePaymentType,
   mayPay,
-  paymentTypeLabels,
+  paymentTypeText,
   statusAfterPayments,
   type ManualPayment,
   type OrderActor,
 } from '@umrah/domain';
+import type { PaymentDto } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import { orderLines, orders, payments, products, rooms, users } from '../../db/schema.ts';
@@ -304,12 +305,12 @@ export async function checkOrderPayment(ctx: Ctx, provider: PaymentProvider, use
 // ------------------------------------------------------------------------------------------------
 // Manual payments (staff)
 
-export const paymentDto = (p: PaymentRow, extra: { email?: string | null; name?: string | null; order_status?: number | null } = {}) => ({
+export const paymentDto = (p: PaymentRow, extra: { email?: string | null; name?: string | null; order_status?: number | null } = {}): PaymentDto => ({
   id: p.id,
   order_id: p.orderId,
   invoice_id: p.invoiceId,
   payment_type: p.paymentType,
-  type_text: paymentTypeLabels[p.paymentType as keyof typeof paymentTypeLabels] ?? String(p.paymentType),
+  type_text: paymentTypeText(p.paymentType),
   amount: p.amount,
   provider_ref: p.providerRef,
   created_at: p.createdAt.toISOString(),
@@ -325,7 +326,7 @@ const orderSummary = (order: OrderRow, s: { status: number; paid: number }) => (
   total_payments: s.paid,
 });
 
-const paymentText = (amount: number, type: number) => `${formatEuro(amount)} (${paymentTypeLabels[type as keyof typeof paymentTypeLabels] ?? type})`;
+const paymentText = (amount: number, type: number) => `${formatEuro(amount)} (${paymentTypeText(type)})`;
 
 /** `by`: the staff member's email, for the order log. */
 export async function createManualPayment(ctx: Ctx, input: ManualPayment, by: string) {
