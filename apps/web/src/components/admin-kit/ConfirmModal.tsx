@@ -1,7 +1,8 @@
 // The admin's 'are you sure?' dialog (delete, cancel, close): a question, the request's error
 // inside the dialog, and a cancel and a (red) confirm button that spins while the request runs.
 import type { ReactNode } from 'react';
-import { Modal, Stack, type MantineColor } from '@mantine/core';
+import { Stack, type MantineColor } from '@mantine/core';
+import { DialogModal } from '../DialogModal';
 import { FormFooter } from './FormFooter';
 
 export interface ConfirmModalProps {
@@ -30,24 +31,18 @@ export function ConfirmModal({
   confirmLabel = 'Verwijderen',
   confirmColor = 'red',
   centered,
-  closeLabel = 'Sluiten',
+  closeLabel,
   // error, busy and cancelLabel go to the footer as they are
   ...footer
 }: ConfirmModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered={centered}
-      closeButtonProps={closeLabel === null ? undefined : { 'aria-label': closeLabel }}
-    >
+    <DialogModal opened={opened} onClose={onClose} title={title} centered={centered} closeLabel={closeLabel}>
       {opened && (
         <Stack>
           {children}
           <FormFooter {...footer} onCancel={onClose} submitLabel={confirmLabel} submitColor={confirmColor} onSubmit={onConfirm} />
         </Stack>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,7 +1,8 @@
 // An admin form in a dialog: the fields, then the request's error and 'Annuleren' / the submit
 // button (FormFooter). The form is checked by the caller (noValidate: the shared schemas speak Dutch).
 import type { FormEventHandler, ReactNode } from 'react';
-import { Modal, Stack, type ModalProps } from '@mantine/core';
+import { Stack, type ModalProps } from '@mantine/core';
+import { DialogModal } from '../DialogModal';
 import { FormFooter } from './FormFooter';
 
 export function FormModal({
@@ -12,7 +13,7 @@ export function FormModal({
   formLabel,
   size,
   centered,
-  closeLabel = 'Sluiten',
+  closeLabel,
   error,
   busy,
   submitLabel,
@@ -36,20 +37,13 @@ export function FormModal({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      centered={centered}
-      closeButtonProps={closeLabel === null ? undefined : { 'aria-label': closeLabel }}
-    >
+    <DialogModal opened={opened} onClose={onClose} title={title} size={size} centered={centered} closeLabel={closeLabel}>
       <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
         <Stack gap="sm">
           {children}
           <FormFooter error={error} onCancel={onClose} busy={busy} submitLabel={submitLabel} />
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -2,7 +2,8 @@
 // order back (POST /api/order/{id}); the server checks the codes, prices it again and answers in
 // Dutch ('Deze kortingscode bestaat niet.', 'Kortingscode is verlopen.', ...).
 import { useState } from 'react';
-import { Modal, Stack, TagsInput, Text } from '@mantine/core';
+import { Stack, TagsInput, Text } from '@mantine/core';
+import { DialogModal } from '../../../components/DialogModal';
 import { useQuery } from '@tanstack/react-query';
 import { formatEuro } from '@umrah/domain/money';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
@@ -30,7 +31,7 @@ export function DiscountsModal({ order, onClose, onDone }: { order: AdminOrder; 
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Kortingen wijzigen – ${order.order_number}`} centered closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+    <DialogModal opened onClose={onClose} title={`Kortingen wijzigen – ${order.order_number}`} centered>
       <Stack>
         <TagsInput
           label="Kortingscodes"
@@ -51,6 +52,6 @@ export function DiscountsModal({ order, onClose, onDone }: { order: AdminOrder; 
         </Text>
         <FormFooter error={errorMessage(update.error)} onCancel={onClose} onSubmit={save} busy={update.isPending} />
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import '@mantine/dates/styles.css';
-import { Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import { DialogModal } from '../../../components/DialogModal';
 import { DatesProvider } from '@mantine/dates';
 import { mergePeriodSchema } from '@umrah/domain/validation/trips';
 import { FormFooter } from '../../../components/admin-kit/FormFooter';
@@ -41,7 +42,7 @@ export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Kamers samenvoegen" closeButtonProps={{ 'aria-label': 'Sluiten' }}>
+    <DialogModal opened={opened} onClose={onClose} title="Kamers samenvoegen">
       <DatesProvider settings={{ locale: 'nl', firstDayOfWeek: 1 }}>
         <Stack>
           <Text size="sm">
@@ -62,6 +63,6 @@ export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose:
           />
         </Stack>
       </DatesProvider>
-    </Modal>
+    </DialogModal>
   );
 }
