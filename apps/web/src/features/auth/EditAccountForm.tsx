@@ -6,6 +6,7 @@ import { MSG } from '@umrah/domain/messages';
 import { accountSchema } from '@umrah/domain/validation/index';
 import { ApiError } from '../../lib/api';
 import { fieldErrors, zodValidate } from '../../lib/form';
+import { useTextField } from '../../lib/useTextField';
 import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from './AccountFields';
 import { useAuth } from './AuthProvider';
 import { useUpdateAccount } from './api';
@@ -18,8 +19,7 @@ export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const updateAccount = useUpdateAccount();
   // A new email needs the current password (the API refuses it otherwise).
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const currentPassword = useTextField();
   const form = useForm<AccountValues>({
     mode: 'controlled',
     initialValues: user ? accountFromUser(user) : emptyAccount(),
@@ -30,18 +30,18 @@ export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    setPasswordError(null);
-    if (emailChanged && currentPassword === '') return setPasswordError(EMAIL_NEEDS_PASSWORD);
+    currentPassword.setError(null);
+    if (emailChanged && currentPassword.value === '') return currentPassword.setError(EMAIL_NEEDS_PASSWORD);
     try {
-      const body = emailChanged ? { ...values, current_password: currentPassword } : values;
+      const body = emailChanged ? { ...values, current_password: currentPassword.value } : values;
       const res = await updateAccount.mutateAsync(body);
-      setCurrentPassword('');
+      currentPassword.setValue('');
       setUser(res.user);
       notifications.show({ color: 'green', message: res.message || MSG.userUpdated });
       onSuccess?.();
     } catch (err) {
       const errors = fieldErrors(err);
-      if (errors.current_password) setPasswordError(errors.current_password);
+      if (errors.current_password) currentPassword.setError(errors.current_password);
       form.setErrors(errors);
       setError(err instanceof ApiError ? err.message : MSG.unknownError);
     }
@@ -55,12 +55,7 @@ export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
           label="Huidig wachtwoord"
           description="Nodig om je e-mailadres te wijzigen."
           autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => {
-            setCurrentPassword(e.currentTarget.value);
-            setPasswordError(null);
-          }}
-          error={passwordError}
+          {...currentPassword.inputProps}
         />
       )}
     </SubmitForm>
