@@ -7,12 +7,11 @@ import {
   invoiceDownPaymentFilename,
   isUmrahType,
   orderDocumentProblem,
-  paymentTypeLabels,
+  paymentTypeText,
   type CompanyDetails,
   type OrderDocumentKind,
   type PdfDownload,
 } from '@umrah/domain';
-import { companyFromEnv } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
@@ -37,8 +36,6 @@ import { invoiceFor, isStaff, itemLines } from './service.ts';
 // document. Each answers the PDF as base64 JSON for the browser to save.
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
-
-const typeText = (t: number) => paymentTypeLabels[t as keyof typeof paymentTypeLabels] ?? String(t);
 
 const toDownload = (filename: string, pdf: Buffer): PdfDownload => ({
   filename,
@@ -103,7 +100,7 @@ export async function orderPdfData(db: DbOrTx, order: OrderDto, company: Company
       })),
     })),
     trips: [...trips.values()],
-    payments: paymentRows.map((p) => ({ date: p.createdAt, typeText: typeText(p.paymentType), amount: p.amount })),
+    payments: paymentRows.map((p) => ({ date: p.createdAt, typeText: paymentTypeText(p.paymentType), amount: p.amount })),
     cancelledAt: typeof cancelledAt === 'string' ? new Date(cancelledAt) : null,
   };
 }
@@ -120,9 +117,8 @@ const RENDER: Record<OrderDocumentKind, (d: OrderPdfData) => Promise<Buffer>> = 
  * database (orders/cancel.ts, until it passes its context), the company details are read from the
  * environment the same way the configuration reads them.
  */
-export async function renderOrderDocument(source: Ctx | DbOrTx, order: OrderDto, kind: OrderDocumentKind) {
-  const [db, company] = 'config' in source ? [source.db, source.config.company] : [source, companyFromEnv(process.env)];
-  const pdf = await RENDER[kind](await orderPdfData(db, order, company));
+export async function renderOrderDocument(ctx: Ctx, order: OrderDto, kind: OrderDocumentKind) {
+  const pdf = await RENDER[kind](await orderPdfData(ctx.db, order, ctx.config.company));
   return { filename: ORDER_DOCUMENTS[kind].filename(order.id), pdf };
 }
 
@@ -150,7 +146,7 @@ async function invoicePdfData(ctx: Ctx, user: UserRow, id: number) {
     expireDate: l.invoice.expireDate,
     customer: await pdfCustomer(ctx.db, l.invoice.userId),
     items: itemLines(l.items),
-    payments: l.payments.map((p) => ({ date: p.createdAt, typeText: typeText(p.paymentType), amount: p.amount })),
+    payments: l.payments.map((p) => ({ date: p.createdAt, typeText: paymentTypeText(p.paymentType), amount: p.amount })),
     url: `${ctx.config.publicUrl}/offerte/${encodeURIComponent(l.invoice.token)}`,
   };
 }

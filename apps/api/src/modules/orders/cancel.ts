@@ -135,7 +135,7 @@ export async function cancelOrder(ctx: Ctx, admin: UserRow, orderId: number, log
     const { mailId, withAttachment } = result.pending;
     try {
       const [dto] = await loadOrderDtos(ctx.db, [orderId]);
-      const { filename, pdf } = await renderOrderDocument(ctx.db, dto!, result.credit);
+      const { filename, pdf } = await renderOrderDocument(ctx, dto!, result.credit);
       const attachments: MailAttachment[] = [{ filename, contentType: 'application/pdf', content: pdf.toString('base64') }];
       // Only while the mail is still waiting: a worker that already sent the note version wins.
       const updated = await ctx.db
