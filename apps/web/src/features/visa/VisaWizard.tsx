@@ -10,6 +10,7 @@ import { MSG } from '@umrah/domain/messages';
 import type { VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
 import { LoadError } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
+import { useChangeEffect } from '../../lib/useChangeEffect';
 import { DocumentsBadge } from '../../components/DocumentsBadge';
 import { useFinishDocuments, useRefreshVisaOrder, visaOrderQuery } from './api';
 import { INTRO_STEP, canSelectStep, deliveredPercent, finishStep, isGuestStep, nextStep, previousStep, progressLabel, resumeStep } from './steps';
@@ -138,15 +139,10 @@ export function VisaSteps({ order, onSaved }: { order: VisaOrderDto; onSaved: ()
   const [step, setStep] = useState(() => resumeStep(order.guests));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
 
   // Each new step gets the focus on its heading, so keyboard and screen-reader users follow along,
   // and the page scrolls back to the progress when it is out of sight (long forms on a phone).
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  useChangeEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
     const top = topRef.current?.getBoundingClientRect().top;
     if (top !== undefined && (top < HEADER_OFFSET || top > window.innerHeight)) topRef.current?.scrollIntoView?.({ block: 'start' });
