@@ -5,6 +5,7 @@ import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInp
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
+import { CardGrid } from '../../components/CardGrid';
 import { ApiError } from '../../lib/api';
 import { AirlineModal } from './AirlineModal';
 import { tripQuery, type TripOrder } from './api';
@@ -110,17 +111,13 @@ export function TripPage({ start }: { start: string }) {
               onChange={(e) => setSearch(e.currentTarget.value)}
               maw={420}
             />
-            {query.data.orders.length === 0 ? (
-              <EmptyState>Deze reis heeft geen aanbetaalde of betaalde bestellingen.</EmptyState>
-            ) : orders.length === 0 ? (
-              <EmptyState>Geen bestellingen gevonden.</EmptyState>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {orders.map((o) => (
-                  <OrderCard key={o.id} order={o} />
-                ))}
-              </SimpleGrid>
-            )}
+            <CardGrid
+              items={orders}
+              empty={query.data.orders.length === 0 ? 'Deze reis heeft geen aanbetaalde of betaalde bestellingen.' : 'Geen bestellingen gevonden.'}
+              card={(o) => <OrderCard key={o.id} order={o} />}
+              cols={{ base: 1, sm: 2, lg: 3 }}
+              spacing="md"
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="kamerindeling" pt="md">
