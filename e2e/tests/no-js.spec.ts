@@ -75,6 +75,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.label);
   });
 
+  test('the company details in the HTML are those GET /api/company answers', async ({ page }) => {
+    const company = (await (await page.request.get('/api/company')).json()) as { name: string; phone: string; email: string };
+    await page.goto('/contact');
+    const list = page.getByTestId('contactlijst');
+    await expect(list.getByRole('link', { name: company.phone })).toBeVisible();
+    await expect(list.getByRole('link', { name: company.email })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('heading', { name: company.name })).toBeVisible();
+  });
+
   test('the links work: nothing covers the page', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Voettekst' }).getByRole('link', { name: 'Contact', exact: true }).click();

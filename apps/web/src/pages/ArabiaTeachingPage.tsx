@@ -1,18 +1,20 @@
 // /arabia-teaching: the Arabic lessons of the region (product types 11-14: beginner, amateur, expert,
 // native) with their catalog price; a lesson goes into the cart with the days and times the
 // student is available (SPEC 3 'arabia' entry, SPEC 9 time slots).
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Badge, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isLessonType, productTypeLabels } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import type { ProductDto } from '@umrah/domain/validation/product';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
 import { PageBanner } from '../components/PageBanner';
-import { LessonModal } from '../features/cart';
 import { useCatalog } from '../features/catalog';
 import { useRegion } from '../features/preferences';
 import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
+
+// The lesson form (and its date and country fields) loads when a lesson is chosen.
+const LessonModal = lazy(() => import('../features/cart/LessonModal').then((m) => ({ default: m.LessonModal })));
 
 const LEVELS: Record<number, string> = { 11: 'Beginner', 12: 'Amateur', 13: 'Expert', 14: 'Native' };
 
@@ -73,7 +75,11 @@ export default function ArabiaTeachingPage() {
           </Text>
         </Stack>
       </Container>
-      {chosen && <LessonModal lesson={chosen} onClose={() => setChosen(null)} />}
+      {chosen && (
+        <Suspense fallback={null}>
+          <LessonModal lesson={chosen} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
