@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flexContract, statusAnswer } from './common.ts';
+import { flexContract, pagedAnswer, statusAnswer } from './common.ts';
 
 // The order as GET /api/orders, GET /api/order/{id}, POST /api/order and the admin list answer it
 // (apps/api/src/modules/orders/dto.ts builds it). Money in cents.
@@ -37,14 +37,14 @@ export const orderRoomContract = z.object({
 });
 export type OrderRoom = z.infer<typeof orderRoomContract>;
 
+/** What every priced line carries, an order's own or the preview's (cents). */
+const pricedLineFields = { label: z.string(), quantity: z.number(), unit_price: z.number(), total: z.number() };
+
 export const orderLineContract = z.object({
   id: z.number(),
   product_id: z.number().nullable(),
   guest_id: z.number().nullable(),
-  label: z.string(),
-  quantity: z.number(),
-  unit_price: z.number(),
-  total: z.number(),
+  ...pricedLineFields,
   /** 'product', 'voucher', 'kid_without_bed', 'extra', ... */
   kind: z.string(),
   flex: flexContract,
@@ -144,11 +144,7 @@ export const orderSavedContract = statusAnswer.extend({ order: orderContract });
 export type OrderSaved = z.infer<typeof orderSavedContract>;
 
 /** GET /api/admin/orders: a page of orders (every status but LEAD unless ?status=) and the first leads. */
-export const adminOrdersPageContract = z.object({
-  orders: z.array(adminOrderContract),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+export const adminOrdersPageContract = pagedAnswer('orders', adminOrderContract).extend({
   leads: z.array(adminOrderContract),
   leads_total: z.number(),
 });
@@ -171,10 +167,7 @@ export type CancelAnswer = z.infer<typeof cancelAnswerContract>;
 export const previewLineContract = z.object({
   kind: z.string(),
   product_id: z.number().nullable(),
-  label: z.string(),
-  quantity: z.number(),
-  unit_price: z.number(),
-  total: z.number(),
+  ...pricedLineFields,
   /** Index of the cart room / guest the line belongs to. */
   room: z.number().nullable(),
   guest: z.number().nullable(),

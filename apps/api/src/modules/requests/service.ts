@@ -24,7 +24,7 @@ import { containsPattern } from '../../lib/sql.ts';
 import { emailTaken, isUniqueViolation } from '../auth/service.ts';
 import { startSession } from '../auth/sessions.ts';
 import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_HOUR } from '../contact/service.ts';
-import { accountColumns, toUserDto } from '../users/dto.ts';
+import { accountColumns, toUserDto, type AccountFields } from '../users/dto.ts';
 
 // The lead forms (the Morocco offer and 'Umrah op maat'; API contact/individual(_hadj)).
 // Like the contact form: the request is stored, the office gets every field with Reply-To the
@@ -50,18 +50,7 @@ export function requestConfirmationMail(kind: RequestKind) {
   };
 }
 
-type Personal = {
-  email: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string | null;
-  nationality: string;
-  phone_number: string;
-  address: string;
-  zip: string;
-  city: string;
-  country: string;
-};
+type Personal = AccountFields;
 
 /** The account's personal fields, as the users module shows them (users/dto.ts). */
 const personalFromUser = (u: UserRow): Personal => pick(toUserDto(u));

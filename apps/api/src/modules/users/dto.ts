@@ -23,19 +23,22 @@ export function toUserDto(u: UserRow): User {
 }
 export type UserDto = User;
 
-/** Maps the account fields of the API onto the table's columns. */
-export function accountColumns(input: {
+/** The account's personal fields as the API names them (the users module and the requests' contact details). */
+export interface AccountFields {
   email: string;
   first_name: string;
   last_name: string;
-  date_of_birth: string;
+  date_of_birth: string | null;
   nationality: string;
   phone_number: string;
   address: string;
   zip: string;
   city: string;
   country: string;
-}) {
+}
+
+/** Maps the account fields of the API onto the table's columns. */
+export function accountColumns(input: AccountFields & { date_of_birth: string }) {
   return {
     email: input.email,
     firstName: input.first_name,
