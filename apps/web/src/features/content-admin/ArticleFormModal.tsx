@@ -1,6 +1,6 @@
 // Add or edit one knowledge article (type 0) or flyer (type 1): SPEC 5 'Article form' with its
 // messages, one JPEG photo cropped in the browser, the html in a rich-text editor, category chips.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { Chip, FileInput, Group, Image, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ArticleType } from '@umrah/domain/enums';
@@ -58,13 +58,22 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
       ? errorMessage(save.error, ARTICLE_MSG.unknown)
       : null;
 
-  // The object URL of the chosen picture lives as long as it is shown.
-  useEffect(() => {
-    if (!file) return setSrc(null);
-    const url = URL.createObjectURL(file);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // The object URL of the chosen picture lives as long as it is shown: made when a picture is chosen,
+  // let go when another (or none) is chosen and when the form goes.
+  const srcRef = useRef<string | null>(null);
+  const pickFile = (chosen: File | null) => {
+    if (srcRef.current) URL.revokeObjectURL(srcRef.current);
+    srcRef.current = chosen ? URL.createObjectURL(chosen) : null;
+    setFile(chosen);
+    setSrc(srcRef.current);
+  };
+  useEffect(
+    () => () => {
+      if (srcRef.current) URL.revokeObjectURL(srcRef.current);
+      srcRef.current = null;
+    },
+    [],
+  );
 
   const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -74,19 +83,19 @@ export function ArticleFormModal({ opened, type, article, categories, onClose }:
   const choose = async (chosen: File | null) => {
     setArea(null);
     if (!chosen) {
-      setFile(null);
+      pickFile(null);
       setValues((v) => ({ ...v, photoName: null }));
       setErrors(({ image: _gone, ...rest }) => rest);
       return;
     }
     const problem = await photoError(chosen);
     if (problem) {
-      setFile(null);
+      pickFile(null);
       setValues((v) => ({ ...v, photoName: null }));
       setErrors((e) => ({ ...e, image: problem }));
       return;
     }
-    setFile(chosen);
+    pickFile(chosen);
     setValues((v) => ({ ...v, photoName: chosen.name }));
     setErrors(({ image: _gone, ...rest }) => rest);
   };
