@@ -135,14 +135,21 @@ const VAT_COLUMNS: Column[] = [
   { header: 'Bedrag excl. btw', kind: 'money', width: 16 },
 ];
 
+/** The columns both sheets share: the date, who paid, and how. */
+const DATE_COLUMN: Column = { header: 'Datum', kind: 'date', width: 12 };
+const CUSTOMER_COLUMNS: Column[] = [
+  { header: 'Klant', kind: 'text', width: 28 },
+  { header: 'E-mail', kind: 'text', width: 30 },
+];
+const METHOD_COLUMN: Column = { header: 'Betaalmethode', kind: 'text', width: 26 };
+
 export const PAYMENT_COLUMNS: Column[] = [
-  { header: 'Datum', kind: 'date', width: 12 },
+  DATE_COLUMN,
   { header: 'Betalingsnummer', kind: 'number', width: 16 },
   { header: 'Bestel-/factuurnummer', kind: 'text', width: 20 },
   { header: 'Soort', kind: 'text', width: 16 },
-  { header: 'Klant', kind: 'text', width: 28 },
-  { header: 'E-mail', kind: 'text', width: 30 },
-  { header: 'Betaalmethode', kind: 'text', width: 26 },
+  ...CUSTOMER_COLUMNS,
+  METHOD_COLUMN,
   ...VAT_COLUMNS,
 ];
 
@@ -224,13 +231,12 @@ async function* paymentRows(ctx: AppContext, range: ExportRange): AsyncGenerator
 }
 
 export const INVOICE_COLUMNS: Column[] = [
-  { header: 'Datum', kind: 'date', width: 12 },
+  DATE_COLUMN,
   { header: 'Factuurnummer', kind: 'text', width: 16 },
   { header: 'Type', kind: 'text', width: 10 },
-  { header: 'Klant', kind: 'text', width: 28 },
-  { header: 'E-mail', kind: 'text', width: 30 },
+  ...CUSTOMER_COLUMNS,
   ...VAT_COLUMNS,
-  { header: 'Betaalmethode', kind: 'text', width: 26 },
+  METHOD_COLUMN,
   { header: 'Betaald incl. btw', kind: 'money', width: 16 },
 ];
 
