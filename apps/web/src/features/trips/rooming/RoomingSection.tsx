@@ -4,7 +4,7 @@
 //   saves a new version and shows the server's message (or its rule break, in Dutch).
 // - Versies: the latest 4 saved versions; any of them (or an older one by number) can be opened.
 // - Voorbeeld: the list as it will be printed, 3 rooms per page, with the PDF and XLSX downloads.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -104,16 +104,15 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
   const [newKind, setNewKind] = useState<RoomKind>('male');
   const [olderVersion, setOlderVersion] = useState<string | number>('');
 
-  // The latest saved version is what the editor starts with.
-  useEffect(() => {
-    const current = latest.data?.current;
-    if (rooms === null && current) {
-      const loaded = fromRoomDtos(current.rooms);
-      setRooms(loaded.rooms);
-      setWarnings(droppedWarnings(loaded.dropped));
-      setVersion(current.version);
-    }
-  }, [latest.data, rooms]);
+  // The latest saved version is what the editor starts with: taken over while rendering, once it has
+  // loaded and while the editor is empty (React's state adjustment during render, no extra pass).
+  const current = latest.data?.current;
+  if (rooms === null && current) {
+    const loaded = fromRoomDtos(current.rooms);
+    setRooms(loaded.rooms);
+    setWarnings(droppedWarnings(loaded.dropped));
+    setVersion(current.version);
+  }
 
   const problems = useMemo(() => (rooms ? liveProblems(roomingInput, rooms) : null), [roomingInput, rooms]);
 
