@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Role } from '@umrah/domain/enums';
 import { RequireAuth } from '../features/auth/RequireAuth';
@@ -33,6 +33,12 @@ const ADMIN = [Role.ADMIN] as const;
 /** /admin itself: the bookkeeper sees its read-only tabs there (issue 13). */
 const STAFF = [Role.ADMIN, Role.BOOKKEEPER] as const;
 
+/** A route for signed-in users only (with one of `roles`, when given). */
+const guarded = (path: string, page: ReactNode, roles?: readonly Role[]): RouteObject => ({
+  path,
+  element: <RequireAuth roles={roles}>{page}</RequireAuth>,
+});
+
 /** The route table of SPEC 2, with its guards. */
 export const routes: RouteObject[] = [
   {
@@ -49,38 +55,10 @@ export const routes: RouteObject[] = [
       { path: '/contact', element: <ContactPage /> },
       { path: '/winkelwagen', element: <CartPage /> },
       { path: '/afrekenen', element: <CheckoutPage /> },
-      {
-        path: '/admin-winkelwagen',
-        element: (
-          <RequireAuth roles={ADMIN}>
-            <AdminCartPage />
-          </RequireAuth>
-        ),
-      },
-      ...['/account', '/account/bestellingen', '/account/bestellingen/:orderID'].map((path) => ({
-        path,
-        element: (
-          <RequireAuth>
-            <AccountPage />
-          </RequireAuth>
-        ),
-      })),
-      {
-        path: '/admin',
-        element: (
-          <RequireAuth roles={STAFF}>
-            <AdminPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/admin/process_payment/:orderID',
-        element: (
-          <RequireAuth roles={ADMIN}>
-            <ProcessPaymentPage />
-          </RequireAuth>
-        ),
-      },
+      guarded('/admin-winkelwagen', <AdminCartPage />, ADMIN),
+      ...['/account', '/account/bestellingen', '/account/bestellingen/:orderID'].map((path) => guarded(path, <AccountPage />)),
+      guarded('/admin', <AdminPage />, STAFF),
+      guarded('/admin/process_payment/:orderID', <ProcessPaymentPage />, ADMIN),
       { path: '/offerte/:token', element: <QuotePage /> },
       { path: '/visum/invoeren/:id', element: <VisaPage /> },
       { path: '/reset/:id', element: <ResetPage /> },
