@@ -172,16 +172,25 @@ function downPaymentSummary(paid: number, totals: DocumentTotals): PdfSection {
 
 type PdfHead = Pick<PdfModel, 'title' | 'subtitle' | 'meta'>;
 
-/** Every order document: titled '<title> FCU2…', the agency, the customer, the trip and its guests, then `body`. */
-function orderPdf(data: OrderPdfData, head: PdfHead, body: PdfSection[]): Promise<Buffer> {
+/** Every document: titled '<title> FCU2…', the agency and the customer, then its sections. */
+function documentPdf(
+  id: number,
+  data: { company: PdfModel['company']; customer: Parameters<typeof customerBlock>[0] },
+  head: PdfHead,
+  sections: PdfSection[],
+): Promise<Buffer> {
   return renderPdf({
     ...head,
-    subject: `${head.title} ${formatOrderNumber(data.orderId)}`,
+    subject: `${head.title} ${formatOrderNumber(id)}`,
     company: data.company,
     customer: customerBlock(data.customer),
-    sections: [...tripSection(data), ...guestSection(data), ...body],
+    sections,
   });
 }
+
+/** Every order document: the trip and its guests before `body`. */
+const orderPdf = (data: OrderPdfData, head: PdfHead, body: PdfSection[]) =>
+  documentPdf(data.orderId, data, head, [...tripSection(data), ...guestSection(data), ...body]);
 
 /** Factuur: the order once it is paid in full. */
 export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {
@@ -326,16 +335,8 @@ function invoiceBase(data: InvoicePdfData) {
   return { lines, totals: documentTotals(lines), paid: sumPaid(data.payments) };
 }
 
-/** Every quote document: titled '<title> FCU2…', the agency and the customer, then `body`. */
-function invoicePdf(data: InvoicePdfData, head: PdfHead, body: PdfSection[]): Promise<Buffer> {
-  return renderPdf({
-    ...head,
-    subject: `${head.title} ${formatOrderNumber(data.id)}`,
-    company: data.company,
-    customer: customerBlock(data.customer),
-    sections: body,
-  });
-}
+/** Every quote document: only `body` after the customer. */
+const invoicePdf = (data: InvoicePdfData, head: PdfHead, body: PdfSection[]) => documentPdf(data.id, data, head, body);
 
 /** The quote ('Offerte') or invoice ('Factuur') itself, with its payments so far. */
 export function invoiceDocumentPdf(data: InvoicePdfData): Promise<Buffer> {
