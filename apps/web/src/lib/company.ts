@@ -19,9 +19,3 @@ export const companyQuery = {
 export function useCompany(): CompanyDetails {
   return useQuery(companyQuery).data ?? DEMO_COMPANY;
 }
-
-/**
- * The demo details, for the pages that still read a constant: they should call useCompany(), or a
- * production shop shows the demo address and phone number.
- */
-export const COMPANY: CompanyDetails = DEMO_COMPANY;

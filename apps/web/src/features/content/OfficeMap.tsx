@@ -1,13 +1,12 @@
 // The office's 'map pin' (SPEC 2 Contact): a drawn map shipped with the app, so no third-party map
 // tiles are loaded (no cookies, no tracking). The address links to OpenStreetMap for directions.
 import { Anchor, Box, Text } from '@mantine/core';
-import { COMPANY } from '../../lib/company';
-
-export const officeAddress = () => `${COMPANY.street}, ${COMPANY.zip} ${COMPANY.city}`;
-export const officeMapUrl = () => `https://www.openstreetmap.org/search?query=${encodeURIComponent(officeAddress())}`;
+import { useCompany } from '../../lib/company';
 
 export function OfficeMap() {
-  const address = officeAddress();
+  const company = useCompany();
+  const address = `${company.street}, ${company.zip} ${company.city}`;
+  const mapUrl = `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
   return (
     <Box>
       <Box
@@ -41,7 +40,7 @@ export function OfficeMap() {
         </g>
       </Box>
       <Text size="sm" mt="xs">
-        <Anchor href={officeMapUrl()} target="_blank" rel="noopener noreferrer">
+        <Anchor href={mapUrl} target="_blank" rel="noopener noreferrer">
           {address} (route op OpenStreetMap)
         </Anchor>
       </Text>

@@ -2,5 +2,5 @@
 export * from './api';
 export { ArticlePicture, type ArticlePictureProps } from './ArticlePicture';
 export { ContactForm, contactErrorMessage } from './ContactForm';
-export { OfficeMap, officeAddress, officeMapUrl } from './OfficeMap';
+export { OfficeMap } from './OfficeMap';
 export { CategoryBadges } from './CategoryBadges';
