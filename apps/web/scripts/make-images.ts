@@ -83,28 +83,26 @@ const stars = (n: number, x: number, y: number, size: number, color = '#f6c453')
 
 // ---- hotels -------------------------------------------------------------------------------
 
-const PALETTE: Record<HotelLocation, { day: string[]; dusk: string[]; ground: string; building: string; accent: string }> = {
-  Mekka: {
-    day: ['#f9d9a0', '#f3b778', '#e08e5a'],
-    dusk: ['#2b2450', '#7a3f6b', '#e7895a'],
-    ground: '#5a3a2a',
-    building: '#3a2a35',
-    accent: '#f6c453',
-  },
-  Medina: {
-    day: ['#cfeee3', '#9bd6c2', '#5fb39b'],
-    dusk: ['#12324a', '#1f5f63', '#7fbf9c'],
-    ground: '#24463d',
-    building: '#1d3a35',
-    accent: '#3fbf7f',
-  },
-  Jeddah: {
-    day: ['#d7ecfb', '#9ccbef', '#5aa2d8'],
-    dusk: ['#0f2447', '#254d82', '#f0a36b'],
-    ground: '#1e3b5a',
-    building: '#18314b',
-    accent: '#7fd0ff',
-  },
+interface Palette {
+  day: string[];
+  dusk: string[];
+  ground: string;
+  building: string;
+  accent: string;
+}
+/** One location's colours: day sky, dusk sky (top to horizon), ground, buildings, accent. */
+const palette = (day: string[], dusk: string[], ground: string, building: string, accent: string): Palette => ({
+  day,
+  dusk,
+  ground,
+  building,
+  accent,
+});
+
+const PALETTE: Record<HotelLocation, Palette> = {
+  Mekka: palette(['#f9d9a0', '#f3b778', '#e08e5a'], ['#2b2450', '#7a3f6b', '#e7895a'], '#5a3a2a', '#3a2a35', '#f6c453'),
+  Medina: palette(['#cfeee3', '#9bd6c2', '#5fb39b'], ['#12324a', '#1f5f63', '#7fbf9c'], '#24463d', '#1d3a35', '#3fbf7f'),
+  Jeddah: palette(['#d7ecfb', '#9ccbef', '#5aa2d8'], ['#0f2447', '#254d82', '#f0a36b'], '#1e3b5a', '#18314b', '#7fd0ff'),
 };
 
 function hotelImage(name: string, location: HotelLocation, starCount: number, variant: 1 | 2) {
