@@ -13,13 +13,13 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { guardedRoutes, idParams, idParamsSchema, limiter, requireStaff, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
 import * as service from './service.ts';
 
 const tags = ['invoices'];
-const { adminOnly, signedIn } = guardedRoutes(tags);
+const { adminOnly, signedIn, staffOnly } = guardedRoutes(tags);
 const invoiceParams = idParams(INVOICE_MSG.notFound);
 const orderParams = idParams(DOCUMENT_MSG.orderNotFound);
 const pdfAnswer = pdfDownloadContract;
@@ -65,25 +65,18 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/invoices/admin',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Alle offertes en facturen (admin en boekhouder), nieuwste eerst; zoeken op nummer, email of naam',
-        querystring: searchPageQuery(),
-        response: { 200: invoicesPageContract },
-      },
-      // Reading is for staff: the bookkeeper sees quotes and invoices read-only (issue 13).
-      onRequest: requireStaff,
-    },
+    // Reading is for staff: the bookkeeper sees quotes and invoices read-only (issue 13).
+    staffOnly({
+      summary: 'Alle offertes en facturen (admin en boekhouder), nieuwste eerst; zoeken op nummer, email of naam',
+      querystring: searchPageQuery(),
+      response: { 200: invoicesPageContract },
+    }),
     async (req) => ({ ...(await service.adminInvoices(app.ctx, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
   );
 
-  app.get(
-    '/api/invoices',
-    { schema: { tags, security, summary: 'Eigen offertes en facturen', response: { 200: ownInvoicesContract } }, onRequest: requireUser },
-    async (req) => ({ invoices: await service.ownInvoices(app.ctx, currentUser(req)) }),
-  );
+  app.get('/api/invoices', signedIn({ summary: 'Eigen offertes en facturen', response: { 200: ownInvoicesContract } }), async (req) => ({
+    invoices: await service.ownInvoices(app.ctx, currentUser(req)),
+  }));
 
   app.post(
     '/api/invoiceByToken',

@@ -13,17 +13,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
-import {
-  guardedRoutes,
-  idParams,
-  idParamsSchema,
-  limiter,
-  optionalUser,
-  requireStaff,
-  requireUser,
-  searchPageQuery,
-  security,
-} from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limiter, optionalUser, searchPageQuery } from '../../lib/routes.ts';
 import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
@@ -128,11 +118,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/orders',
-    { schema: { tags, security, summary: 'Eigen bestellingen, nieuwste eerst', response: { 200: myOrdersContract } }, onRequest: requireUser },
-    async (req) => ({ orders: await service.ownOrders(app.ctx, actorOf(req)) }),
-  );
+  app.get('/api/orders', signedIn({ summary: 'Eigen bestellingen, nieuwste eerst', response: { 200: myOrdersContract } }), async (req) => ({
+    orders: await service.ownOrders(app.ctx, actorOf(req)),
+  }));
 
   app.get(
     '/api/order/:id',
@@ -177,20 +165,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/orders',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Bestellingen (admin en boekhouder): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
-        querystring: searchPageQuery().extend({
-          products: productIdsQuery.optional(),
-          status: z.coerce.number().int().min(0).max(8).optional(),
-        }),
-        response: { 200: adminOrdersPageContract },
-      },
-      // Reading is for staff: the bookkeeper sees orders read-only (issue 13).
-      onRequest: requireStaff,
-    },
+    // Reading is for staff: the bookkeeper sees orders read-only (issue 13).
+    staffOnly({
+      summary: 'Bestellingen (admin en boekhouder): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
+      querystring: searchPageQuery().extend({
+        products: productIdsQuery.optional(),
+        status: z.coerce.number().int().min(0).max(8).optional(),
+      }),
+      response: { 200: adminOrdersPageContract },
+    }),
     async (req) => {
       const result = await service.adminOrders(app.ctx, req.query);
       return { ...result, page: req.query.page, pageSize: req.query.pageSize };
