@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Avatar, Card, Container, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Card, Container, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { TeamMemberDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
-import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
+import { LoadError, PageLoader } from '../components/Feedback';
+import { CardGrid } from '../components/CardGrid';
 import { filterTeam, TEAM_FILTERS, type TeamFilter, useTeam } from '../features/content';
 import { useCompany } from '../lib/company';
 import { PageSection } from '../components/PageSection';
@@ -65,15 +66,13 @@ export default function AboutPage() {
                   data={TEAM_FILTERS}
                   w="fit-content"
                 />
-                {shown.length === 0 ? (
-                  <EmptyState>Geen teamleden gevonden.</EmptyState>
-                ) : (
-                  <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-                    {shown.map((m) => (
-                      <MemberCard key={m.id} member={m} />
-                    ))}
-                  </SimpleGrid>
-                )}
+                <CardGrid
+                  items={shown}
+                  empty="Geen teamleden gevonden."
+                  card={(m) => <MemberCard key={m.id} member={m} />}
+                  cols={{ base: 1, xs: 2, md: 4 }}
+                  spacing="lg"
+                />
               </Stack>
             )}
           </PageSection>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
-import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
+import { LoadError, PageLoader } from '../components/Feedback';
+import { CardGrid } from '../components/CardGrid';
 import { ArticleKind, ArticlePicture, CategoryBadges, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -71,15 +72,13 @@ export default function KnowledgePage() {
                 })}
               </Group>
             )}
-            {shown.length === 0 ? (
-              <EmptyState>{NO_ARTICLES}</EmptyState>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-                {shown.map((a) => (
-                  <ArticleCard key={a.id} article={a} />
-                ))}
-              </SimpleGrid>
-            )}
+            <CardGrid
+              items={shown}
+              empty={NO_ARTICLES}
+              card={(a) => <ArticleCard key={a.id} article={a} />}
+              cols={{ base: 1, sm: 2, md: 3 }}
+              spacing="lg"
+            />
           </Stack>
         )}
       </Container>
