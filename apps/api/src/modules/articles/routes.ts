@@ -13,7 +13,7 @@ import {
   messageAnswer,
   teamContract,
 } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema as idParams, requireAdmin, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendCatalog } from '../products/routes.ts';
 import * as admin from './admin.ts';
@@ -29,6 +29,8 @@ const photoTooLarge = (error: FastifyError, _req: unknown, reply: { status: (n: 
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 'Payload Too Large', message: ARTICLE_MSG.photoTooLarge });
   throw error;
 };
+/** An admin route whose body carries a photo: the larger body limit and its Dutch 413. */
+const photoRoute = <S extends object>(schema: S) => ({ ...adminOnly(schema), bodyLimit: PHOTO_BODY_LIMIT, errorHandler: photoTooLarge });
 const articleDescription =
   'Body { type: 0 kennis | 1 flyer, label, description, html (wordt opgeschoond), categories: [id], image: { name, data: JPEG als data-URL of base64 } }. ' +
   "De foto moet een echte JPEG zijn ('{bestand} is geen a jpg of jpeg bestand.'), 413 boven 4 MB; hij wordt bijgesneden tot 25/19 (kennis) of 0.70625 (flyer) " +
@@ -71,53 +73,49 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.getArticle(app.ctx, req.params.id),
   );
 
-  app.get(
-    '/api/articlecats',
+  // The cached lists without a query: JSON bytes with an ETag, like the product catalogs.
+  const catalogs = [
     {
-      schema: {
-        tags,
-        summary: 'Alle kennis-categorieën',
-        description: 'Antwoord { articleCategories: [{ article_category_id, label }] }, met ETag.',
-        response: { 200: articleCategoryListContract },
-      },
+      url: '/api/articlecats',
+      summary: 'Alle kennis-categorieën',
+      description: 'Antwoord { articleCategories: [{ article_category_id, label }] }, met ETag.',
+      contract: articleCategoryListContract,
+      load: service.publicCategories,
     },
-    async (req, reply) => sendCatalog(req, reply, await service.publicCategories(app.ctx)),
-  );
+    {
+      url: '/api/team',
+      summary: 'Het team van de over-ons-pagina',
+      description: "Antwoord { team: [{ id, name, role, type: 'male' | 'female', bio, img }] }, met ETag.",
+      contract: teamContract,
+      load: service.publicTeam,
+    },
+  ];
+  for (const { url, summary, description, contract, load } of catalogs) {
+    app.get(url, { schema: { tags, summary, description, response: { 200: contract } } }, async (req, reply) =>
+      sendCatalog(req, reply, await load(app.ctx)),
+    );
+  }
 
   app.post(
     '/api/article',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kennisartikel of flyer toevoegen (admin)',
-        description: `201 { message: 'CREATED', article }. ${articleDescription}`,
-        body: articleCreateSchema,
-        response: { 201: articleSavedContract, 413: errorAnswer },
-      },
-      onRequest: requireAdmin,
-      bodyLimit: PHOTO_BODY_LIMIT,
-      errorHandler: photoTooLarge,
-    },
+    photoRoute({
+      summary: 'Kennisartikel of flyer toevoegen (admin)',
+      description: `201 { message: 'CREATED', article }. ${articleDescription}`,
+      body: articleCreateSchema,
+      response: { 201: articleSavedContract, 413: errorAnswer },
+    }),
     async (req, reply) => reply.status(201).send({ message: 'CREATED', article: await admin.createArticle(app.ctx, req.body, req.log) }),
   );
 
   app.put(
     '/api/article/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Kennisartikel of flyer wijzigen (admin)',
-        description: `{ message: 'UPDATED', article } (SPEC 7: gelukt als message UPDATED is). Zonder image blijft de foto. ${articleDescription}`,
-        params: idParams,
-        body: articleUpdateSchema,
-        response: { 200: articleSavedContract, 413: errorAnswer },
-      },
-      onRequest: requireAdmin,
-      bodyLimit: PHOTO_BODY_LIMIT,
-      errorHandler: photoTooLarge,
-    },
+    photoRoute({
+      summary: 'Kennisartikel of flyer wijzigen (admin)',
+      description: `{ message: 'UPDATED', article } (SPEC 7: gelukt als message UPDATED is). Zonder image blijft de foto. ${articleDescription}`,
+      params: idParams,
+      body: articleUpdateSchema,
+      response: { 200: articleSavedContract, 413: errorAnswer },
+    }),
     async (req) => ({ message: 'UPDATED', article: await admin.updateArticle(app.ctx, req.params.id, req.body, req.log) }),
   );
 
@@ -188,18 +186,5 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found || !data) throw notFound(MSG.notFound);
       return reply.header('Content-Type', found.contentType).header('Cache-Control', 'public, max-age=31536000, immutable').send(data);
     },
-  );
-
-  app.get(
-    '/api/team',
-    {
-      schema: {
-        tags,
-        summary: 'Het team van de over-ons-pagina',
-        description: "Antwoord { team: [{ id, name, role, type: 'male' | 'female', bio, img }] }, met ETag.",
-        response: { 200: teamContract },
-      },
-    },
-    async (req, reply) => sendCatalog(req, reply, await service.publicTeam(app.ctx)),
   );
 };
