@@ -1,7 +1,6 @@
-import { PageBanner } from '../components/PageBanner';
-import { LegalText, type LegalSection } from '../components/LegalText';
-import { useCompany, type CompanyDetails } from '../lib/company';
-import { usePageTitle } from '../lib/usePageTitle';
+import type { LegalSection } from '../components/LegalText';
+import { LegalSectionsPage } from '../components/LegalSections';
+import type { CompanyDetails } from '../lib/company';
 
 const sections = (company: CompanyDetails): LegalSection[] => [
   {
@@ -71,16 +70,14 @@ const sections = (company: CompanyDetails): LegalSection[] => [
 ];
 
 export default function PrivacyPage() {
-  const company = useCompany();
-  usePageTitle('Privacyverklaring');
   return (
-    <>
-      <PageBanner title="Privacyverklaring" />
-      <LegalText
-        intro={`${company.name} gaat zorgvuldig om met je persoonsgegevens. In deze privacyverklaring lees je welke gegevens wij verwerken, waarom, hoe lang wij ze bewaren en welke rechten je hebt.`}
-        sections={sections(company)}
-        updated="november 2026"
-      />
-    </>
+    <LegalSectionsPage
+      title="Privacyverklaring"
+      intro={(company) =>
+        `${company.name} gaat zorgvuldig om met je persoonsgegevens. In deze privacyverklaring lees je welke gegevens wij verwerken, waarom, hoe lang wij ze bewaren en welke rechten je hebt.`
+      }
+      sections={sections}
+      updated="november 2026"
+    />
   );
 }

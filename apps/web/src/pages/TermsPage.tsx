@@ -1,7 +1,6 @@
-import { PageBanner } from '../components/PageBanner';
-import { LegalText, type LegalSection } from '../components/LegalText';
-import { useCompany, type CompanyDetails } from '../lib/company';
-import { usePageTitle } from '../lib/usePageTitle';
+import type { LegalSection } from '../components/LegalText';
+import { LegalSectionsPage } from '../components/LegalSections';
+import type { CompanyDetails } from '../lib/company';
 
 const sections = (company: CompanyDetails): LegalSection[] => [
   {
@@ -62,16 +61,14 @@ const sections = (company: CompanyDetails): LegalSection[] => [
 ];
 
 export default function TermsPage() {
-  const company = useCompany();
-  usePageTitle('Algemene voorwaarden');
   return (
-    <>
-      <PageBanner title="Algemene voorwaarden" />
-      <LegalText
-        intro={`Dit zijn de voorwaarden voor het gebruik van de website van ${company.name}. Lees ze goed door; heb je vragen, mail ons dan op ${company.email}.`}
-        sections={sections(company)}
-        updated="november 2026"
-      />
-    </>
+    <LegalSectionsPage
+      title="Algemene voorwaarden"
+      intro={(company) =>
+        `Dit zijn de voorwaarden voor het gebruik van de website van ${company.name}. Lees ze goed door; heb je vragen, mail ons dan op ${company.email}.`
+      }
+      sections={sections}
+      updated="november 2026"
+    />
   );
 }
