@@ -12,7 +12,7 @@ import {
   visaSavedContract,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParamsSchema, limiter, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['visa'];
@@ -27,31 +27,43 @@ const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req
 export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
 
-  app.get(
-    '/api/order/:id/visa',
-    signedIn({
+  // One order's visa data: the customer's wizard view and the admin's decrypted view.
+  const orderVisaViews = [
+    {
+      url: '/api/order/:id/visa',
+      guard: signedIn,
       summary: 'Visumwizard van een bestelling: reizigers, of hun documenten er zijn, de reis en of de bestelling in aanmerking komt',
       description:
         '{ order_id, status, eligible, message?, trip: {label,start,end}|null, finished, guests: [{id, first_name, last_name, gender, age_category, has_documents}] }. Alleen COMPLETED en DOWN_PAYMENT komen in aanmerking. 404 voor andermans bestelling.',
-      params: idParamsSchema,
-      response: { 200: visaOrderContract },
-    }),
-    async (req) => service.visaOverview(app.ctx, actorOf(req), req.params.id),
-  );
+      contract: visaOrderContract,
+      load: service.visaOverview,
+    },
+    {
+      url: '/api/admin/order/:id/visa',
+      guard: adminOnly,
+      summary: 'Visumgegevens van alle reizigers van een bestelling, ontsleuteld (admin; elke inzage komt in de audit log)',
+      description:
+        '{ order_id, status, trip, guests: [{ id, first_name, last_name, gender, age_category, has_documents, has_photo, documents|null }] }',
+      contract: adminVisaOrderContract,
+      load: service.adminVisa,
+    },
+  ];
+  for (const { url, guard, summary, description, contract, load } of orderVisaViews) {
+    app.get(url, guard({ summary, description, params: idParamsSchema, response: { 200: contract } }), async (req) =>
+      load(app.ctx, actorOf(req), req.params.id),
+    );
+  }
 
   app.post(
     '/api/order/guest/visa',
     {
-      schema: {
-        tags,
-        security,
+      ...signedIn({
         summary: 'Visumgegevens en pasfoto van één reiziger aanleveren (eigenaar of admin)',
         description:
           "201 { status:'success', message, guest_id }. 400 regels (o.a. de 6-maandenregel t.o.v. het einde van de reis, geen afbeelding), 404 andermans bestelling of reiziger, 409 niet (aan)betaald of al aangeleverd, 413 pasfoto groter dan 5 MB.",
         body: visaSchema,
         response: { 201: visaSavedContract, 413: errorAnswer },
-      },
-      onRequest: requireUser,
+      }),
       bodyLimit: VISA_BODY_LIMIT,
       config: limit(30),
       // A body over the limit is refused before any handler runs: give it the photo's Dutch message.
@@ -116,18 +128,6 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await service.finishDocuments(app.ctx, actorOf(req), req.body.order_id);
       return { status: 'success', message: VISA_MSG.finished, ...result };
     },
-  );
-
-  app.get(
-    '/api/admin/order/:id/visa',
-    adminOnly({
-      summary: 'Visumgegevens van alle reizigers van een bestelling, ontsleuteld (admin; elke inzage komt in de audit log)',
-      description:
-        '{ order_id, status, trip, guests: [{ id, first_name, last_name, gender, age_category, has_documents, has_photo, documents|null }] }',
-      params: idParamsSchema,
-      response: { 200: adminVisaOrderContract },
-    }),
-    async (req) => service.adminVisa(app.ctx, actorOf(req), req.params.id),
   );
 
   app.get(
