@@ -91,26 +91,22 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, password:
     await revokeAllSessions(tx, user.id);
     const orderIds = (await own).map((o) => o.id);
     if (orderIds.length) {
-      await tx
-        .insert(orderLogs)
-        .values(
-          orderIds.map((orderId) => ({
-            orderId,
-            type: 0,
-            message: 'Klant heeft het account verwijderd; persoonsgegevens geanonimiseerd.',
-            userExecutedMail: null,
-          })),
-        );
+      await tx.insert(orderLogs).values(
+        orderIds.map((orderId) => ({
+          orderId,
+          type: 0,
+          message: 'Klant heeft het account verwijderd; persoonsgegevens geanonimiseerd.',
+          userExecutedMail: null,
+        })),
+      );
     }
-    await tx
-      .insert(auditLog)
-      .values({
-        actorUserId: user.id,
-        actorEmail: `user-${user.id}`,
-        action: 'user.self_delete',
-        targetUserId: user.id,
-        details: { orders: orderIds.length },
-      });
+    await tx.insert(auditLog).values({
+      actorUserId: user.id,
+      actorEmail: `user-${user.id}`,
+      action: 'user.self_delete',
+      targetUserId: user.id,
+      details: { orders: orderIds.length },
+    });
     return photos.map((p) => p.key!);
   });
   // Files go after the commit: a failed delete leaves an unreadable (encrypted, unreferenced) file, never a lost record.
