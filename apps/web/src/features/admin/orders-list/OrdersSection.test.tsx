@@ -10,6 +10,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
   id,
+  order_id: id,
   order_number: `FCU2${id}`,
   user_id: 7,
   status: 8,
@@ -18,7 +19,11 @@ const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
   total_payments: 100000,
   amount_open: 100000,
   flex: { pay_partly: true, discounts: [], arabia_availibilities: [] },
+  documents_complete: false,
+  down_payment_allowed: false,
+  created_by_user_id: null,
   created_at: '2027-02-03T10:00:00.000Z',
+  updated_at: '2027-02-03T10:00:00.000Z',
   user: { user_id: 7, email: 'klant@example.nl', first_name: 'Ahmed', last_name: 'Yilmaz' },
   rooms: [
     {
@@ -39,6 +44,9 @@ const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
           european_passport: true,
           bed_included: true,
           flex: { disabled: false },
+          room_id: 1,
+          product_id: 501,
+          has_documents: false,
         },
         {
           id: 12,
@@ -49,6 +57,9 @@ const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
           european_passport: false,
           bed_included: false,
           flex: { disabled: false },
+          room_id: 1,
+          product_id: 502,
+          has_documents: false,
         },
       ],
     },
@@ -63,6 +74,7 @@ const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
       unit_price: 150000,
       total: 150000,
       kind: 'room',
+      flex: {},
     },
     {
       id: 22,
@@ -73,10 +85,23 @@ const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
       unit_price: 30000,
       total: 30000,
       kind: 'non_eu_passport',
+      flex: {},
     },
-    { id: 23, product_id: 901, guest_id: null, label: 'Arabisch voor beginners', quantity: 2, unit_price: 10000, total: 20000, kind: 'lesson' },
+    {
+      id: 23,
+      product_id: 901,
+      guest_id: null,
+      label: 'Arabisch voor beginners',
+      quantity: 2,
+      unit_price: 10000,
+      total: 20000,
+      kind: 'lesson',
+      flex: {},
+    },
   ],
-  crowdfunds: [{ id: 3, funding_id: 3, label: 'Waterput', funding_amount: 2500 }],
+  products: [],
+  crowdfunds: [{ id: 3, funding_id: 3, label: 'Waterput', funding_amount: 2500, pivot: { funding_amount: 2500 } }],
+  logs: [],
   ...over,
 });
 

@@ -8,7 +8,15 @@ import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useCancelOrder, type AdminOrder } from './api';
 import { customerName } from './rules';
 
-export function CancelOrderModal({ order, onClose, onDone }: { order: AdminOrder; onClose: () => void; onDone: () => Promise<unknown> }) {
+export function CancelOrderModal({
+  order,
+  onClose,
+  onDone,
+}: {
+  order: Pick<AdminOrder, 'id' | 'order_number' | 'user' | 'total_price' | 'total_payments'>;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
   const cancel = useCancelOrder({
     onSuccess: async (res) => {
       notifySuccess(res.message, { color: res.changed ? 'green' : 'yellow' });

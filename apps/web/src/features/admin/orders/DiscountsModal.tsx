@@ -11,7 +11,15 @@ import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useUpdateOrder, voucherLabelsQuery, type AdminOrder } from './api';
 import { chosenDiscounts, cleanDiscounts, orderPayload } from './payload';
 
-export function DiscountsModal({ order, onClose, onDone }: { order: AdminOrder; onClose: () => void; onDone: () => Promise<unknown> }) {
+export function DiscountsModal({
+  order,
+  onClose,
+  onDone,
+}: {
+  order: Pick<AdminOrder, 'id' | 'order_number' | 'total_price' | 'total_payments' | 'lines' | 'rooms' | 'crowdfunds' | 'flex'>;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
   const [labels, setLabels] = useState<string[]>(() => chosenDiscounts(order));
   /** A code typed but not yet confirmed with Enter counts too. */
   const [typed, setTyped] = useState('');

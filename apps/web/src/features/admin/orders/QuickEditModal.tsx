@@ -16,7 +16,7 @@ const NAME_FIELDS = [
   ['last_name', 'Achternaam'],
 ] as const;
 
-const initialRooms = (order: AdminOrder): Rooms =>
+const initialRooms = (order: Pick<AdminOrder, 'rooms'>): Rooms =>
   order.rooms.map((r) => ({
     id: r.id,
     room_type: r.room_type,
@@ -24,7 +24,15 @@ const initialRooms = (order: AdminOrder): Rooms =>
     guests: r.guests.map((g) => ({ id: g.id, first_name: g.first_name, last_name: g.last_name })),
   }));
 
-export function QuickEditModal({ order, onClose, onDone }: { order: AdminOrder; onClose: () => void; onDone: () => Promise<unknown> }) {
+export function QuickEditModal({
+  order,
+  onClose,
+  onDone,
+}: {
+  order: Pick<AdminOrder, 'id' | 'order_number' | 'rooms'>;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
   const [rooms, setRooms] = useState<Rooms>(() => initialRooms(order));
   const edit = useQuickEditOrder({
     onSuccess: async (res) => {

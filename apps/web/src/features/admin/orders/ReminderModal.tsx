@@ -24,7 +24,7 @@ export function ReminderModal({
   onClose,
   onDone,
 }: {
-  order: AdminOrder;
+  order: Pick<AdminOrder, 'id' | 'order_number' | 'user'>;
   kind: ReminderKindName;
   onClose: () => void;
   onDone?: () => Promise<unknown>;

@@ -1,11 +1,27 @@
 // The calls of the admin orders list: the search (orders and leads), cancelling, changing an order
 // (its discounts, a quick edit), its log and reminders, and merging the rooms of a period. Query
 // keys, query options and mutation hooks live here; the components call none of lib/api.ts
-// themselves. Shapes follow apps/api/src/modules/orders/dto.ts.
+// themselves. The answer types are the response contracts of @umrah/domain/contracts.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { CancelAnswer, MergeAnswer, OrderLogs } from '@umrah/domain/contracts';
+import type {
+  AdminOrder,
+  AdminOrdersPage,
+  CancelAnswer,
+  MergeAnswer,
+  OrderCrowdfund,
+  OrderFlex,
+  OrderGuest,
+  OrderLine,
+  OrderLogRow,
+  OrderLogs,
+  OrderReminders,
+  OrderRoom,
+  OrderSaved,
+  QuickEditAnswer,
+  ReminderKind,
+  ReminderStep,
+} from '@umrah/domain/contracts';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
-import type { ArabiaAvailability } from '@umrah/domain/validation/order';
 import type { MergePeriodInput } from '@umrah/domain/validation/trips';
 import type { ResetDocumentsInput } from '@umrah/domain/validation/visa';
 import type { VoucherDto } from '@umrah/domain/validation/voucher';
@@ -18,89 +34,13 @@ export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API returns the first 50 matching leads with every search; ?status=1 pages through the rest. */
 export const LEADS_PAGE_SIZE = 50;
 
-export interface AdminOrderGuest {
-  id: number;
-  first_name: string;
-  last_name: string;
-  age_category: number;
-  gender: number | null;
-  european_passport: boolean;
-  bed_included: boolean;
-  flex: { disabled?: boolean };
-  /** The guest's visa documents (passport data and photo) are in. */
-  has_documents?: boolean;
-}
-
-export interface AdminOrderRoom {
-  id: number;
-  /** The package's adult product of this room size. */
-  product_id: number | null;
-  room_type: number;
-  max_guests: number;
-  room_gender: number;
-  exclusive: boolean;
-  flex: { extras?: string[] } & Record<string, unknown>;
-  guests: AdminOrderGuest[];
-}
-
-export interface AdminOrderLine {
-  id: number;
-  product_id: number | null;
-  guest_id: number | null;
-  label: string;
-  quantity: number;
-  /** cents */
-  unit_price: number;
-  /** cents */
-  total: number;
-  kind: string;
-}
-
-export interface AdminOrderCrowdfund {
-  id: number;
-  funding_id: number;
-  label: string;
-  /** cents */
-  funding_amount: number;
-}
-
-export interface AdminOrderFlex {
-  pay_partly?: boolean;
-  discounts?: string[];
-  arabia_availibilities?: ArabiaAvailability[];
-  [key: string]: unknown;
-}
-
-export interface AdminOrder {
-  id: number;
-  order_number: string;
-  user_id: number;
-  status: number;
-  status_label: string;
-  /** cents */
-  total_price: number;
-  /** cents */
-  total_payments: number;
-  /** cents */
-  amount_open: number;
-  flex: AdminOrderFlex;
-  created_at: string;
-  user: { user_id: number; email: string; first_name: string; last_name: string };
-  rooms: AdminOrderRoom[];
-  lines: AdminOrderLine[];
-  crowdfunds: AdminOrderCrowdfund[];
-  /** Every guest of the order has delivered documents. */
-  documents_complete?: boolean;
-}
-
-export interface AdminOrdersPage {
-  orders: AdminOrder[];
-  total: number;
-  page: number;
-  pageSize: number;
-  leads: AdminOrder[];
-  leads_total: number;
-}
+// The answer types are the API's response contracts; the old names stay for the components.
+export type AdminOrderGuest = OrderGuest;
+export type AdminOrderRoom = OrderRoom;
+export type AdminOrderLine = OrderLine;
+export type AdminOrderCrowdfund = OrderCrowdfund;
+export type AdminOrderFlex = OrderFlex;
+export type { AdminOrder, AdminOrdersPage };
 
 export const adminOrderKeys = {
   all: ['admin', 'orders'] as const,
@@ -145,11 +85,8 @@ export const cancelOrder = (id: number) => apiPost<CancelAnswer>(`/api/order/can
 
 export const useCancelOrder = (options?: MutationHooks<CancelAnswer, number>) => useMutation({ mutationFn: cancelOrder, ...options });
 
-export interface OrderUpdated {
-  status: string;
-  message: string;
-  order: AdminOrder;
-}
+/** POST /api/order/{id}: the order as saved. */
+export type OrderUpdated = OrderSaved;
 
 /** POST /api/order/{id}: replaces the order's contents; the server prices it again. */
 export const updateOrder = (id: number, payload: unknown) => apiPost<OrderUpdated>(`/api/order/${id}`, payload);
@@ -171,12 +108,7 @@ export interface QuickEditPayload {
   rooms: { id: number; room_type: number; extras: string[]; guests: { id: number; first_name: string; last_name: string }[] }[];
 }
 
-export interface QuickEditAnswer {
-  status: string;
-  message: string;
-  changed: boolean;
-  order: AdminOrder;
-}
+export type { QuickEditAnswer };
 
 export const quickEditOrder = (payload: QuickEditPayload) => apiPost<QuickEditAnswer>(`/api/order/update_flex/${payload.id}`, payload);
 
@@ -211,41 +143,7 @@ export const useResetDocuments = (options?: MutationHooks<{ status?: string; mes
 // ---------------------------------------------------------------------------------------------
 // Reminders (apps/api/src/modules/reminders/routes.ts)
 
-export interface ReminderStep {
-  /** order_logs.type: 1-4 documents, 6-10 payments */
-  type: number;
-  label: string;
-  sent_count: number;
-  last_sent_at: string | null;
-  last_sent_by: string | null;
-}
-
-export interface ReminderKind {
-  steps: ReminderStep[];
-  /** The step to offer next (after the last one sent); null after the last step. */
-  next: number | null;
-  /** Whether a reminder of this kind can be sent now; `reason` says why not. */
-  allowed: boolean;
-  reason?: string;
-}
-
-export interface OrderLogRow {
-  id: number;
-  type: number;
-  message: string;
-  created_at: string;
-  user_executed_mail: string | null;
-}
-
-export interface OrderReminders {
-  order_id: number;
-  order_number: string;
-  email: string;
-  documents: ReminderKind & { missing_guests: string[]; trip_start: string | null };
-  payments: ReminderKind & { amount_open: number; deadline: string | null };
-  /** Reminder log rows (types 1-10), newest first. */
-  logs: OrderLogRow[];
-}
+export type { OrderLogRow, OrderReminders, ReminderKind, ReminderStep };
 
 export const remindersQuery = (orderId: number) =>
   queryOptions({

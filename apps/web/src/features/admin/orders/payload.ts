@@ -1,7 +1,7 @@
 // An existing order as the order payload of POST /api/order/{id} (SPEC 3 'Order create payload'),
 // so an admin can change one part (the discounts) and the server prices the rest again unchanged.
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
-import type { OrderInput } from '@umrah/domain/validation/order';
+import type { ArabiaAvailability, OrderInput } from '@umrah/domain/validation/order';
 import type { AdminOrder } from './api';
 
 /** Lines that were bought as products (lessons, plain products); rooms, extras, fees follow from the rooms. */
@@ -19,7 +19,7 @@ export const chosenDiscounts = (order: Pick<AdminOrder, 'flex'>): string[] =>
 export const cleanDiscounts = (labels: readonly string[]): string[] =>
   labels.map((l) => l.trim()).filter((l) => l !== '' && !sameLabel(l, KID_WITHOUT_BED_VOUCHER));
 
-export function orderPayload(order: AdminOrder, discounts: readonly string[]): OrderInput {
+export function orderPayload(order: Pick<AdminOrder, 'lines' | 'rooms' | 'crowdfunds' | 'flex'>, discounts: readonly string[]): OrderInput {
   const products: number[] = [];
   for (const line of order.lines) {
     if (!PRODUCT_KINDS.includes(line.kind) || line.product_id === null) continue;
@@ -47,7 +47,8 @@ export function orderPayload(order: AdminOrder, discounts: readonly string[]): O
     flex: {
       pay_partly: order.flex.pay_partly === true,
       discounts: cleanDiscounts(discounts),
-      arabia_availibilities: Array.isArray(order.flex.arabia_availibilities) ? order.flex.arabia_availibilities : [],
+      // Stored through arabiaAvailabilitySchema, so the days and times are the schema's own values.
+      arabia_availibilities: Array.isArray(order.flex.arabia_availibilities) ? (order.flex.arabia_availibilities as ArabiaAvailability[]) : [],
     },
   };
 }
