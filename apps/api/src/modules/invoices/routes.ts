@@ -26,6 +26,8 @@ const pdfAnswer = pdfDownloadContract;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
+  /** A public route of the quote page (no login): the quote's token in the body, rate-limited per client. */
+  const byToken = <S extends object>(schema: S, max: number) => ({ schema: { tags, body: invoiceTokenSchema, ...schema }, config: limit(max) });
   // The PDF worker pool (started by the first document) ends with the app, so close() and SIGTERM
   // do not wait on idle worker threads.
   app.addHook('onClose', async () => closePdfPool());
@@ -80,15 +82,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/invoiceByToken',
-    {
-      schema: {
-        tags,
+    byToken(
+      {
         summary: 'Openbare offerte/factuur bij token (zonder inloggen); 404 "Geen geldige token." voor een onbekend token',
-        body: invoiceTokenSchema,
         response: { 200: invoiceAnswerContract },
       },
-      config: limit(30),
-    },
+      30,
+    ),
     async (req) => {
       const id = await service.invoiceIdByToken(app.ctx.db, req.body.token);
       try {
@@ -109,16 +109,14 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/invoicePayment',
-    {
-      schema: {
-        tags,
+    byToken(
+      {
         summary: 'Offerte online betalen met het token van de openbare pagina (zonder inloggen)',
         description: 'Het bedrag is altijd het openstaande bedrag van de offerte. 409 als hij verlopen of al betaald is.',
-        body: invoiceTokenSchema,
         response: { 200: transactionAnswer },
       },
-      config: limit(20),
-    },
+      20,
+    ),
     async (req) => {
       const id = await service.invoiceIdByToken(app.ctx.db, req.body.token);
       return { transaction: await startInvoicePayment(app.ctx, paymentProvider(app), id, null) };
