@@ -2,20 +2,14 @@
 // order/guest/update_name/{order_id}, order/remind/documents/finish and /faulty). The shapes are the
 // domain's DTOs, the bodies the domain's schemas (the server checks the same ones).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminVisaGuestDto, GuestNameInput, ResetDocumentsInput, VisaInput, VisaOrderDto } from '@umrah/domain/validation/visa';
+import type { AdminVisaOrderDto, DocumentsFinished, DocumentsReset, GuestNameSaved, VisaSaved } from '@umrah/domain/contracts/visa';
+import type { GuestNameInput, ResetDocumentsInput, VisaInput, VisaOrderDto } from '@umrah/domain/validation/visa';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { authorisedFetch } from '../../lib/authorisedFetch';
 import { orderKeys } from '../orders';
 
 export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
-
-/** GET /api/admin/order/{id}/visa */
-export interface AdminVisaOrderDto {
-  order_id: number;
-  status?: number;
-  trip?: VisaOrderDto['trip'];
-  guests: AdminVisaGuestDto[];
-}
+export type { AdminVisaOrderDto };
 
 export const visaKeys = {
   order: (id: number) => ['visa', 'order', id] as const,
@@ -25,13 +19,11 @@ export const visaKeys = {
 
 export const fetchVisaOrder = (orderId: number, signal?: AbortSignal) => apiGet<VisaOrderDto>(`/api/order/${orderId}/visa`, undefined, signal);
 
-export const updateGuestName = (body: GuestNameInput) =>
-  apiPost<{ status?: string; message?: string }>(`/api/order/guest/update_name/${body.order_id}`, body);
+export const updateGuestName = (body: GuestNameInput) => apiPost<GuestNameSaved>(`/api/order/guest/update_name/${body.order_id}`, body);
 
-export const submitVisa = (body: VisaInput) => apiPost<{ status?: string; message?: string }>('/api/order/guest/visa', body);
+export const submitVisa = (body: VisaInput) => apiPost<VisaSaved>('/api/order/guest/visa', body);
 
-export const finishDocuments = (orderId: number) =>
-  apiPost<{ status?: string; message?: string; sent?: boolean }>('/api/order/remind/documents/finish', { order_id: orderId });
+export const finishDocuments = (orderId: number) => apiPost<DocumentsFinished>('/api/order/remind/documents/finish', { order_id: orderId });
 
 /** The order's visa state; a 4xx (not found, not allowed) is final and not retried. */
 export const visaOrderQuery = (orderId: number) =>
@@ -70,8 +62,7 @@ export function useFinishDocuments() {
 export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) =>
   apiGet<AdminVisaOrderDto>(`/api/admin/order/${orderId}/visa`, undefined, signal);
 
-export const resetDocuments = (body: ResetDocumentsInput) =>
-  apiPost<{ status?: string; message?: string }>('/api/order/remind/documents/faulty', body);
+export const resetDocuments = (body: ResetDocumentsInput) => apiPost<DocumentsReset>('/api/order/remind/documents/faulty', body);
 
 /** A guest's passport photo as a Blob: never public, so no <img src> (it needs the bearer token). */
 export const fetchGuestPhoto = (guestId: number, signal?: AbortSignal): Promise<Blob> =>

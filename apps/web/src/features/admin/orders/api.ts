@@ -7,6 +7,7 @@ import type {
   AdminOrder,
   AdminOrdersPage,
   CancelAnswer,
+  DocumentsReset,
   MergeAnswer,
   OrderCrowdfund,
   OrderFlex,
@@ -133,7 +134,7 @@ export const guestPhotoQuery = (guestId: number) =>
  * 'Documenten resetten': removes the guests' documents and mails the customer; the orders list and
  * the order's visa data are fetched again before the caller's onSuccess runs.
  */
-export const useResetDocuments = (options?: MutationHooks<{ status?: string; message?: string }, ResetDocumentsInput>) =>
+export const useResetDocuments = (options?: MutationHooks<DocumentsReset, ResetDocumentsInput>) =>
   useAdminMutation({
     ...options,
     mutationFn: resetDocuments,
