@@ -198,29 +198,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    '/api/invoices_invoice/:id',
+  const invoicePdfs = [
     {
-      ...signedIn({
-        summary: 'De offerte of factuur zelf als PDF (base64), voor de eigenaar of medewerkers',
-        params: invoiceParams,
-        response: { 200: pdfAnswer },
-      }),
-      config: limit(60),
+      url: '/api/invoices_invoice/:id',
+      summary: 'De offerte of factuur zelf als PDF (base64), voor de eigenaar of medewerkers',
+      make: invoiceDocument,
     },
-    async (req) => invoiceDocument(app.ctx, currentUser(req), req.params.id),
-  );
-
-  app.post(
-    '/api/invoices_down/:id',
     {
-      ...signedIn({
-        summary: 'Aanbetalingsbewijs van een gedeeltelijk betaalde offerte als PDF (base64)',
-        params: invoiceParams,
-        response: { 200: pdfAnswer },
-      }),
-      config: limit(60),
+      url: '/api/invoices_down/:id',
+      summary: 'Aanbetalingsbewijs van een gedeeltelijk betaalde offerte als PDF (base64)',
+      make: invoiceDownPaymentDocument,
     },
-    async (req) => invoiceDownPaymentDocument(app.ctx, currentUser(req), req.params.id),
-  );
+  ];
+  for (const { url, summary, make } of invoicePdfs) {
+    app.post(url, { ...signedIn({ summary, params: invoiceParams, response: { 200: pdfAnswer } }), config: limit(60) }, async (req) =>
+      make(app.ctx, currentUser(req), req.params.id),
+    );
+  }
 };
