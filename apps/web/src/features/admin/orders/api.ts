@@ -7,6 +7,7 @@ import type {
   AdminOrder,
   AdminOrdersPage,
   CancelAnswer,
+  DocumentReminderSent,
   DocumentsReset,
   MergeAnswer,
   OrderCrowdfund,
@@ -18,14 +19,16 @@ import type {
   OrderReminders,
   OrderRoom,
   OrderSaved,
+  PaymentRemindersSent,
   QuickEditAnswer,
   ReminderKind,
   ReminderStep,
+  StatusAnswer,
+  VouchersPage,
 } from '@umrah/domain/contracts';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import type { MergePeriodInput } from '@umrah/domain/validation/trips';
 import type { ResetDocumentsInput } from '@umrah/domain/validation/visa';
-import type { VoucherDto } from '@umrah/domain/validation/voucher';
 import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { MutationHooks } from '../../../lib/notify';
@@ -99,7 +102,7 @@ export const useUpdateOrder = (options?: MutationHooks<OrderUpdated, { id: numbe
 export const voucherLabelsQuery = queryOptions({
   queryKey: adminOrderKeys.voucherLabels,
   queryFn: ({ signal }) =>
-    apiGet<{ vouchers: VoucherDto[] }>('/api/vouchers', { page: 1, pageSize: 100 }, signal).then((r) =>
+    apiGet<VouchersPage>('/api/vouchers', { page: 1, pageSize: 100 }, signal).then((r) =>
       r.vouchers.filter((v) => v.active && v.label.trim().toLowerCase() !== KID_WITHOUT_BED_VOUCHER).map((v) => v.label),
     ),
 });
@@ -161,13 +164,13 @@ export interface SendReminder {
 }
 
 /** Documents: the log type itself; payments: amount_sent 0-4 is the step, log type 6 + amount_sent. */
-const sendReminder = ({ orderId, kind, step }: SendReminder) =>
+const sendReminder = ({ orderId, kind, step }: SendReminder): Promise<StatusAnswer> =>
   kind === 'documents'
-    ? apiPost<{ status: string; message: string }>('/api/order/remind/documents', { order_id: orderId, type: step.type })
-    : apiPost<{ status: string; message: string }>('/api/order/remind/payments', { orders: [orderId], amount_sent: step.type - 6 });
+    ? apiPost<DocumentReminderSent>('/api/order/remind/documents', { order_id: orderId, type: step.type })
+    : apiPost<PaymentRemindersSent>('/api/order/remind/payments', { orders: [orderId], amount_sent: step.type - 6 });
 
 /** Sends a reminder step; the order's reminders are fetched again before the caller's onSuccess runs. */
-export const useSendReminder = (options?: MutationHooks<{ status: string; message: string }, SendReminder>) =>
+export const useSendReminder = (options?: MutationHooks<StatusAnswer, SendReminder>) =>
   useAdminMutation({ ...options, mutationFn: sendReminder, invalidates: (_res, { orderId }) => [adminOrderKeys.reminders(orderId)] });
 
 // ---------------------------------------------------------------------------------------------

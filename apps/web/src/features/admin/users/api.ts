@@ -4,7 +4,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { UsersPage } from '@umrah/domain/contracts/users';
+import type { LoggedOutEverywhere, MessageAnswer, TokenAnswer, UsersPage } from '@umrah/domain/contracts';
 import type { User } from '../../auth';
 
 export const USERS_PAGE_SIZE = 25;
@@ -47,12 +47,12 @@ export const useSaveUser = () =>
   });
 
 export const useDeleteUser = () =>
-  useListMutation({ mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/user/${id}`), list: userKeys.all, notifyErrors: true });
+  useListMutation({ mutationFn: (id: number) => apiDelete<MessageAnswer>(`/api/user/${id}`), list: userKeys.all, notifyErrors: true });
 
 /** Ends every session of the user (a lost phone, a shared computer): their tokens stop working at once. */
 export function useLogoutEverywhere() {
   return useMutation({
-    mutationFn: (id: number) => apiPost<{ message: string; sessions: number }>(`/api/user/${id}/logout_all`),
+    mutationFn: (id: number) => apiPost<LoggedOutEverywhere>(`/api/user/${id}/logout_all`),
     onSuccess: (res) => notifySuccess(res.message),
     onError: notifyError,
   });
@@ -62,7 +62,7 @@ export function useLogoutEverywhere() {
 export function useLoginAs(loginWithToken: (token: string) => Promise<unknown>) {
   return useMutation({
     mutationFn: async (user: User) => {
-      const { token } = await apiPost<{ token: string }>('/api/login_by_mail', { email: user.email });
+      const { token } = await apiPost<TokenAnswer>('/api/login_by_mail', { email: user.email });
       await loginWithToken(token);
       return user;
     },
