@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { auditLog, invoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { itemLines, loadInvoices } from '../invoices/service.ts';
+import { payerColumns } from '../payments/service.ts';
 import { dutchToday, fromDutchDateTime } from '../vouchers/time.ts';
 
 // Bookkeeper exports (issue 13): payments and invoices of a date range as CSV or XLSX.
@@ -170,9 +171,7 @@ async function* paymentRows(ctx: AppContext, range: ExportRange): AsyncGenerator
         orderId: payments.orderId,
         invoiceId: payments.invoiceId,
         orderTotal: orders.totalPrice,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
+        ...payerColumns,
       })
       .from(payments)
       .leftJoin(orders, eq(orders.id, payments.orderId))

@@ -392,17 +392,14 @@ export async function deletePayment(ctx: Ctx, id: number, by: string) {
   });
 }
 
+/** Who a payment is from, as the payments list and the payments export show it (join users first). */
+export const payerColumns = { email: users.email, firstName: users.firstName, lastName: users.lastName };
+
 export async function listPayments(ctx: Ctx, q: { order_id?: number; page: number; pageSize: number }) {
   const where = q.order_id !== undefined ? eq(payments.orderId, q.order_id) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({
-        payment: payments,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        orderStatus: orders.status,
-      })
+      .select({ payment: payments, ...payerColumns, orderStatus: orders.status })
       .from(payments)
       .leftJoin(orders, eq(orders.id, payments.orderId))
       .leftJoin(users, eq(users.id, orders.userId))
