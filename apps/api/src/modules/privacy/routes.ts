@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, limiter, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, limiter } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['privacy'];
@@ -10,14 +10,12 @@ const { signedIn } = guardedRoutes(tags);
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
+  /** Both routes act on the caller's own account: signed in, and few calls per client. */
+  const ownAccount = <S extends object>(schema: S) => ({ ...signedIn(schema), config: limit(5) });
 
   app.get(
     '/api/user/export',
-    {
-      schema: { tags, security, summary: 'Mijn gegevens downloaden (JSON): account, bestellingen, facturen en eigen visumgegevens' },
-      onRequest: requireUser,
-      config: limit(5),
-    },
+    ownAccount({ summary: 'Mijn gegevens downloaden (JSON): account, bestellingen, facturen en eigen visumgegevens' }),
     async (req, reply) => {
       const data = await service.exportOwnData(app.ctx, currentUser(req));
       return reply
@@ -29,14 +27,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user',
-    {
-      ...signedIn({
-        summary: 'Eigen account verwijderen: persoonsgegevens geanonimiseerd, bestellingen bewaard (7 jaar, boekhouding)',
-        body: z.object({ password: z.string().max(200).optional() }).nullish(),
-        response: { 200: messageAnswer },
-      }),
-      config: limit(5),
-    },
+    ownAccount({
+      summary: 'Eigen account verwijderen: persoonsgegevens geanonimiseerd, bestellingen bewaard (7 jaar, boekhouding)',
+      body: z.object({ password: z.string().max(200).optional() }).nullish(),
+      response: { 200: messageAnswer },
+    }),
     async (req) => {
       await service.deleteOwnAccount(app.ctx, currentUser(req), req.body?.password);
       return { message: service.PRIVACY_MSG.deleted };
