@@ -2,7 +2,7 @@
 // every list of the content pages is fetched again (the content feature's keys), so the admin (and
 // the public pages in this tab) see it at once.
 import type { QueryKey } from '@tanstack/react-query';
-import type { ArticleDto } from '@umrah/domain/validation/contact';
+import type { ArticleCategorySaved, ArticleSaved, MessageAnswer } from '@umrah/domain/contracts';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import { apiDelete, apiPost, apiPut } from '../../lib/api';
 import type { MutationHooks } from '../../lib/notify';
@@ -27,8 +27,6 @@ export interface SaveArticle {
   body: ArticleBody;
 }
 
-type ArticleSaved = { message: 'CREATED' | 'UPDATED'; article: ArticleDto };
-
 const saveArticle = ({ id, body }: SaveArticle) =>
   id === null ? apiPost<ArticleSaved>('/api/article', body) : apiPut<ArticleSaved>(`/api/article/${id}`, body);
 
@@ -43,17 +41,17 @@ export interface SaveCategory {
 
 const saveCategory = ({ id, label }: SaveCategory) =>
   id === null
-    ? apiPost<{ message: string }>('/api/articlecat', { label, flex: {} })
-    : apiPut<{ message: string }>(`/api/articlecat/${id}`, { label });
+    ? apiPost<ArticleCategorySaved>('/api/articlecat', { label, flex: {} })
+    : apiPut<ArticleCategorySaved>(`/api/articlecat/${id}`, { label });
 
-export const useSaveCategory = (options?: MutationHooks<{ message: string }, SaveCategory>) =>
+export const useSaveCategory = (options?: MutationHooks<ArticleCategorySaved, SaveCategory>) =>
   useAdminMutation({ ...options, mutationFn: saveCategory, invalidates: CONTENT_KEYS });
 
 /** An article (or flyer) or a category to delete. */
 export type ContentItem = { kind: 'article'; id: number } | { kind: 'category'; id: number };
 
 const deleteContent = (item: ContentItem) =>
-  apiDelete<{ message: string }>(item.kind === 'article' ? `/api/article/${item.id}` : `/api/articlecat/${item.id}`);
+  apiDelete<MessageAnswer>(item.kind === 'article' ? `/api/article/${item.id}` : `/api/articlecat/${item.id}`);
 
-export const useDeleteContent = (options?: MutationHooks<{ message: string }, ContentItem>) =>
+export const useDeleteContent = (options?: MutationHooks<MessageAnswer, ContentItem>) =>
   useAdminMutation({ ...options, mutationFn: deleteContent, invalidates: CONTENT_KEYS });

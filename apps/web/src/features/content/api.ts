@@ -1,7 +1,7 @@
 // Server state of the content pages (SPEC 2, 3, 7): knowledge articles, flyers, their categories and
 // the team. The lists come with an ETag, so a refetch is cheap.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ArticleCategoryDto, ArticleDto, TeamMemberDto } from '@umrah/domain/validation/contact';
+import type { ArticleCategoryList, ArticleDto, ArticleList, MessageAnswer, Team, TeamMemberDto } from '@umrah/domain/contracts';
 import { apiGet, apiPost } from '../../lib/api';
 
 export const ArticleKind = { ARTICLE: 0, FLYER: 1 } as const;
@@ -17,21 +17,20 @@ export const contentKeys = {
 export function useArticles(type: number) {
   return useQuery({
     queryKey: contentKeys.articles(type),
-    queryFn: ({ signal }) => apiGet<{ articles: ArticleDto[] }>('/api/articles', { type }, signal).then((r) => r.articles),
+    queryFn: ({ signal }) => apiGet<ArticleList>('/api/articles', { type }, signal).then((r) => r.articles),
   });
 }
 
 export function useArticleCategories() {
   return useQuery({
     queryKey: contentKeys.categories,
-    queryFn: ({ signal }) =>
-      apiGet<{ articleCategories: ArticleCategoryDto[] }>('/api/articlecats', undefined, signal).then((r) => r.articleCategories),
+    queryFn: ({ signal }) => apiGet<ArticleCategoryList>('/api/articlecats', undefined, signal).then((r) => r.articleCategories),
   });
 }
 
 /** POST /api/contact: the contact form's message; the answer's message is the success text. */
 export const useSendContact = () =>
-  useMutation({ mutationFn: (body: Record<string, string>) => apiPost<{ message: string }>('/api/contact', body, { auth: false }) });
+  useMutation({ mutationFn: (body: Record<string, string>) => apiPost<MessageAnswer>('/api/contact', body, { auth: false }) });
 
 /** GET /api/article/{id}; a 404 is final, so it is not retried. */
 export function useArticle(id: number | null) {
@@ -46,7 +45,7 @@ export function useArticle(id: number | null) {
 export function useTeam() {
   return useQuery({
     queryKey: contentKeys.team,
-    queryFn: ({ signal }) => apiGet<{ team: TeamMemberDto[] }>('/api/team', undefined, signal).then((r) => r.team),
+    queryFn: ({ signal }) => apiGet<Team>('/api/team', undefined, signal).then((r) => r.team),
   });
 }
 
