@@ -1,6 +1,6 @@
 // The admin's vouchers ('Maak kortingscode aan'): the paged list searched by code, adding and deleting.
 import { queryOptions } from '@tanstack/react-query';
-import type { VoucherAnswer, VouchersPage } from '@umrah/domain/contracts';
+import type { MessageAnswer, VoucherAnswer, VouchersPage } from '@umrah/domain/contracts';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api';
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
 
@@ -25,4 +25,4 @@ export const useAddVoucher = () =>
   });
 
 export const useDeleteVoucher = () =>
-  useListMutation({ mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/voucher/${id}`), list: voucherKeys.all, notifyErrors: true });
+  useListMutation({ mutationFn: (id: number) => apiDelete<MessageAnswer>(`/api/voucher/${id}`), list: voucherKeys.all, notifyErrors: true });
