@@ -4,7 +4,7 @@ import { PAYMENT_MSG, idParam, manualPaymentSchema, preparePaymentSchema, startP
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
 import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, paymentsPageContract, transactionAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParams as idParamsOf, limiter, pageQuery, requireAdmin, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParams as idParamsOf, limiter, pageQuery } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
 import * as service from './service.ts';
 
@@ -112,14 +112,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/payment',
-    { schema: { tags, security, body: manualPaymentSchema, response: { 201: paymentSavedContract } }, onRequest: requireAdmin },
-    async (req, reply) => {
-      const result = await service.createManualPayment(app.ctx, req.body, userActor(currentUser(req), req.actingAdminId));
-      return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
-    },
-  );
+  app.post('/api/payment', adminOnly({ body: manualPaymentSchema, response: { 201: paymentSavedContract } }), async (req, reply) => {
+    const result = await service.createManualPayment(app.ctx, req.body, userActor(currentUser(req), req.actingAdminId));
+    return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
+  });
 
   app.put(
     '/api/payment/:id',
