@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageAnswer, pagedAnswer } from './common.ts';
+import { invoicePaymentContract } from './invoices.ts';
 
 /** A payment started at the provider: the browser is sent to `paymentURL`. */
 export const transactionContract = z.object({
@@ -22,16 +23,10 @@ export const paymentCheckContract = orderPaidContract.extend({ order_id: z.numbe
 export type PaymentCheck = z.infer<typeof paymentCheckContract>;
 
 /** A booked payment (the staff's payments list adds the customer and the order's status). */
-export const paymentContract = z.object({
-  id: z.number(),
+export const paymentContract = invoicePaymentContract.extend({
   order_id: z.number().nullable(),
   invoice_id: z.number().nullable(),
-  payment_type: z.number(),
-  type_text: z.string(),
-  /** cents */
-  amount: z.number(),
   provider_ref: z.string().nullable(),
-  created_at: z.string(),
   email: z.string().nullable().optional(),
   name: z.string().nullable().optional(),
   order_status: z.number().nullable().optional(),
