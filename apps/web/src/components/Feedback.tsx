@@ -24,6 +24,21 @@ export function LoadError() {
   );
 }
 
+/** A query's loading and failure states in one place; the children show once its data is there. */
+export function QueryState({
+  query,
+  loadingLabel,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean };
+  loadingLabel?: string;
+  children: React.ReactNode;
+}) {
+  if (query.isPending) return <PageLoader label={loadingLabel} />;
+  if (query.isError) return <LoadError />;
+  return <>{children}</>;
+}
+
 export function EmptyState({ children }: { children: React.ReactNode }) {
   return (
     <Text c="dimmed" ta="center" py="lg">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Card, Container, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { TeamMemberDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
-import { LoadError, PageLoader } from '../components/Feedback';
+import { QueryState } from '../components/Feedback';
 import { CardGrid } from '../components/CardGrid';
 import { filterTeam, TEAM_FILTERS, type TeamFilter, useTeam } from '../features/content';
 import { useCompany } from '../lib/company';
@@ -53,11 +53,7 @@ export default function AboutPage() {
           </PageSection>
 
           <PageSection id="ons-team" title="Ons team">
-            {team.isPending ? (
-              <PageLoader />
-            ) : team.isError ? (
-              <LoadError />
-            ) : (
+            <QueryState query={team}>
               <Stack gap="lg">
                 <SegmentedControl
                   aria-label="Toon teamleden"
@@ -74,7 +70,7 @@ export default function AboutPage() {
                   spacing="lg"
                 />
               </Stack>
-            )}
+            </QueryState>
           </PageSection>
         </Stack>
       </Container>

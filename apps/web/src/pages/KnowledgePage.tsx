@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, Card, Container, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
-import { LoadError, PageLoader } from '../components/Feedback';
+import { QueryState } from '../components/Feedback';
 import { CardGrid } from '../components/CardGrid';
 import { ArticleKind, ArticlePicture, CategoryBadges, filterArticles, toggleCategory, useArticleCategories, useArticles } from '../features/content';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -46,11 +46,7 @@ export default function KnowledgePage() {
     <>
       <PageBanner title="Kennis" subtitle="Alles wat je wilt weten over de Umrah, je voorbereiding en je reis." image="/images/banners/kennis.svg" />
       <Container size="lg" py="xl">
-        {articles.isPending ? (
-          <PageLoader />
-        ) : articles.isError ? (
-          <LoadError />
-        ) : (
+        <QueryState query={articles}>
           <Stack gap="lg">
             {categories.data && categories.data.length > 0 && (
               <Group gap="xs" role="group" aria-label="Filter op categorie">
@@ -80,7 +76,7 @@ export default function KnowledgePage() {
               spacing="lg"
             />
           </Stack>
-        )}
+        </QueryState>
       </Container>
     </>
   );

@@ -6,7 +6,7 @@ import { Alert, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { packagesOf, tripsOfMonth, type CatalogPackage } from '@umrah/domain/catalog';
 import { TypeClass } from '@umrah/domain/enums';
 import { monthTiles } from '@umrah/domain/months';
-import { LoadError, PageLoader } from '../components/Feedback';
+import { QueryState } from '../components/Feedback';
 import { PageBanner } from '../components/PageBanner';
 import { ClassChoice, MonthTiles, PackageCard, TripList, useCatalog } from '../features/catalog';
 import { useRegion } from '../features/preferences';
@@ -97,18 +97,14 @@ export default function PackagesPage() {
             <Text c="dimmed" size="sm" mb="md">
               Vertrek vanuit {REGION_NAME[region]}. Je kunt je regio wijzigen via &lsquo;Regio en taal&rsquo; bovenaan de pagina.
             </Text>
-            {catalog.isPending ? (
-              <PageLoader label="Pakketten laden..." />
-            ) : catalog.isError ? (
-              <LoadError />
-            ) : (
+            <QueryState query={catalog} loadingLabel="Pakketten laden...">
               <MonthTiles
                 tiles={tiles}
                 selected={month?.key ?? null}
                 onSelect={(key) => choose({ maand: key })}
                 onCustom={() => setCustomOpen(true)}
               />
-            )}
+            </QueryState>
           </PageSection>
 
           {month && (
