@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Role } from '@umrah/domain/enums';
 import { RequireAuth } from '../features/auth/RequireAuth';
@@ -39,32 +39,37 @@ const guarded = (path: string, page: ReactNode, roles?: readonly Role[]): RouteO
   element: <RequireAuth roles={roles}>{page}</RequireAuth>,
 });
 
+/** The routes anyone may open: path and page (react-router ranks them by path, not by order). */
+const OPEN_ROUTES: [string, ComponentType][] = [
+  ['/', HomePage],
+  ['/confirm/:orderId', ConfirmPage],
+  ['/pakketten', PackagesPage],
+  ['/kennis', KnowledgePage],
+  ['/kennis/:kennisId', KnowledgeDetailPage],
+  ['/arabia-teaching', ArabiaTeachingPage],
+  ['/over-ons', AboutPage],
+  ['/contact', ContactPage],
+  ['/winkelwagen', CartPage],
+  ['/afrekenen', CheckoutPage],
+  ['/offerte/:token', QuotePage],
+  ['/visum/invoeren/:id', VisaPage],
+  ['/reset/:id', ResetPage],
+  ['/algemene-voorwaarden', TermsPage],
+  ['/privacy', PrivacyPage],
+  ['*', NotFoundPage],
+];
+
 /** The route table of SPEC 2, with its guards. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RenderFailed />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/confirm/:orderId', element: <ConfirmPage /> },
-      { path: '/pakketten', element: <PackagesPage /> },
-      { path: '/kennis', element: <KnowledgePage /> },
-      { path: '/kennis/:kennisId', element: <KnowledgeDetailPage /> },
-      { path: '/arabia-teaching', element: <ArabiaTeachingPage /> },
-      { path: '/over-ons', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/winkelwagen', element: <CartPage /> },
-      { path: '/afrekenen', element: <CheckoutPage /> },
+      ...OPEN_ROUTES.map(([path, Page]) => ({ path, element: <Page /> })),
       guarded('/admin-winkelwagen', <AdminCartPage />, ADMIN),
       ...['/account', '/account/bestellingen', '/account/bestellingen/:orderID'].map((path) => guarded(path, <AccountPage />)),
       guarded('/admin', <AdminPage />, STAFF),
       guarded('/admin/process_payment/:orderID', <ProcessPaymentPage />, ADMIN),
-      { path: '/offerte/:token', element: <QuotePage /> },
-      { path: '/visum/invoeren/:id', element: <VisaPage /> },
-      { path: '/reset/:id', element: <ResetPage /> },
-      { path: '/algemene-voorwaarden', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
