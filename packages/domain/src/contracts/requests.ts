@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_KINDS, REQUEST_STATUSES, type RequestDto } from '../validation/requests.ts';
-import { flexContract } from './common.ts';
+import { flexContract, totalAnswer } from './common.ts';
 
 // Requests from the forms (Morocco, 'Umrah op maat') and the admin's leads list.
 export type { RequestDto };
@@ -32,10 +32,5 @@ export const leadRowContract = requestContract.extend({ name: z.string() });
 export type LeadRow = z.infer<typeof leadRowContract>;
 
 /** GET /api/admin/requests (note: `page_size`, not `pageSize`). */
-export const leadsPageContract = z.object({
-  requests: z.array(leadRowContract),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
+export const leadsPageContract = totalAnswer('requests', leadRowContract).extend({ page: z.number(), page_size: z.number() });
 export type LeadsPage = z.infer<typeof leadsPageContract>;
