@@ -2,6 +2,7 @@
 // retry on network failure, and errors carrying the server's Dutch message.
 import { MSG } from '@umrah/domain/messages';
 import { tokenClaims } from './jwt';
+import type { TokenAnswer } from '@umrah/domain/contracts';
 
 export const TOKEN_KEY = 'token';
 /** Refresh the token when fewer than this many seconds remain (SPEC 9). */
@@ -170,7 +171,7 @@ let refreshing: Promise<void> | null = null;
 
 /** One refresh at a time, however many requests notice the token is about to expire. */
 function refreshToken(token: string): Promise<void> {
-  refreshing ??= send<{ token: string }>('/api/refresh_token', { method: 'POST' }, token)
+  refreshing ??= send<TokenAnswer>('/api/refresh_token', { method: 'POST' }, token)
     .then((r) => {
       // Only replace the token if nobody logged out or in meanwhile.
       if (getToken() === token) setToken(r.token);

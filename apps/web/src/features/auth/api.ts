@@ -5,6 +5,7 @@ import type { Registered } from '@umrah/domain/contracts/users';
 import { apiGet, apiPost, apiPut, getToken, setToken } from '../../lib/api';
 import { tokenClaims } from '../../lib/jwt';
 import type { User } from './types';
+import type { TokenAnswer, UserSaved } from '@umrah/domain/contracts';
 
 export const userKeys = {
   /** Keyed by subject (and acting admin), not by token: a refreshed token is the same user. */
@@ -25,7 +26,7 @@ export const currentUserQuery = (token: string | null) =>
     staleTime: 5 * 60_000,
     retry: false,
   });
-export const requestLogin = (email: string, password: string) => apiPost<{ token: string }>('/api/login', { email, password }, { auth: false });
+export const requestLogin = (email: string, password: string) => apiPost<TokenAnswer>('/api/login', { email, password }, { auth: false });
 export const requestLogout = () => apiPost('/api/logout');
 
 export interface RegisterBody extends Record<string, unknown> {
@@ -42,8 +43,7 @@ export const clearStoredToken = () => {
   if (getToken()) setToken(null);
 };
 
-export const useUpdateAccount = () =>
-  useMutation({ mutationFn: (body: Record<string, unknown>) => apiPut<{ message: string; user: User }>('/api/user', body) });
+export const useUpdateAccount = () => useMutation({ mutationFn: (body: Record<string, unknown>) => apiPut<UserSaved>('/api/user', body) });
 
 export const useResetRequest = () => useMutation({ mutationFn: (email: string) => apiPost('/api/reset_pw_request', { email }, { auth: false }) });
 

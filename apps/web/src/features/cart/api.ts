@@ -4,9 +4,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { OrderPreview } from '@umrah/domain/contracts/orders';
 import { discountableItemCount } from '@umrah/domain/pricing';
-import type { VoucherDto } from '@umrah/domain/validation/voucher';
 import { apiPost } from '../../lib/api';
 import { cartKind, cartToOrder } from './order';
+import type { VoucherAnswer } from '@umrah/domain/contracts';
 
 export type { OrderPreview, PreviewLine } from '@umrah/domain/contracts/orders';
 
@@ -59,7 +59,7 @@ export function cartProductIds(entries: readonly unknown[]): number[] {
 export const useRequestVoucher = () =>
   useMutation({
     mutationFn: ({ label, applied, entries }: { label: string; applied: string[]; entries: readonly unknown[] }) =>
-      apiPost<{ message: string; voucher: VoucherDto }>('/api/requestVoucher', {
+      apiPost<VoucherAnswer>('/api/requestVoucher', {
         label,
         discounts: applied,
         // Items a code can discount (guests, lessons, products; donations never count), as the order counts them.

@@ -2,9 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Region } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
-import type { ProductDto, ProductInputRaw } from '@umrah/domain/validation/product';
+import type { ProductInputRaw } from '@umrah/domain/validation/product';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
+import type { ProductList, ProductSaved, ProductsCreated } from '@umrah/domain/contracts';
 
 export const catalogKeys = {
   all: ['products'] as const,
@@ -16,7 +17,7 @@ export const catalogKeys = {
 export function useCatalog(region: Region) {
   return useQuery({
     queryKey: catalogKeys.region(region),
-    queryFn: ({ signal }) => apiGet<{ products: ProductDto[] }>('/api/products', { region }, signal).then((r) => r.products),
+    queryFn: ({ signal }) => apiGet<ProductList>('/api/products', { region }, signal).then((r) => r.products),
   });
 }
 
@@ -27,8 +28,8 @@ export function useCatalog(region: Region) {
 export const useSaveProduct = (productId: number | null) =>
   useAdminMutation({
     mutationFn: async (bodies: ProductInputRaw[]) => {
-      if (productId === null) return void (await apiPost<{ message: string }>('/api/products', bodies));
-      const res = await apiPut<{ message: string }>(`/api/product/${productId}`, bodies[0]);
+      if (productId === null) return void (await apiPost<ProductsCreated>('/api/products', bodies));
+      const res = await apiPut<ProductSaved>(`/api/product/${productId}`, bodies[0]);
       if (res.message !== 'UPDATED') throw new ApiError(500, MSG.unknownError);
     },
     invalidates: [catalogKeys.admin, catalogKeys.all],

@@ -7,6 +7,7 @@ import type { PaymentCheck, PaymentsPage, Transaction, TransactionAnswer } from 
 import type { OrderInput } from '@umrah/domain/validation/order';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 import { checkedAnswer } from '../../lib/answer';
+import type { PaymentDeleted, PaymentSaved } from '@umrah/domain/contracts';
 
 export type { PaymentCheck, PaymentDto, Transaction } from '@umrah/domain/contracts/payments';
 
@@ -64,6 +65,6 @@ export interface ManualPaymentBody {
   amount: number;
 }
 
-export const createPayment = (body: ManualPaymentBody) => apiPost<{ message: string }>('/api/payment', body);
-export const updatePayment = (id: number, body: ManualPaymentBody) => apiPut<{ message: string }>(`/api/payment/${id}`, body);
-export const deletePayment = (id: number) => apiDelete<{ message: string }>(`/api/payment/${id}`);
+export const createPayment = (body: ManualPaymentBody) => apiPost<PaymentSaved>('/api/payment', body);
+export const updatePayment = (id: number, body: ManualPaymentBody) => apiPut<PaymentSaved>(`/api/payment/${id}`, body);
+export const deletePayment = (id: number) => apiDelete<PaymentDeleted>(`/api/payment/${id}`);

@@ -1,9 +1,9 @@
 // The admin's quote and invoice list (shared by 'Facturen/aanbetalingsbewijzen' and 'Maak offerte
 // aan') and the documents of one order looked up by its number.
 import { queryOptions } from '@tanstack/react-query';
-import type { OrderSummary } from '@umrah/domain/contracts';
 import { apiGet } from '../../../lib/api';
 import { fetchAdminInvoices, invoiceKeys } from '../../invoices';
+import type { OrderAnswer } from '@umrah/domain/contracts';
 
 export { INVOICES_PAGE_SIZE, downloadWithNotice, type Invoice } from '../../invoices';
 
@@ -20,7 +20,7 @@ export const adminInvoicesQuery = (q: string, page: number) =>
 export const orderDocumentsQuery = (orderId: number | null) =>
   queryOptions({
     queryKey: adminInvoiceKeys.orderDocuments(orderId),
-    queryFn: ({ signal }) => apiGet<{ order: OrderSummary }>(`/api/order/${orderId}`, undefined, signal).then((r) => r.order),
+    queryFn: ({ signal }) => apiGet<OrderAnswer>(`/api/order/${orderId}`, undefined, signal).then((r) => r.order),
     enabled: orderId !== null,
     retry: false,
   });

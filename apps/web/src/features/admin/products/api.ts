@@ -2,11 +2,11 @@
 // all matches at once, no pages), and deleting one.
 import { queryOptions } from '@tanstack/react-query';
 import type { Region } from '@umrah/domain/enums';
-import type { ProductDto } from '@umrah/domain/validation/product';
 import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import { apiDelete, apiGet } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { catalogKeys } from '../../catalog';
+import type { ProductDeleted, ProductList } from '@umrah/domain/contracts';
 
 /** SPEC 8 success messages. */
 export const PRODUCT_SUCCESS = {
@@ -23,7 +23,7 @@ export const adminProductKeys = {
 export const adminProductsQuery = (region: Region, q: string) =>
   queryOptions({
     queryKey: adminProductKeys.list(region, q),
-    queryFn: ({ signal }) => apiGet<{ products: ProductDto[] }>('/api/admin/products', { region, q }, signal).then((r) => r.products),
+    queryFn: ({ signal }) => apiGet<ProductList>('/api/admin/products', { region, q }, signal).then((r) => r.products),
   });
 
 /**
@@ -32,7 +32,7 @@ export const adminProductsQuery = (region: Region, q: string) =>
  */
 export const useDeleteProduct = () =>
   useAdminMutation({
-    mutationFn: (id: number) => apiDelete<{ message: string; deactivated: boolean }>(`/api/product/${id}`),
+    mutationFn: (id: number) => apiDelete<ProductDeleted>(`/api/product/${id}`),
     invalidates: [catalogKeys.admin, catalogKeys.all],
     onSuccess: (res) => notifySuccess(res.deactivated ? res.message : PRODUCT_SUCCESS.deleted, { color: res.deactivated ? 'yellow' : 'green' }),
   });
