@@ -24,7 +24,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
   // Passports are the admin's (an admin-only API); the bookkeeper sees whether they are complete only.
   const readOnly = useReadOnlyAdmin();
   const guests = order.rooms.flatMap((r) => r.guests);
-  const delivered = guests.filter((g) => g.has_documents === true).map((g) => ({ id: g.id, name: `${g.first_name} ${g.last_name}`.trim() }));
+  const delivered = guests.filter((g) => g.has_documents).map((g) => ({ id: g.id, name: `${g.first_name} ${g.last_name}`.trim() }));
   return (
     <Stack gap="sm">
       {order.rooms.length > 0 && (
@@ -42,32 +42,30 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                     {g.age_category !== 0 && !g.bed_included ? ', zonder bed' : ''}
                     {!g.european_passport ? ', geen Europees paspoort' : ''}
                     {g.flex.disabled ? ', rolstoel' : ''})
-                    {g.has_documents !== undefined && (
-                      <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>
-                        <DocumentsBadge delivered={g.has_documents} size="sm" />
-                        {g.has_documents && !readOnly && (
-                          <>
-                            <Button
-                              size="compact-xs"
-                              variant="light"
-                              onClick={() => setDocuments({ kind: 'view', guestId: g.id })}
-                              aria-label={`Documenten van ${g.first_name} ${g.last_name}`}
-                            >
-                              Documenten
-                            </Button>
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setDocuments({ kind: 'reset', guestId: g.id })}
-                              aria-label={`Documenten resetten van ${g.first_name} ${g.last_name}`}
-                            >
-                              Documenten resetten
-                            </Button>
-                          </>
-                        )}
-                      </Group>
-                    )}
+                    <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>
+                      <DocumentsBadge delivered={g.has_documents} size="sm" />
+                      {g.has_documents && !readOnly && (
+                        <>
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            onClick={() => setDocuments({ kind: 'view', guestId: g.id })}
+                            aria-label={`Documenten van ${g.first_name} ${g.last_name}`}
+                          >
+                            Documenten
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setDocuments({ kind: 'reset', guestId: g.id })}
+                            aria-label={`Documenten resetten van ${g.first_name} ${g.last_name}`}
+                          >
+                            Documenten resetten
+                          </Button>
+                        </>
+                      )}
+                    </Group>
                   </li>
                 ))}
               </Text>
