@@ -46,6 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    // Every browser of the es2022 target knows <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // The server render (src/entry-server.tsx, loaded by the API): ES modules whatever package.json
     // is near them; packages come from node_modules, except the workspace's TypeScript domain package.
     ...(isSsrBuild && {

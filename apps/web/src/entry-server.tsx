@@ -3,10 +3,10 @@
 // the browser then hydrates it (main.tsx) with the same data.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { Providers, createQueryClient } from './app/Providers';
-import { routes } from './app/router';
+import { AppRoutes, routes } from './app/router';
 import { setFetch } from './lib/api';
 
 export interface RenderResult {
@@ -44,18 +44,18 @@ async function toHtml(node: React.ReactNode): Promise<string> {
  */
 export async function render(url: string, fetchApi: (url: string, init: RequestInit) => Promise<Response>): Promise<RenderResult | null> {
   setFetch(fetchApi);
-  const handler = createStaticHandler(routes);
-  const request = new Request(new URL(url, 'http://localhost'));
-  const context = await handler.query(request);
-  if (context instanceof Response) return null;
+  const location = new URL(url, 'http://localhost');
+  // The catch-all route is the 'page not found' page.
+  const status = matchRoutes(routes, location.pathname)?.some((m) => m.route.path === '*') ? 404 : 200;
   const queryClient = createQueryClient();
   let html = '';
   for (let round = 0; round < 3; round++) {
-    const router = createStaticRouter(handler.dataRoutes, context);
     html = await toHtml(
       <StrictMode>
         <Providers queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={location.pathname + location.search}>
+            <AppRoutes />
+          </StaticRouter>
         </Providers>
       </StrictMode>,
     );
@@ -69,5 +69,5 @@ export async function render(url: string, fetchApi: (url: string, init: RequestI
   }
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, state, status: context.statusCode };
+  return { html, state, status };
 }

@@ -1,14 +1,13 @@
 import { StrictMode, useEffect, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, matchRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { Providers, createQueryClient } from './app/Providers';
-import { createRouter, routes } from './app/router';
+import { AppRoutes, routes } from './app/router';
 
-const router = createRouter();
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
 
@@ -67,7 +66,9 @@ function AppReady() {
 const app = (
   <StrictMode>
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
     <AppReady />
   </StrictMode>

@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthModalsProvider, AuthProvider } from '../features/auth';
 import { RoomEditorProvider, type RoomEditor, type RoomEditorProps } from '../features/cart';
 import { PreferencesProvider } from '../features/preferences';
 import { ApiError } from '../lib/api';
+import { NotificationsHost } from '../lib/notify';
 import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient() {
@@ -33,7 +33,7 @@ const editRoom: RoomEditor = (props: RoomEditorProps) => (
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" zIndex={400} />
+      <NotificationsHost position="top-right" zIndex={400} />
       <QueryClientProvider client={queryClient}>
         <PreferencesProvider>
           <AuthProvider>

@@ -2,10 +2,34 @@
 // ApiError (validation, conflict, network: api.ts already puts the Dutch text in it), a fallback
 // otherwise. Mutations pass `onError: notifyError` (or notifyErrorWith(fallback)) instead of
 // writing the notification each time; modals show errorMessage(mutation.error) in their footer.
-import { notifications } from '@mantine/notifications';
+import { createElement, lazy, Suspense, useSyncExternalStore } from 'react';
+import type { NotificationData } from '@mantine/notifications';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { MSG } from '@umrah/domain/messages';
 import { ApiError } from './api';
+
+// The notification code (and its transitions) is no part of a page's first JavaScript: it loads
+// with the first notification, or once the page works, whichever comes first.
+const loadNotifications = () => import('@mantine/notifications');
+const LazyNotifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));
+
+/** Shows a notification (queued in Mantine's store until the host below has mounted). */
+export function showNotification(data: NotificationData): void {
+  void loadNotifications().then((m) => m.notifications.show(data));
+}
+
+const noSubscription = () => () => undefined;
+
+/** Where the notifications appear: mounted in the browser only, after the page has hydrated. */
+export function NotificationsHost(props: { position: NotificationData['position']; zIndex: number }) {
+  // false on the server and while hydrating, true from the render after.
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return inBrowser ? createElement(Suspense, { fallback: null }, createElement(LazyNotifications, props)) : null;
+}
 
 /** The text for an error, or null when there is none (a mutation that has not failed). */
 export function errorMessage(err: unknown, fallback?: string): string | null;
@@ -25,19 +49,19 @@ export function clientErrorMessage(err: unknown, fallback: string = MSG.unknownE
 
 /** A red notification with the error's text. Takes only the error, so `onError: notifyError` fits useMutation. */
 export function notifyError(err: unknown): void {
-  notifications.show({ color: 'red', message: errorMessage(err) ?? MSG.unknownError });
+  showNotification({ color: 'red', message: errorMessage(err) ?? MSG.unknownError });
 }
 
 /** An onError handler whose non-API errors show `fallback` (a feature's own 'unknown error' text). */
 export const notifyErrorWith =
   (fallback: string, pick: (err: unknown, fallback: string) => string | null = errorMessage) =>
   (err: unknown): void => {
-    notifications.show({ color: 'red', message: pick(err, fallback) ?? fallback });
+    showNotification({ color: 'red', message: pick(err, fallback) ?? fallback });
   };
 
 /** The green (or, for 'nothing changed', yellow) confirmation after a mutation. */
 export function notifySuccess(message: string, options: { color?: string; autoClose?: number } = {}): void {
-  notifications.show({ color: options.color ?? 'green', message, ...(options.autoClose ? { autoClose: options.autoClose } : {}) });
+  showNotification({ color: options.color ?? 'green', message, ...(options.autoClose ? { autoClose: options.autoClose } : {}) });
 }
 
 /** The options a feature's mutation hook passes through (its own onSuccess/onError), mutationFn fixed. */

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { EmptyState } from '../components/Feedback';
 import { UserPicker, type PickedUser } from '../features/admin/users/UserPicker';
@@ -15,6 +14,7 @@ import type { CreatedOrder } from '@umrah/domain/contracts';
 import { useCreateAdminOrder } from '../features/admin/orders-list/api';
 import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
+import { showNotification } from '../lib/notify';
 
 /** The message after an admin order: it names the customer and the order number (SPEC 8). */
 export const adminOrderMessage = (o: Pick<CreatedOrder, 'order_number' | 'user_id'> & { user: Pick<CreatedOrder['user'], 'email'> }) =>
@@ -56,7 +56,7 @@ export default function AdminCartPage() {
           setCreated(message);
           setPicked(null);
           setPickerKey((k) => k + 1);
-          notifications.show({ color: 'green', title: res.message, message });
+          showNotification({ color: 'green', title: res.message, message });
         },
         onError: (err) => {
           // The server's reason for a refused order (4xx); nothing technical for a failure.

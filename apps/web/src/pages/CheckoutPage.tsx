@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Container, Grid, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
 import { useAuth } from '../features/auth';
@@ -10,6 +9,7 @@ import { CheckoutDetails, OrderSummary, goToPayment, startPayment, useCreateOrde
 import { ApiError } from '../lib/api';
 import { FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE } from '../lib/answer';
 import { usePageTitle } from '../lib/usePageTitle';
+import { showNotification } from '../lib/notify';
 
 /** /afrekenen: create the order, start its payment, and send the browser to the provider (SPEC 4). */
 export default function CheckoutPage() {
@@ -52,7 +52,7 @@ export default function CheckoutPage() {
     try {
       goToPayment(await startPayment(orderId, { paymentType: partly ? 5 : 4 }));
     } catch (err) {
-      notifications.show({
+      showNotification({
         color: 'orange',
         message: `Je bestelling is geplaatst, maar de betaling kon niet worden gestart${err instanceof ApiError ? `: ${err.message}` : '.'} Je kunt betalen via Account - Mijn bestellingen.`,
         autoClose: 10_000,

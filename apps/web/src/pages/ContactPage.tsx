@@ -1,9 +1,10 @@
-import { Anchor, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { PageBanner } from '../components/PageBanner';
 import { ContactForm, OfficeMap } from '../features/content';
 import { useCompany } from '../lib/company';
 import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
+import classes from './ContactPage.module.css';
 
 const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '').replace(/^0/, '+31')}`;
 
@@ -15,24 +16,24 @@ export default function ContactPage() {
     <>
       <PageBanner title="Contact" subtitle="Heb je een vraag over je reis? Neem gerust contact met ons op." image="/images/banners/contact.svg" />
       <Container size="lg" py="xl">
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 5 }}>
+        <div className={classes.columns}>
+          <div>
             <Stack gap="lg">
               <PageSection id="contactgegevens" title="Contactgegevens">
-                <List spacing="xs" listStyleType="none" data-testid="contactlijst">
-                  <List.Item>
+                <ul className={classes.details} data-testid="contactlijst">
+                  <li>
                     <Text span fw={600}>
                       Telefoon:{' '}
                     </Text>
                     <Anchor href={telHref(company.phone)}>{company.phone}</Anchor>
-                  </List.Item>
-                  <List.Item>
+                  </li>
+                  <li>
                     <Text span fw={600}>
                       Email:{' '}
                     </Text>
                     <Anchor href={`mailto:${company.email}`}>{company.email}</Anchor>
-                  </List.Item>
-                  <List.Item>
+                  </li>
+                  <li>
                     <Text span fw={600}>
                       Adres:{' '}
                     </Text>
@@ -43,8 +44,8 @@ export default function ContactPage() {
                     >
                       {address}
                     </Anchor>
-                  </List.Item>
-                </List>
+                  </li>
+                </ul>
                 {/* SPEC 1: the support claims of the page text. */}
                 <Text size="sm" mt="sm" data-testid="reactietijd">
                   Onze klantenservice reageert meestal binnen vier uur. Een medewerker neemt binnen 1 werkdag contact met je op.
@@ -54,16 +55,16 @@ export default function ContactPage() {
                 <OfficeMap />
               </PageSection>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          </div>
+          <div>
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="stuur-bericht">
               <Title order={2} id="stuur-bericht" mb="sm">
                 Stuur ons een bericht
               </Title>
               <ContactForm />
             </Card>
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
       </Container>
     </>
   );

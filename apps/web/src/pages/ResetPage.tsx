@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { resetPasswordSchema } from '@umrah/domain/validation/index';
 import { SubmitForm } from '../components/SubmitForm';
@@ -10,6 +9,7 @@ import { ApiError } from '../lib/api';
 import { zodValidate } from '../lib/form';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useAuthModals, useResetPassword } from '../features/auth';
+import { showNotification } from '../lib/notify';
 
 /** /reset/{id}: the id from the mailed link is the reset token (SPEC 2). */
 export default function ResetPage() {
@@ -29,7 +29,7 @@ export default function ResetPage() {
     setError(null);
     try {
       await resetPassword.mutateAsync(values);
-      notifications.show({ color: 'green', message: 'Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.' });
+      showNotification({ color: 'green', message: 'Je wachtwoord is gewijzigd. Log in met je nieuwe wachtwoord.' });
       navigate('/');
       modals.open('login');
     } catch (err) {

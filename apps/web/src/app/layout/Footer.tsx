@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core';
 import { useCompany } from '../../lib/company';
 import { MENU_LINKS } from './nav';
 import classes from './Footer.module.css';
@@ -9,7 +9,7 @@ export function Footer() {
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <div className={classes.columns}>
           <Stack gap={6}>
             <Title order={2} size="h4" c="white">
               {company.name}
@@ -48,7 +48,7 @@ export function Footer() {
               Privacyverklaring
             </Anchor>
           </Stack>
-        </SimpleGrid>
+        </div>
         <Text size="xs" mt="xl" c="gray.4">
           © {new Date().getFullYear()} {company.name}, {company.city}
         </Text>

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mantine/core';
 import { PageLoader } from '../../components/Feedback';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ScrollRestorer } from './ScrollRestorer';
 import { usePreferences } from '../../features/preferences';
 
 const RegionModal = lazy(() => import('./RegionModal'));
@@ -39,7 +40,7 @@ export function Layout() {
       <Suspense fallback={null}>
         <ChatWidget />
       </Suspense>
-      <ScrollRestoration />
+      <ScrollRestorer />
     </Box>
   );
 }

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Role } from '@umrah/domain/enums';
 import { setToken } from '../../lib/api';
 import { demoUser, fakeJwt, jsonResponse, renderApp } from '../../test/render';
 import { Header } from './Header';
 import { CookieBanner } from './CookieBanner';
+import { ScrollRestorer } from './ScrollRestorer';
 import ResetPage from '../../pages/ResetPage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -79,5 +80,27 @@ describe('ResetPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Wachtwoord wijzigen' }));
     expect(await screen.findByText('Er is iets fouts gegaan...')).toBeTruthy();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+  });
+});
+
+describe('ScrollRestorer', () => {
+  it('starts a new page at the top and returns to where a page was left on back', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { router } = renderApp(<ScrollRestorer />, { path: '*', route: '/pakketten' });
+    expect(scrollTo).not.toHaveBeenCalled(); // the first page keeps where the browser put it
+
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 640 });
+    fireEvent.scroll(window);
+    await act(() => router.navigate('/kennis'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 90 });
+    fireEvent.scroll(window);
+    await act(() => router.navigate(-1));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
+    await act(() => router.navigate(1));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 90);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
   });
 });

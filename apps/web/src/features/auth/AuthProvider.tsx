@@ -2,12 +2,12 @@
 // GET /api/user whenever a token exists, and dropped when the session ends.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { Role } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
 import { expireSession, getToken, isTokenExpired, nowSeconds, onSessionExpired, setToken, subscribeToken, tokenExpiry } from '../../lib/api';
 import { currentUserQuery, fetchUser, requestLogin, requestLogout, userKeys } from './api';
 import type { User } from './types';
+import { showNotification } from '../../lib/notify';
 
 export interface AuthContextValue {
   token: string | null;
@@ -39,7 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onSessionExpired(() => {
         setSessionExpired(true);
         queryClient.clear();
-        notifications.show({ id: 'session-expired', color: 'orange', message: MSG.sessionExpired, autoClose: 8000 });
+        showNotification({ id: 'session-expired', color: 'orange', message: MSG.sessionExpired, autoClose: 8000 });
       }),
     [queryClient],
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { accountSchema } from '@umrah/domain/validation/index';
 import { ApiError } from '../../lib/api';
@@ -11,6 +10,7 @@ import { AccountFields, accountFromUser, emptyAccount, type AccountValues } from
 import { useAuth } from './AuthProvider';
 import { useUpdateAccount } from './api';
 import { SubmitForm } from '../../components/SubmitForm';
+import { showNotification } from '../../lib/notify';
 
 const EMAIL_NEEDS_PASSWORD = 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.';
 
@@ -37,7 +37,7 @@ export function EditAccountForm({ onSuccess }: { onSuccess?: () => void }) {
       const res = await updateAccount.mutateAsync(body);
       currentPassword.setValue('');
       setUser(res.user);
-      notifications.show({ color: 'green', message: res.message || MSG.userUpdated });
+      showNotification({ color: 'green', message: res.message || MSG.userUpdated });
       onSuccess?.();
     } catch (err) {
       const errors = fieldErrors(err);

@@ -1,6 +1,5 @@
 import { Anchor, PasswordInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MSG } from '@umrah/domain/messages';
 import { registerSchema } from '@umrah/domain/validation/index';
 import { ApiError } from '../../lib/api';
@@ -11,6 +10,7 @@ import { SubmitForm } from '../../components/SubmitForm';
 import { useAuth } from './AuthProvider';
 import { useAuthModals } from './authModals';
 import { useCaptchaForm } from './useCaptchaForm';
+import { showNotification } from '../../lib/notify';
 
 type RegisterValues = AccountValues & { password: string; altcha: string };
 
@@ -36,7 +36,7 @@ export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
     send: (values) => register.mutateAsync(values),
     onSent: async (res) => {
       if (res.token) await loginWithToken(res.token);
-      notifications.show({ color: 'green', message: MSG.accountCreated });
+      showNotification({ color: 'green', message: MSG.accountCreated });
       onSuccess?.();
     },
     onFailed: clearStoredToken,

@@ -2,7 +2,6 @@
 // checked with the shared availability schema. Admins can put it in the admin cart instead.
 import { useNavigate } from 'react-router';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { productTypeLabels } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import type { ProductDto } from '@umrah/domain/validation/product';
@@ -11,6 +10,7 @@ import { ADMIN_CART_KEY, CART_KEY, addCartItem, type CartKey } from './cartStora
 import { ADDED_MESSAGE } from './describe';
 import { AvailabilityFields, useAvailability } from './EditModals';
 import type { ArabiaEntry } from './types';
+import { showNotification } from '../../lib/notify';
 
 export function LessonModal({ lesson, onClose }: { lesson: ProductDto; onClose: () => void }) {
   const { isAdmin } = useAuth();
@@ -29,7 +29,7 @@ export function LessonModal({ lesson, onClose }: { lesson: ProductDto; onClose: 
       exclusive: false,
     };
     addCartItem(key, entry);
-    notifications.show({ color: 'green', message: ADDED_MESSAGE });
+    showNotification({ color: 'green', message: ADDED_MESSAGE });
     onClose();
     if (key === ADMIN_CART_KEY) navigate('/admin-winkelwagen');
   };

@@ -4,12 +4,12 @@
 // it all again.
 import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { voucherKey } from '@umrah/domain/pricing';
 import { VOUCHER_MSG, requestVoucherSchema } from '@umrah/domain/validation/voucher';
 import { ApiError } from '../../lib/api';
 import { useRequestVoucher } from './api';
 import { addCartDiscount, cartDiscounts, removeCartDiscount, type CartKey } from './cartStorage';
+import { showNotification } from '../../lib/notify';
 
 export function VoucherField({ cartKey, entries }: { cartKey: CartKey; entries: readonly unknown[] }) {
   const [code, setCode] = useState('');
@@ -29,7 +29,7 @@ export function VoucherField({ cartKey, entries }: { cartKey: CartKey; entries: 
       {
         onSuccess: (res) => {
           addCartDiscount(cartKey, res.voucher.label);
-          notifications.show({ color: 'green', message: res.message });
+          showNotification({ color: 'green', message: res.message });
           setCode('');
         },
         onError: (err) => setError(err instanceof ApiError ? err.message : 'Onbekende fout'),

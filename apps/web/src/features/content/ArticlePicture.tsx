@@ -2,7 +2,7 @@
 // (480 for phones, 1200 for desktops); width and height are set so nothing shifts while it loads.
 // Articles from before the admin tab have just one `img` URL, shown as it is.
 import type { CSSProperties } from 'react';
-import { ARTICLE_IMAGE_FORMATS, articleImageOf, articleImageSrcSet, articleImageUrl } from '@umrah/domain/validation/article';
+import { ARTICLE_IMAGE_FORMATS, articleImageOf, articleImageSrcSet, articleImageUrl } from '@umrah/domain/article-image';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 
 export interface ArticlePictureProps {

@@ -1,17 +1,19 @@
 // The contact form (SPEC 2, 5, 7, 8): name, email, message and the captcha, checked with the same
-// zod schema as POST /api/contact; the server's answer is shown as the success text.
+// zod schema as POST /api/contact (loaded after the page works); the server's answer is shown as
+// the success text.
 import { useState } from 'react';
 import { Alert, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { contactSchema } from '@umrah/domain/validation/contact';
 import { SubmitForm } from '../../components/SubmitForm';
 import { ApiError } from '../../lib/api';
-import { zodValidate } from '../../lib/form';
+import { useDeferredValidate } from '../../lib/form';
 import { useCaptchaForm } from '../auth';
 import { useSendContact } from './api';
 
 type ContactValues = { name: string; email: string; message: string; altcha: string };
 const empty: ContactValues = { name: '', email: '', message: '', altcha: '' };
+// The same schema as POST /api/contact, loaded after the page works (zod is not in its first JavaScript).
+const loadContactSchema = () => import('@umrah/domain/validation/contact').then((m) => m.contactSchema);
 
 /** The message to show for a failed send: the server's Dutch text where it gave one. */
 export function contactErrorMessage(err: unknown): string {
@@ -22,7 +24,8 @@ export function contactErrorMessage(err: unknown): string {
 export function ContactForm() {
   const [sent, setSent] = useState<string | null>(null);
   const sendContact = useSendContact();
-  const form = useForm<ContactValues>({ mode: 'controlled', initialValues: empty, validate: zodValidate(contactSchema) });
+  const { validate, whenReady } = useDeferredValidate(loadContactSchema);
+  const form = useForm<ContactValues>({ mode: 'controlled', initialValues: empty, validate });
   const { submit, error, busy, captcha } = useCaptchaForm(form, {
     send: (values) => {
       setSent(null);
@@ -39,7 +42,7 @@ export function ContactForm() {
     <SubmitForm
       label="Contactformulier"
       submitLabel="Verzenden"
-      onSubmit={submit}
+      onSubmit={whenReady(() => submit())}
       error={error}
       busy={busy}
       narrowButton

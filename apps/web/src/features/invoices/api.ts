@@ -1,11 +1,11 @@
 // The calls of quotes, invoices and PDF documents, and saving a base64 PDF in the browser.
-import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InvoiceAnswer, InvoicesPage, InvoiceSaved, OwnInvoices } from '@umrah/domain/contracts/invoices';
 import type { TransactionAnswer } from '@umrah/domain/contracts/payments';
 import { DOCUMENT_MSG, type PdfDownload } from '@umrah/domain/documents';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { checkedAnswer } from '../../lib/answer';
+import { showNotification } from '../../lib/notify';
 
 export type { Invoice, InvoiceItem, InvoicePayment } from '@umrah/domain/contracts/invoices';
 
@@ -72,6 +72,6 @@ export async function downloadWithNotice(path: string) {
   try {
     await downloadPdf(path);
   } catch (err) {
-    notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : DOCUMENT_MSG.downloadFailed });
+    showNotification({ color: 'red', message: err instanceof ApiError ? err.message : DOCUMENT_MSG.downloadFailed });
   }
 }

@@ -1,11 +1,11 @@
 // The lead forms' calls (SPEC 7 contact/individual, contact/individual_hadj) and the admin's leads list.
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import type { LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
 import { MSG } from '@umrah/domain/messages';
 import { REQUEST_SENT_MS, type RequestDto, type RequestStatus } from '@umrah/domain/validation/requests';
 import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
+import { showNotification } from '../../lib/notify';
 
 export type { LeadRow, LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
 
@@ -35,7 +35,7 @@ export function useUpdateLead(id: number) {
   return useMutation({
     mutationFn: (body: { status: RequestStatus; note: string }) => apiPut<RequestDto>(`/api/admin/requests/${id}`, body),
     onSuccess: () => {
-      notifications.show({ color: 'green', message: 'Aanvraag is gewijzigd.' });
+      showNotification({ color: 'green', message: 'Aanvraag is gewijzigd.' });
       void qc.invalidateQueries({ queryKey: leadKeys.all });
     },
   });

@@ -6,7 +6,6 @@ import '@mantine/dates/styles.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Group, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { CatalogPackage, RoomSize } from '@umrah/domain/catalog';
 import type { AgeCategory, Region } from '@umrah/domain/enums';
 import { roomFormSchema } from '@umrah/domain/validation/order';
@@ -27,6 +26,7 @@ import { StepGuests, type GuestHandlers } from './StepGuests';
 import { RoomSummary } from './StepConfirm';
 import { StepRoom } from './StepRoom';
 import { emptyRoom, entryToRoom, initialGuests, newGuest, normalizeRoom, roomState, roomToEntry, type GuestValues, type RoomValues } from './rules';
+import { showNotification } from '../../lib/notify';
 
 export { ADDED_MESSAGE, UPDATED_MESSAGE };
 
@@ -133,7 +133,7 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
   function add(key: CartKey) {
     if (!entry) return;
     addCartItem(key, entry);
-    notifications.show({ color: 'green', message: ADDED_MESSAGE });
+    showNotification({ color: 'green', message: ADDED_MESSAGE });
     onRoomAdded?.(entry.guests.length);
   }
 
@@ -200,7 +200,7 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
                 disabled={!priced}
                 onClick={() => {
                   updateCartItem(edit.cartKey, edit.index, entry);
-                  notifications.show({ color: 'green', message: UPDATED_MESSAGE });
+                  showNotification({ color: 'green', message: UPDATED_MESSAGE });
                   onClose();
                 }}
               >

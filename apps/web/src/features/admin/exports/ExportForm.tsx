@@ -6,10 +6,10 @@ import 'dayjs/locale/nl';
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
 import { EXPORT_MSG, exportRangeSchema, type ExportFormat, type ExportKind } from '@umrah/domain/validation/exports';
 import { downloadExport } from './api';
 import { parseDutchDate } from '../../auth';
+import { showNotification } from '../../../lib/notify';
 
 const TITLES: Record<ExportKind, string> = { payments: 'Betalingen', invoices: 'Offertes en facturen' };
 
@@ -42,9 +42,9 @@ export function ExportForm({ kind }: { kind: ExportKind }) {
     setBusy(format);
     try {
       await downloadExport(kind, format, checked.data.from, checked.data.to);
-      notifications.show({ color: 'green', message: `De export van ${TITLES[kind].toLowerCase()} is gedownload.` });
+      showNotification({ color: 'green', message: `De export van ${TITLES[kind].toLowerCase()} is gedownload.` });
     } catch (err) {
-      notifications.show({ color: 'red', message: err instanceof Error ? err.message : EXPORT_MSG.failed });
+      showNotification({ color: 'red', message: err instanceof Error ? err.message : EXPORT_MSG.failed });
     } finally {
       setBusy(null);
     }

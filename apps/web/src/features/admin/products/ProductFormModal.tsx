@@ -22,7 +22,6 @@ import {
 } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { REGIONS, isUmrahType, productTypeLabels, type Region } from '@umrah/domain/enums';
 import { HOTELS } from '@umrah/domain/hotels';
 import { MSG } from '@umrah/domain/messages';
@@ -43,6 +42,7 @@ import { zodValidate } from '../../../lib/form';
 import { parseDutchDate } from '../../auth';
 import { useSaveProduct } from '../../catalog';
 import { PRODUCT_SUCCESS } from './api';
+import { showNotification } from '../../../lib/notify';
 
 const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: String(t), label: `${t}. ${productTypeLabels[t]}` }));
 const UMRAH_TYPES = PRODUCT_TYPES.filter(isUmrahType).map(String);
@@ -95,7 +95,7 @@ export function ProductFormModal({
     try {
       const schema = editing ? productEditFormSchema : productFormSchema;
       await save.mutateAsync(productFormToInputs(schema.parse(values)));
-      notifications.show({ color: 'green', message: editing ? PRODUCT_SUCCESS.updated : PRODUCT_SUCCESS.created });
+      showNotification({ color: 'green', message: editing ? PRODUCT_SUCCESS.updated : PRODUCT_SUCCESS.created });
       onClose();
     } catch (err) {
       form.setErrors(formErrors(err));
