@@ -4,7 +4,8 @@
 // with RATE_LIMIT_FACTOR for this run only); the customers are plain keep-alive HTTP clients here.
 // One trip in ten is nearly sold out (100 places): those orders race for the last places, and after
 // the run stock and guests must agree exactly (0 oversold). Alone: `npx tsx bench/orders.ts`;
-// BENCH_ORDERS_SECONDS=10 for a quick check; BENCH_CPU_PROF=dir writes the server's CPU profile.
+// BENCH_ORDERS_SECONDS=10 for a quick check; BENCH_CPU_PROF=dir writes the server's CPU profile;
+// BENCH_QUERY_TEXTS=1 lists the statements sent per order.
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -38,6 +39,8 @@ export interface OrdersBenchResult {
   stock: { product: number; initial: number; final: number; guests: number; oversold: number }[];
   /** Per placed order (order + payment start), over the timed run: what the shop's process spent. */
   perOrder: { statements: number; serverCpuMs: number; postgresCpuMs: number };
+  /** With BENCH_QUERY_TEXTS=1: each statement text the shop sent during the run, per placed order. */
+  statementTexts?: { text: string; perOrder: number }[];
   loadAverage: number;
   pass: boolean;
   failures: string[];
@@ -126,7 +129,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       for (let i = 0; i < 100; i++) {
         await new Promise((r) => setTimeout(r, 20));
         try {
-          const c = JSON.parse(readFileSync(countFile, 'utf8')) as { statements: number; cpuMs: number };
+          const c = JSON.parse(readFileSync(countFile, 'utf8')) as { statements: number; cpuMs: number; texts?: [string, number][] };
           return { ...c, postgresCpuMs: postgresCpuMs(database.name) };
         } catch {
           // not written yet
@@ -273,6 +276,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
         serverCpuMs: per(after.cpuMs - before.cpuMs),
         postgresCpuMs: per(after.postgresCpuMs - before.postgresCpuMs),
       },
+      statementTexts: after.texts && statementsPerOrder(before.texts ?? [], after.texts, orders),
       loadAverage,
       pass: false,
       failures: [],
@@ -293,6 +297,15 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
   }
 }
 
+/** How often each statement text was sent between two counts, per placed order, most frequent first. */
+function statementsPerOrder(before: [string, number][], after: [string, number][], orders: number) {
+  const earlier = new Map(before);
+  return after
+    .map(([text, n]) => ({ text, perOrder: (n - (earlier.get(text) ?? 0)) / orders }))
+    .filter((s) => s.perOrder > 0)
+    .sort((a, b) => b.perOrder - a.perOrder);
+}
+
 export function printOrders(r: OrdersBenchResult) {
   const ms = (x: number) => `${x.toFixed(0).padStart(4)} ms`;
   console.log(
@@ -307,6 +320,7 @@ export function printOrders(r: OrdersBenchResult) {
   console.log(
     `per order: ${r.perOrder.statements.toFixed(1)} SQL statements, shop CPU ${r.perOrder.serverCpuMs.toFixed(1)} ms, PostgreSQL CPU ${r.perOrder.postgresCpuMs.toFixed(1)} ms`,
   );
+  for (const s of r.statementTexts ?? []) console.log(`  ${s.perOrder.toFixed(2).padStart(5)}× ${s.text.slice(0, 160)}`);
   for (const s of r.stock) {
     console.log(`  trip ${s.product}: stock ${s.initial} → ${s.final}, ${s.guests} guests placed, oversold ${s.oversold}`);
   }

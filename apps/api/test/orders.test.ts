@@ -567,3 +567,36 @@ describe('GET /api/admin/orders search', () => {
     expect(await ids('niemand-zoekt-dit-xyz')).toEqual([]);
   });
 });
+
+describe('POST /api/order answers from the rows it wrote', () => {
+  it('the answer is exactly what GET /api/order/{id} reads back, for every kind of order', async () => {
+    const lessonDays = [{ id: trip.lesson, days: ['Woensdag', 'Maandag'], times: ['09:00-12:00'] }];
+    const payloads = [
+      // One room, a voucher, 50 %: one stock product (the single-statement write).
+      {
+        rooms: [room([adult('Ahmed', { gender: 0 }), adult('Yusuf', { gender: 1 })], { room_gender: 2 })],
+        flex: { discounts: ['WELKOM50'], pay_partly: true },
+      },
+      // Non-European passport and a child without bed: several stock products (the transaction).
+      { rooms: [room([adult('Ahmed', { european_passport: false }), child('Sara', { bed_included: false })])], flex: { pay_partly: false } },
+      // A lesson with a donation: the crowdfund is locked (the transaction).
+      { products: [trip.lesson], crowdfunds: [{ funding_id: trip.fund, funding_amount: 2500 }], flex: { arabia_availibilities: lessonDays } },
+      // A lesson alone, and a room with a lesson (two stock products).
+      { products: [trip.lesson], flex: { arabia_availibilities: lessonDays } },
+      { rooms: [room([adult()])], products: [trip.lesson], flex: { arabia_availibilities: lessonDays, discounts: ['WELKOM50'] } },
+      // A donation only: no stock at all.
+      { crowdfunds: [{ funding_id: trip.fund, funding_amount: 1000 }] },
+      // Extras and a wheelchair, for the jsonb columns.
+      { rooms: [room([adult('Ali', { flex: { disabled: true } })], { extras: [] })] },
+    ];
+    for (const payload of payloads) {
+      const placed = await order(payload, customer);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const answer = placed.json().order;
+      const read = await app.inject({ method: 'GET', url: `/api/order/${answer.id}`, headers: auth(customer) });
+      expect(read.statusCode).toBe(200);
+      // Same JSON text: same fields, values and key order.
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(read.json().order));
+    }
+  });
+});

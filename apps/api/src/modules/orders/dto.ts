@@ -27,6 +27,26 @@ function guestDto(g: GuestRow, hasDocuments: boolean) {
   };
 }
 
+type RoomRow = typeof rooms.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
+
+/** What the order views are built from: the rows as the database holds them (see loadOrderDtos). */
+export interface OrderDtoRows {
+  orders: { order: OrderRow; email: string; firstName: string; lastName: string }[];
+  /** In id order, as are guests and lines. */
+  rooms: RoomRow[];
+  guests: GuestRow[];
+  lines: LineRow[];
+  funds: { row: typeof orderCrowdfunds.$inferSelect; label: string }[];
+  /** Sum of payments per order (orders without payments may be absent). */
+  paid: { orderId: number | null; total: string | number }[];
+  /** Guests whose visa documents are in. */
+  docs: { guestId: number }[];
+  /** At least the products the lines sell (others are ignored). */
+  products: Pick<ProductRow, 'id' | 'type' | 'label' | 'start' | 'end' | 'region' | 'paymentDeadline'>[];
+}
+
 /**
  * Orders with everything the account page and the admin need, in the order of `ids`: the customer,
  * rooms with guests (and whether their visa documents are in), priced lines, the products sold,
@@ -57,14 +77,32 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
       .groupBy(payments.orderId),
     db.select({ guestId: visaDocuments.guestId }).from(visaDocuments).where(inArray(visaDocuments.orderId, idList)),
   ] as const);
-  const withDocuments = new Set(docRows.map((d) => d.guestId));
   const productIds = [...new Set(lineRows.map((l) => l.productId).filter((id): id is number => id !== null))];
   const productRows = productIds.length ? await db.select().from(products).where(inArray(products.id, productIds)) : [];
-  const productById = new Map(productRows.map((p) => [p.id, p]));
+  return orderDtosFromRows(idList, {
+    orders: orderRows,
+    rooms: roomRows,
+    guests: guestRows,
+    lines: lineRows,
+    funds: fundRows,
+    paid,
+    docs: docRows,
+    products: productRows,
+  });
+}
+
+/**
+ * The order views of `ids` (in that order) from their rows: what loadOrderDtos read back, or what a
+ * write just stored (POST /api/order answers from the rows it wrote instead of reading them again).
+ */
+export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
+  const { rooms: roomRows, guests: guestRows, lines: lineRows, funds: fundRows, paid } = rows;
+  const withDocuments = new Set(rows.docs.map((d) => d.guestId));
+  const productById = new Map(rows.products.map((p) => [p.id, p]));
 
   const today = dutchToday();
-  const byId = new Map(orderRows.map((r) => [r.order.id, r]));
-  return idList
+  const byId = new Map(rows.orders.map((r) => [r.order.id, r]));
+  return ids
     .map((id) => byId.get(id))
     .filter((r): r is NonNullable<typeof r> => r !== undefined)
     .map(({ order, email, firstName, lastName }) => toOrderDto(order, { email, firstName, lastName }));
@@ -155,4 +193,4 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
     };
   }
 }
-export type OrderDto = Awaited<ReturnType<typeof loadOrderDtos>>[number];
+export type OrderDto = ReturnType<typeof orderDtosFromRows>[number];

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, exists, ilike, inArray, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, exists, gte, ilike, inArray, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   DEAD_STATUSES,
   EXCLUSIVE_ROOM_PRODUCT_ID,
@@ -25,19 +25,32 @@ import {
 import type { AppContext } from '../../context.ts';
 import { allQueries, withTrigramSearch, type DbOrTx, type Tx } from '../../db/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { crowdfunds, guests, mailOutbox, orderCrowdfunds, orderLines, orders, products, rooms, users, visaDocuments } from '../../db/schema.ts';
+import {
+  crowdfunds,
+  guests,
+  mailOutbox,
+  orderCrowdfunds,
+  orderLines,
+  orders,
+  products,
+  rooms,
+  users,
+  visaDocuments,
+  vouchers,
+} from '../../db/schema.ts';
 import type { OutgoingMail } from '../../infra/mail/outbox.ts';
 import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, sqlState } from '../../lib/errors.ts';
+import { rowFromJson, rowsFromJson } from '../../lib/json-rows.ts';
 import { paidTotal } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
-import { vouchersByLabels } from '../vouchers/service.ts';
+import { vouchersByLabels, vouchersByLabelsQuery, type VoucherRow } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
-import { loadOrderDtos, orderNumber } from './dto.ts';
+import { loadOrderDtos, orderDtosFromRows, orderNumber } from './dto.ts';
 import { logsOfOrder, logsOfOrders, orderLogInsert, userActor, writeOrderLog } from './log.ts';
 import { changeOrderStatus } from './status.ts';
-import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
+import { linesOfOrder, moveStock, soldOut, stockOfLines } from './stock.ts';
 
 /** Who asks: the logged-in user, and the admin behind them when an admin logged in as them. */
 export interface Actor {
@@ -95,12 +108,30 @@ export async function fundedSoFar(db: DbOrTx, fundIds: readonly number[], exclud
  * cannot both fit in the same remaining amount.
  */
 export async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: number | null, lock = true): Promise<PricingCatalog> {
+  return toCatalog(await loadCatalogRows(tx, order, editingOrderId, lock));
+}
+
+type ProductRow = typeof products.$inferSelect;
+type CrowdfundRow = typeof crowdfunds.$inferSelect;
+
+/** The rows the order rules read (loadCatalog), before they become the domain's catalog. */
+interface CatalogRows {
+  products: ProductRow[];
+  vouchers: VoucherRow[];
+  funds: CrowdfundRow[];
+  /** What other live orders pledged per crowdfund. */
+  pledged: Map<number, number>;
+}
+
+/**
+ * The listed products and, in the same statement, every package product (types 2-10) of the rooms'
+ * trips: same label, dates and region as a listed trip product (one round trip instead of two). Unrun.
+ */
+function catalogProductsQuery(db: DbOrTx, order: Order) {
   const roomProductIds = [...new Set(order.rooms.map((r) => r.product_id))];
   const directIds = [...new Set([...order.products, NON_EU_PASSPORT_PRODUCT_ID, EXCLUSIVE_ROOM_PRODUCT_ID, ...roomProductIds])];
-  // The listed products and, in the same statement, every package product (types 2-10) of the rooms'
-  // trips: same label, dates and region as a listed trip product (one round trip instead of two).
   const tripKey = sql`(${products.label}, ${products.start}, ${products.end}, ${products.region})`;
-  const rows = await tx
+  return db
     .select()
     .from(products)
     .where(
@@ -116,26 +147,52 @@ export async function loadCatalog(tx: DbOrTx, order: Order, editingOrderId: numb
       ),
     )
     .orderBy(asc(products.id));
-  const all = new Map(rows.map((p) => [p.id, p]));
+}
 
-  const labels = [...order.flex.discounts, KID_WITHOUT_BED_VOUCHER];
-  const voucherRows = await vouchersByLabels(tx, labels);
+/** The voucher labels an order's rules look up: the codes typed and 'kid-without-bed'. */
+const voucherLabels = (order: Order) => [...order.flex.discounts, KID_WITHOUT_BED_VOUCHER];
+
+async function loadCatalogRows(tx: DbOrTx, order: Order, editingOrderId: number | null, lock: boolean): Promise<CatalogRows> {
+  const productRows = await catalogProductsQuery(tx, order);
+  const voucherRows = await vouchersByLabels(tx, voucherLabels(order));
 
   const fundIds = [...new Set(order.crowdfunds.map((c) => c.funding_id))].sort((a, b) => a - b);
   const fundQuery = tx.select().from(crowdfunds).where(inArray(crowdfunds.id, fundIds)).orderBy(asc(crowdfunds.id));
   const funds = fundIds.length ? await (lock ? fundQuery.for('update') : fundQuery) : [];
   const pledged = await fundedSoFar(tx, fundIds, editingOrderId);
+  return { products: productRows, vouchers: voucherRows, funds, pledged };
+}
 
+function toCatalog(rows: CatalogRows): PricingCatalog {
   return {
-    products: [...all.values()].map(toPricingProduct),
-    vouchers: voucherRows.map(toPricingVoucher),
-    crowdfunds: funds.map((f) => ({
+    products: rows.products.map(toPricingProduct),
+    vouchers: rows.vouchers.map(toPricingVoucher),
+    crowdfunds: rows.funds.map((f) => ({
       id: f.id,
       label: f.label,
       goalAmount: f.goalAmount,
-      funded: pledged.get(f.id) ?? 0,
+      funded: rows.pledged.get(f.id) ?? 0,
       active: f.isActive,
     })),
+  };
+}
+
+/**
+ * For a new order without donations (so no crowdfund row to lock): the catalog rows and the ids of the
+ * order's new rows in one statement, outside any transaction. Reading them inside the order's
+ * transaction gave nothing more: under READ COMMITTED every statement sees the latest committed rows
+ * either way, and stock is checked where it is taken (a conditional UPDATE).
+ */
+async function catalogRowsAndIds(db: DbOrTx, order: Order): Promise<{ rows: CatalogRows; ids: ContentIds }> {
+  const voucherQuery = vouchersByLabelsQuery(db, voucherLabels(order));
+  const res = (await db.execute(sql`select
+      (select json_agg(cat_p order by cat_p.id) from (${catalogProductsQuery(db, order)}) cat_p) as products,
+      ${voucherQuery ? sql`(select json_agg(cat_v order by cat_v.id) from (${voucherQuery}) cat_v)` : sql`null::json`} as vouchers,
+      ${contentIdColumns(order, null)}`)) as unknown as { rows: (ContentIdRow & { products: unknown; vouchers: unknown })[] };
+  const row = res.rows[0]!;
+  return {
+    rows: { products: rowsFromJson(products, row.products), vouchers: rowsFromJson(vouchers, row.vouchers), funds: [], pledged: new Map() },
+    ids: contentIdsOf(order, row),
   };
 }
 
@@ -180,14 +237,21 @@ interface ContentIds {
  * statement instead of one insert per row.
  */
 async function newContentIds(tx: Tx, order: Order, existingOrderId: number | null): Promise<ContentIds> {
+  const res = (await tx.execute(sql`select ${contentIdColumns(order, existingOrderId)}`)) as unknown as { rows: ContentIdRow[] };
+  return contentIdsOf(order, res.rows[0]!);
+}
+
+type ContentIdRow = { order_id: number; room_ids: number[]; guest_ids: number[] };
+
+/** The columns (order_id, room_ids, guest_ids) of newContentIds' statement. */
+function contentIdColumns(order: Order, existingOrderId: number | null) {
   const guestCount = order.rooms.reduce((n, r) => n + r.guests.length, 0);
-  const res = (await tx.execute(sql`select
-      ${existingOrderId === null ? sql`nextval(pg_get_serial_sequence('orders', 'id'))::int` : sql`${existingOrderId}::int`} as order_id,
+  return sql`${existingOrderId === null ? sql`nextval(pg_get_serial_sequence('orders', 'id'))::int` : sql`${existingOrderId}::int`} as order_id,
       array(select nextval(pg_get_serial_sequence('rooms', 'id'))::int from generate_series(1, ${order.rooms.length}::int)) as room_ids,
-      array(select nextval(pg_get_serial_sequence('guests', 'id'))::int from generate_series(1, ${guestCount}::int)) as guest_ids`)) as unknown as {
-    rows: { order_id: number; room_ids: number[]; guest_ids: number[] }[];
-  };
-  const row = res.rows[0]!;
+      array(select nextval(pg_get_serial_sequence('guests', 'id'))::int from generate_series(1, ${guestCount}::int)) as guest_ids`;
+}
+
+function contentIdsOf(order: Order, row: ContentIdRow): ContentIds {
   // Ascending, as one insert per row gave them: rooms and guests keep the order they were sent in.
   const roomIds = row.room_ids.map(Number).sort((a, b) => a - b);
   const guestPool = row.guest_ids.map(Number).sort((a, b) => a - b);
@@ -195,26 +259,9 @@ async function newContentIds(tx: Tx, order: Order, existingOrderId: number | nul
   return { orderId: Number(row.order_id), roomIds, guestIds: order.rooms.map((r) => r.guests.map(() => guestPool[next++]!)) };
 }
 
-/** The inserts of an order's rooms, guests, priced lines and donations (run by `writeAll`). */
-function contentInserts(tx: Tx, ids: ContentIds, order: Order, priced: PricedOrder): SQLWrapper[] {
+/** The inserts of an order's rooms, guests, priced lines and donations, unrun (those the order has). */
+function contentInserts(tx: DbOrTx, ids: ContentIds, order: Order, priced: PricedOrder) {
   const { orderId } = ids;
-  const inserts: SQLWrapper[] = [];
-  if (order.rooms.length) {
-    inserts.push(
-      tx.insert(rooms).values(
-        order.rooms.map((room, r) => ({
-          id: ids.roomIds[r],
-          orderId,
-          productId: priced.rooms[r].tripProductId,
-          roomType: room.room_type,
-          maxGuests: room.room_type,
-          roomGender: room.room_gender,
-          exclusive: room.exclusive,
-          flex: { extras: room.extras },
-        })),
-      ),
-    );
-  }
   const guestRows = order.rooms.flatMap((room, r) =>
     room.guests.map((guest, g) => ({
       id: ids.guestIds[r]![g],
@@ -230,21 +277,107 @@ function contentInserts(tx: Tx, ids: ContentIds, order: Order, priced: PricedOrd
       flex: { disabled: guest.flex.disabled },
     })),
   );
-  if (guestRows.length) inserts.push(tx.insert(guests).values(guestRows));
-  if (priced.lines.length) inserts.push(tx.insert(orderLines).values(orderLineValues(orderId, priced.lines, ids.guestIds)));
-  if (order.crowdfunds.length) {
-    inserts.push(
-      tx.insert(orderCrowdfunds).values(order.crowdfunds.map((c) => ({ orderId, crowdfundId: c.funding_id, fundingAmount: c.funding_amount }))),
+  return {
+    rooms: order.rooms.length
+      ? tx.insert(rooms).values(
+          order.rooms.map((room, r) => ({
+            id: ids.roomIds[r],
+            orderId,
+            productId: priced.rooms[r].tripProductId,
+            roomType: room.room_type,
+            maxGuests: room.room_type,
+            roomGender: room.room_gender,
+            exclusive: room.exclusive,
+            flex: { extras: room.extras },
+          })),
+        )
+      : undefined,
+    guests: guestRows.length ? tx.insert(guests).values(guestRows) : undefined,
+    lines: priced.lines.length ? tx.insert(orderLines).values(orderLineValues(orderId, priced.lines, ids.guestIds)) : undefined,
+    funds: order.crowdfunds.length
+      ? tx.insert(orderCrowdfunds).values(order.crowdfunds.map((c) => ({ orderId, crowdfundId: c.funding_id, fundingAmount: c.funding_amount })))
+      : undefined,
+  };
+}
+
+/** The content inserts as a list, for writeAll. */
+const contentInsertList = (inserts: ReturnType<typeof contentInserts>): SQLWrapper[] =>
+  [inserts.rooms, inserts.guests, inserts.lines, inserts.funds].filter((i) => i !== undefined);
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** A new order's rows as the database stored them: the answer is built from these, not read again. */
+interface WrittenOrder {
+  order: OrderRow;
+  rooms: (typeof rooms.$inferSelect)[];
+  guests: (typeof guests.$inferSelect)[];
+  lines: (typeof orderLines.$inferSelect)[];
+  funds: (typeof orderCrowdfunds.$inferSelect)[];
+}
+
+/**
+ * Writes a new order in one statement (data-modifying WITH clauses; foreign keys are checked at its
+ * end, so an order and the rows naming it go in together): the order, its rooms, guests, lines and
+ * donations, plus `others` (its log line, its mail), and returns those rows as stored (in id order).
+ *
+ * With `take` the same statement also takes that product's stock by the conditional UPDATE of
+ * moveStock (only while enough is left). When it could not, the statement divides by zero on purpose,
+ * so that it fails as a whole and nothing of it stays: then null is returned. Only outside a
+ * transaction (a failed statement would end the caller's transaction); one product only, because the
+ * order in which one statement's clauses lock rows is not defined (moveStock takes several in id order).
+ */
+async function writeNewOrder(
+  db: DbOrTx,
+  newOrder: typeof orders.$inferInsert,
+  content: ReturnType<typeof contentInserts>,
+  others: SQLWrapper[],
+  take?: { productId: number; quantity: number },
+): Promise<WrittenOrder | null> {
+  const clauses: SQL[] = [sql`w_order as ${db.insert(orders).values(newOrder).returning()}`];
+  const rowsOf = (name: string, insert: { returning: () => SQLWrapper } | undefined) => {
+    if (!insert) return sql`null::json`;
+    clauses.push(sql`${sql.raw(name)} as ${insert.returning()}`);
+    return sql`(select json_agg(${sql.raw(name)} order by ${sql.raw(name)}.id) from ${sql.raw(name)})`;
+  };
+  const columns = sql`(select row_to_json(w_order) from w_order) as "order",
+    ${rowsOf('w_rooms', content.rooms)} as rooms,
+    ${rowsOf('w_guests', content.guests)} as guests,
+    ${rowsOf('w_lines', content.lines)} as lines,
+    ${rowsOf('w_funds', content.funds)} as funds`;
+  // (drizzle puts an embedded query in parentheses itself)
+  others.forEach((insert, i) => clauses.push(sql`${sql.raw(`w${i}`)} as ${insert}`));
+  if (take) {
+    clauses.push(
+      sql`w_stock as ${db
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${take.quantity}` })
+        .where(and(eq(products.id, take.productId), gte(products.stock, take.quantity)))
+        .returning({ id: products.id })}`,
     );
   }
-  return inserts;
+  const statement = sql`with ${sql.join(clauses, sql`, `)} select ${columns}${take ? sql`, 1 / (select count(*)::int from w_stock) as stock_taken` : sql``}`;
+  let res: { rows: { order: Record<string, unknown>; rooms: unknown; guests: unknown; lines: unknown; funds: unknown }[] };
+  try {
+    res = (await db.execute(statement)) as unknown as typeof res;
+  } catch (err) {
+    if (take && sqlState(err) === '22012') return null;
+    throw err;
+  }
+  const row = res.rows[0]!;
+  return {
+    order: rowFromJson(orders, row.order),
+    rooms: rowsFromJson(rooms, row.rooms),
+    guests: rowsFromJson(guests, row.guests),
+    lines: rowsFromJson(orderLines, row.lines),
+    funds: rowsFromJson(orderCrowdfunds, row.funds),
+  };
 }
 
 /**
  * Runs the inserts as one statement (data-modifying WITH clauses; foreign keys are checked at its
  * end, so an order and the rows naming it may go in together): one round trip instead of one each.
  */
-async function writeAll(tx: Tx, inserts: readonly SQLWrapper[]) {
+async function writeAll(tx: DbOrTx, inserts: readonly SQLWrapper[]) {
   if (inserts.length === 0) return;
   const clauses = sql.join(
     inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} as ${insert}`),
@@ -254,7 +387,7 @@ async function writeAll(tx: Tx, inserts: readonly SQLWrapper[]) {
 }
 
 /** queueMail's row, unrun, so the confirmation goes into the order's one statement. */
-const mailInsert = (tx: Tx, mail: OutgoingMail) =>
+const mailInsert = (tx: DbOrTx, mail: OutgoingMail) =>
   tx
     .insert(mailOutbox)
     .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments ?? [] });
@@ -277,46 +410,93 @@ function confirmationMail(ctx: AppContext, customer: UserRow, orderId: number, o
   };
 }
 
-/** POST /api/order: prices from the database, stock taken and the mail queued in one transaction. */
+/**
+ * POST /api/order: prices from the database; the order, its stock and its mail written all or nothing
+ * (one statement, or one transaction where a crowdfund is locked or several products' stock is taken).
+ * The answer is built from the rows as written, not read back (bench/orders.ts: 26 statements an order and
+ * its payment start before, about 12 after).
+ */
 export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
   const customer = await resolveCustomer(ctx.db, actor, order.user);
   const createdBy = customer.id !== actor.user.id ? actor.user.id : (actor.actingAdminId ?? null);
-  const orderId = await ctx.db.transaction(async (tx) => {
-    const catalog = await loadCatalog(tx, order, null);
-    const priced = price(order, catalog, actor);
-    const ids = await newContentIds(tx, order, null);
-    const id = ids.orderId;
-    // The order, its contents, its log line and the confirmation mail: one statement.
-    await writeAll(tx, [
-      tx.insert(orders).values({
-        id,
-        userId: customer.id,
-        status: OrderStatus.LEAD,
-        totalPrice: priced.total,
-        flex: orderFlex(order, priced),
-        createdByUserId: createdBy,
-      }),
-      ...contentInserts(tx, ids, order, priced),
-      orderLogInsert(tx, {
-        orderId: id,
+  /** The order's row, its contents, its log line and the confirmation mail. */
+  const parts = (db: DbOrTx, ids: ContentIds, priced: PricedOrder) => ({
+    order: {
+      id: ids.orderId,
+      userId: customer.id,
+      status: OrderStatus.LEAD,
+      totalPrice: priced.total,
+      flex: orderFlex(order, priced),
+      createdByUserId: createdBy,
+    },
+    content: contentInserts(db, ids, order, priced),
+    others: [
+      orderLogInsert(db, {
+        orderId: ids.orderId,
         message:
           `Bestelling aangemaakt: ${formatEuro(priced.total)}` +
           (customer.id !== actor.user.id ? ` (voor ${customer.email}).` : '.') +
           (priced.discounts.length ? ` Kortingscodes: ${priced.discounts.join(', ')}.` : ''),
         actor: userActor(actor.user, actor.actingAdminId),
       }),
-      mailInsert(tx, confirmationMail(ctx, customer, id, order, priced)),
-    ]);
-    // Stock last: taking it locks the trip's product row until COMMIT, and every order of that trip
-    // waits for that lock. Taken first, the lock was held over all the writes above and orders of one
-    // trip went one at a time (bench/orders.ts). Sold out still rolls back everything written above.
-    await moveStock(tx, stockOf(priced), productLabels(catalog));
-    return id;
+      mailInsert(db, confirmationMail(ctx, customer, ids.orderId, order, priced)),
+    ],
   });
+  // Stock last in each way below: taking it locks the trip's product row until COMMIT, and every order
+  // of that trip waits for that lock. Taken first, the lock was held over all the writes and orders of
+  // one trip went one at a time (bench/orders.ts). Sold out rolls back everything written.
+  const inTransaction = (rows: CatalogRows | null) =>
+    ctx.db.transaction(async (tx) => {
+      const catalogRows = rows ?? (await loadCatalogRows(tx, order, null, true));
+      const catalog = toCatalog(catalogRows);
+      const priced = price(order, catalog, actor);
+      const p = parts(tx, await newContentIds(tx, order, null), priced);
+      const written = (await writeNewOrder(tx, p.order, p.content, p.others))!;
+      await moveStock(tx, stockOf(priced), productLabels(catalog));
+      return { written, rows: catalogRows };
+    });
+
+  let placed: { written: WrittenOrder; rows: CatalogRows };
+  if (order.crowdfunds.length > 0) {
+    // Donations: the crowdfund rows are locked while the order is priced against what they still need.
+    placed = await inTransaction(null);
+  } else {
+    // Nothing to lock while pricing: one statement reads, one statement writes and takes the stock.
+    const { rows, ids } = await catalogRowsAndIds(ctx.db, order);
+    const catalog = toCatalog(rows);
+    const priced = price(order, catalog, actor);
+    const takes = [...stockOf(priced)].filter(([, quantity]) => quantity !== 0);
+    if (takes.length <= 1 && takes.every(([, quantity]) => quantity > 0)) {
+      const p = parts(ctx.db, ids, priced);
+      const take = takes[0] && { productId: takes[0][0], quantity: takes[0][1] };
+      const written = await writeNewOrder(ctx.db, p.order, p.content, p.others, take);
+      if (!written) throw soldOut(take!.productId, productLabels(catalog));
+      placed = { written, rows };
+    } else {
+      // Several products' stock: moveStock takes them one by one in id order (no deadlock), in a transaction.
+      placed = await inTransaction(rows);
+    }
+  }
   invalidateCatalog(ctx);
   void ctx.mail.kick();
-  const [dto] = await loadOrderDtos(ctx.db, [orderId]);
-  return dto;
+  return answerOfWritten(placed.written, customer, placed.rows);
+}
+
+/** The answer of POST /api/order from the rows just written: the same as loadOrderDtos would read back. */
+function answerOfWritten(written: WrittenOrder, customer: UserRow, rows: CatalogRows) {
+  const fundLabels = new Map(rows.funds.map((f) => [f.id, f.label]));
+  const [dto] = orderDtosFromRows([written.order.id], {
+    orders: [{ order: written.order, email: customer.email, firstName: customer.firstName, lastName: customer.lastName }],
+    rooms: written.rooms,
+    guests: written.guests,
+    lines: written.lines,
+    funds: written.funds.map((row) => ({ row, label: fundLabels.get(row.crowdfundId)! })),
+    // A new order has no payments and no visa documents yet.
+    paid: [],
+    docs: [],
+    products: rows.products,
+  });
+  return dto!;
 }
 
 /**
@@ -350,7 +530,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
     await tx.delete(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId));
     await tx.delete(rooms).where(eq(rooms.orderId, orderId));
-    await writeAll(tx, contentInserts(tx, await newContentIds(tx, order, orderId), order, priced));
+    await writeAll(tx, contentInsertList(contentInserts(tx, await newContentIds(tx, order, orderId), order, priced)));
     // A new total can turn a down payment into full payment (or back): the status follows what is
     // paid, through the state machine (a customer never moves a status; staff may).
     const paid = await paidTotal(tx, orderId);

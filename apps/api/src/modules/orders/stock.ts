@@ -45,11 +45,14 @@ export async function moveStock(tx: Tx, changes: StockChanges, labels: Map<numbe
       .set({ stock: sql`${products.stock} - ${quantity}` })
       .where(and(eq(products.id, productId), gte(products.stock, quantity)))
       .returning({ id: products.id });
-    if (taken.length === 0) {
-      const p = labels.get(productId);
-      throw conflict(!p || isUmrahType(p.type) ? ORDER_MSG.soldOutRoom : ORDER_MSG.soldOut(p.label));
-    }
+    if (taken.length === 0) throw soldOut(productId, labels);
   }
+}
+
+/** The 409 of a product that has too few places left: a room of a trip, or the product by name. */
+export function soldOut(productId: number, labels: Map<number, { label: string; type: number }>) {
+  const p = labels.get(productId);
+  return conflict(!p || isUmrahType(p.type) ? ORDER_MSG.soldOutRoom : ORDER_MSG.soldOut(p.label));
 }
 
 /** Gives back everything the order's lines took (cancel, expiry). */

@@ -34,11 +34,16 @@ export function toVoucherDto(v: VoucherRow): VoucherDto {
 
 const lowerLabel = sql<string>`lower(${vouchers.label})`;
 
+/** The query of vouchersByLabels, unrun (to be part of a larger statement), or null when no label is given. */
+export function vouchersByLabelsQuery(db: DbOrTx, labels: readonly string[]) {
+  const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))];
+  if (wanted.length === 0) return null;
+  return db.select().from(vouchers).where(inArray(lowerLabel, wanted));
+}
+
 /** Vouchers by label, without regard to case (customers type codes as they like). */
 export async function vouchersByLabels(db: DbOrTx, labels: readonly string[]): Promise<VoucherRow[]> {
-  const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))];
-  if (wanted.length === 0) return [];
-  return db.select().from(vouchers).where(inArray(lowerLabel, wanted));
+  return (await vouchersByLabelsQuery(db, labels)) ?? [];
 }
 
 /**
