@@ -86,13 +86,14 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
   let running: Promise<number> | null = null;
   let again = false;
 
+  const BATCH = 20;
   async function claim() {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
       .orderBy(asc(mailOutbox.id))
-      .limit(20)
+      .limit(BATCH)
       .for('update', { skipLocked: true });
     return db
       .update(mailOutbox)
@@ -110,51 +111,68 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
     for (;;) {
       const batch = await claim();
       if (batch.length === 0) return handled;
-      for (const row of batch) {
-        handled++;
-        // Once a mail is done, its stored copy keeps no reset link (see RESET_LINK).
-        const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
-        if (!transport) {
-          // Without SMTP the mail stays readable in the admin area (without live reset links).
-          await db
-            .update(mailOutbox)
-            .set({ status: 'kept', ...done })
-            .where(inArray(mailOutbox.id, [row.id]));
-          continue;
-        }
-        try {
-          await transport.sendMail({
-            from: opts.from,
-            to: row.to,
-            subject: row.subject,
-            text: row.text,
-            html: row.html ?? undefined,
-            replyTo: row.replyTo ?? undefined,
-            attachments: (row.attachments as MailAttachment[]).map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: Buffer.from(a.content, 'base64'),
-            })),
-          });
-          await db
-            .update(mailOutbox)
-            .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...done })
-            .where(inArray(mailOutbox.id, [row.id]));
-        } catch (err) {
-          const failed = row.attempts >= MAX_ATTEMPTS;
-          const backoffSeconds = Math.min(3600, 15 * 2 ** row.attempts);
-          await db
-            .update(mailOutbox)
-            .set({
-              status: failed ? 'failed' : 'pending',
-              ...(failed ? done : {}),
-              lastError: String((err as Error).message ?? err).slice(0, 500),
-              nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
-            })
-            .where(inArray(mailOutbox.id, [row.id]));
+      if (!transport) {
+        await keep(batch);
+        handled += batch.length;
+      } else {
+        for (const row of batch) {
+          handled++;
+          // Once a mail is done, its stored copy keeps no reset link (see RESET_LINK).
+          const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
+          try {
+            await transport.sendMail({
+              from: opts.from,
+              to: row.to,
+              subject: row.subject,
+              text: row.text,
+              html: row.html ?? undefined,
+              replyTo: row.replyTo ?? undefined,
+              attachments: (row.attachments as MailAttachment[]).map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, 'base64'),
+              })),
+            });
+            await db
+              .update(mailOutbox)
+              .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...done })
+              .where(inArray(mailOutbox.id, [row.id]));
+          } catch (err) {
+            const failed = row.attempts >= MAX_ATTEMPTS;
+            const backoffSeconds = Math.min(3600, 15 * 2 ** row.attempts);
+            await db
+              .update(mailOutbox)
+              .set({
+                status: failed ? 'failed' : 'pending',
+                ...(failed ? done : {}),
+                lastError: String((err as Error).message ?? err).slice(0, 500),
+                nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+              })
+              .where(inArray(mailOutbox.id, [row.id]));
+          }
         }
       }
+      // A short batch took everything due; a mail queued since then kicks another run.
+      if (batch.length < BATCH) return handled;
     }
+  }
+
+  /**
+   * Without SMTP the mails stay readable in the admin area, without live reset links (see RESET_LINK):
+   * one update for the batch, and one more per mail whose stored copy the redaction changes.
+   */
+  async function keep(batch: (typeof mailOutbox.$inferSelect)[]) {
+    const asIs: number[] = [];
+    for (const row of batch) {
+      const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
+      if (done.text === row.text && done.html === row.html) asIs.push(row.id);
+      else
+        await db
+          .update(mailOutbox)
+          .set({ status: 'kept', ...done })
+          .where(eq(mailOutbox.id, row.id));
+    }
+    if (asIs.length) await db.update(mailOutbox).set({ status: 'kept' }).where(inArray(mailOutbox.id, asIs));
   }
 
   /** Runs the worker now; concurrent calls share the run and trigger one more pass after it. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_TRANSACTION_STATUSES, PaymentType, transactionStatusesBefore, type ProviderTransactionStatus } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/index.ts';
+import type { DbOrTx, Tx } from '../../db/index.ts';
 import { payments, transactions } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 
@@ -29,33 +29,39 @@ export interface ActiveTransaction {
   state: string;
 }
 
-/**
- * Asks the provider about the owner's recent active (open or pending) payments and books what was
- * paid through `exchange`: the safety net for an exchange call that is late or never came. Returns
- * them with the provider's answer, for the reuse lookup.
- */
-export async function syncActiveTransactions(
-  ctx: Ctx,
-  provider: PaymentProvider,
-  owner: PaymentOwner,
-  exchange: (transactionId: number) => Promise<{ state?: string }>,
-): Promise<ActiveTransaction[]> {
+/** The owner's recent active payments at this provider, newest first (unrun: it may be part of a larger statement). */
+export function activeTransactionsQuery(db: DbOrTx, providerName: string, owner: PaymentOwner) {
   const ownerMatch = 'orderId' in owner ? eq(transactions.orderId, owner.orderId) : eq(transactions.invoiceId, owner.invoiceId);
-  const rows = await ctx.db
+  return db
     .select()
     .from(transactions)
     .where(
       and(
         ownerMatch,
         inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
-        eq(transactions.provider, provider.name),
+        eq(transactions.provider, providerName),
         gt(transactions.createdAt, sql`now() - make_interval(days => ${SYNC_DAYS})`),
       ),
     )
     .orderBy(desc(transactions.id))
     .limit(5);
+}
+
+/**
+ * Asks the provider about the owner's recent active (open or pending) payments and books what was
+ * paid through `exchange`: the safety net for an exchange call that is late or never came. Returns
+ * them with the provider's answer, for the reuse lookup. `rows`: activeTransactionsQuery's rows when
+ * the caller read them already (in its own statement).
+ */
+export async function syncActiveTransactions(
+  ctx: Ctx,
+  provider: PaymentProvider,
+  owner: PaymentOwner,
+  exchange: (transactionId: number) => Promise<{ state?: string }>,
+  rows?: readonly TransactionRow[],
+): Promise<ActiveTransaction[]> {
   const out: ActiveTransaction[] = [];
-  for (const row of rows) {
+  for (const row of rows ?? (await activeTransactionsQuery(ctx.db, provider.name, owner))) {
     if (isPlaceholder(row)) continue;
     const result = await exchange(row.id);
     out.push({ row, state: result.state ?? 'pending' });

@@ -19,16 +19,24 @@ import {
 import type { PaymentDto } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
-import { orderLines, orders, payments, products, rooms, users } from '../../db/schema.ts';
+import { orderLines, orders, payments, products, rooms, transactions, users } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { rowsFromJson } from '../../lib/json-rows.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { providerActor, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { paymentReceivedMail } from './mails.ts';
-import { exchangeableTransaction, recordProviderPayment, startProviderPayment, syncActiveTransactions } from './provider-payment.ts';
+import {
+  activeTransactionsQuery,
+  exchangeableTransaction,
+  recordProviderPayment,
+  startProviderPayment,
+  syncActiveTransactions,
+  type TransactionRow,
+} from './provider-payment.ts';
 
 /** What the provider booked is the provider's record: nobody rewrites or removes it through the API. */
 export const PROVIDER_PAYMENT_LOCKED = 'Een betaling van de betaalprovider kan niet worden gewijzigd of verwijderd.';
@@ -86,17 +94,28 @@ export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<
 const paidSql = (orderId: number | SQLWrapper) =>
   sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orderId})`;
 
-/** An order with the sum of its payments and its trips' payment deadline (paidTotal and tripPaymentDeadline in one statement). */
-async function orderPaymentState(db: DbOrTx, orderId: number): Promise<{ order: OrderRow; paid: number; deadline: string | null } | undefined> {
+/**
+ * An order with the sum of its payments and its trips' payment deadline (paidTotal and
+ * tripPaymentDeadline in one statement); with `provider` also its recent active payments there
+ * (activeTransactionsQuery, for syncOrderTransactions), in the same statement.
+ */
+async function orderPaymentState(
+  db: DbOrTx,
+  orderId: number,
+  provider?: PaymentProvider,
+): Promise<{ order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[] } | undefined> {
   const [row] = await db
     .select({
       order: orders,
       paid: sql<string>`${paidSql(orders.id)}`,
       deadline: sql<string | null>`(${tripDeadlineSql(db, sql`${orders.id}`)})`,
+      active: provider
+        ? sql<unknown>`(select json_agg(t order by t.id desc) from (${activeTransactionsQuery(db, provider.name, { orderId })}) t)`
+        : sql<unknown>`null::json`,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
-  return row && { order: row.order, paid: Number(row.paid), deadline: row.deadline ?? null };
+  return row && { order: row.order, paid: Number(row.paid), deadline: row.deadline ?? null, active: rowsFromJson(transactions, row.active) };
 }
 
 export async function paidTotal(db: DbOrTx, orderId: number): Promise<number> {
@@ -187,8 +206,8 @@ export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: Us
   const staffTrans = input.trans !== 'none';
   // Pin and 'other' payments are taken by an admin; the bookkeeper only reads payments.
   if (staffTrans && !isAdmin(user)) throw forbidden(MSG.forbidden);
-  // The order with what is paid and its trips' deadline, in one statement.
-  let state = await orderPaymentState(ctx.db, orderId);
+  // The order with what is paid, its trips' deadline and its active payments, in one statement.
+  let state = await orderPaymentState(ctx.db, orderId, provider);
   let order = state?.order;
   if (!order || (!isStaff(user) && order.userId !== user.id)) throw notFound(PAYMENT_MSG.orderNotFound);
   if (user.role === Role.BOOKKEEPER && order.userId !== user.id) throw forbidden(MSG.forbidden);
@@ -196,7 +215,7 @@ export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: Us
 
   // A payment finished at the provider but not yet reported is booked first, so nobody pays twice;
   // when the sync found an open payment (and may have booked it), the order is read again.
-  const active = await syncOrderTransactions(ctx, provider, orderId);
+  const active = await syncOrderTransactions(ctx, provider, orderId, state!.active);
   if (active.length > 0) {
     state = await orderPaymentState(ctx.db, orderId);
     order = state?.order;
@@ -285,8 +304,8 @@ export async function processExchange(ctx: Ctx, provider: PaymentProvider, trans
 }
 
 /** The order's active payments, asked from the provider (the return page and a new payment use it). */
-export const syncOrderTransactions = (ctx: Ctx, provider: PaymentProvider, orderId: number) =>
-  syncActiveTransactions(ctx, provider, { orderId }, (id) => processExchange(ctx, provider, id));
+export const syncOrderTransactions = (ctx: Ctx, provider: PaymentProvider, orderId: number, rows?: readonly TransactionRow[]) =>
+  syncActiveTransactions(ctx, provider, { orderId }, (id) => processExchange(ctx, provider, id), rows);
 
 /** The payment state of one order for its owner or staff, after asking the provider about open payments. */
 export async function checkOrderPayment(ctx: Ctx, provider: PaymentProvider, user: UserRow, orderId: number) {
