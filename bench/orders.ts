@@ -49,20 +49,43 @@ export interface OrdersBenchResult {
 const SCARCE_PLACES = 100;
 const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 10 ms on Linux
 
-/** CPU milliseconds so far of the PostgreSQL backends serving `database` (best effort: Linux only). */
-function postgresCpuMs(database: string): number {
-  let ticks = 0;
+/** CPU milliseconds so far of each PostgreSQL backend serving `database`, by pid (best effort: Linux only). */
+function postgresCpuByPid(database: string): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.startsWith('postgres: ') || !cmd.includes(` ${database} `)) continue;
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {
       // gone in between
     }
   }
-  return ticks * TICK_MS;
+  return byPid;
+}
+
+/**
+ * The CPU milliseconds the database's backends spent since start(). Backends come and go (the shop's
+ * pool closes a connection idle for 10 s and opens another when busy again), so they are sampled
+ * during the run: a backend that ended still counts with what it had spent when last seen.
+ */
+function postgresCpuMeter(database: string) {
+  const start = postgresCpuByPid(database);
+  const last = new Map(start);
+  const sample = () => {
+    for (const [pid, ms] of postgresCpuByPid(database)) last.set(pid, ms);
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      let ms = 0;
+      for (const [pid, now] of last) ms += now - (start.get(pid) ?? 0);
+      return ms;
+    },
+  };
 }
 
 const PLENTY = 1_000_000;
@@ -129,8 +152,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       for (let i = 0; i < 100; i++) {
         await new Promise((r) => setTimeout(r, 20));
         try {
-          const c = JSON.parse(readFileSync(countFile, 'utf8')) as { statements: number; cpuMs: number; texts?: [string, number][] };
-          return { ...c, postgresCpuMs: postgresCpuMs(database.name) };
+          return JSON.parse(readFileSync(countFile, 'utf8')) as { statements: number; cpuMs: number; texts?: [string, number][] };
         } catch {
           // not written yet
         }
@@ -203,6 +225,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       firstFailure ??= `${what} ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`;
     };
     const before = await counters();
+    const postgresCpu = postgresCpuMeter(database.name);
     const started = performance.now();
     const deadline = started + opts.durationSeconds * 1000;
     let n = 0;
@@ -237,6 +260,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
     );
     const seconds = (performance.now() - started) / 1000;
     const after = await counters();
+    const postgresCpuMs = postgresCpu.stop();
     const per = (x: number) => (orders ? x / orders : NaN);
 
     // Stock and guests must agree: what left stock is exactly the guests placed in rooms of the trip.
@@ -274,7 +298,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       perOrder: {
         statements: per(after.statements - before.statements),
         serverCpuMs: per(after.cpuMs - before.cpuMs),
-        postgresCpuMs: per(after.postgresCpuMs - before.postgresCpuMs),
+        postgresCpuMs: per(postgresCpuMs),
       },
       statementTexts: after.texts && statementsPerOrder(before.texts ?? [], after.texts, orders),
       loadAverage,

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, Role } from '@umrah/domain';
+import type { Db } from '../db/index.ts';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -23,6 +24,28 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The user of a live session: prepared once per database, since every signed-in request runs it. */
+const prepareSessionUser = (db: Db) =>
+  db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_user');
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+function sessionUserQuery(db: Db) {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)));
+  return query;
+}
+
 /**
  * Loads the user of a valid token together with its session, in one query: the user is read fresh
  * (a changed role or deleted user counts at once) and a revoked or ended session ends every token.
@@ -33,11 +56,7 @@ export async function resolveUser(request: FastifyRequest): Promise<UserRow | nu
   const { tokens, db } = request.server.ctx;
   const claims = await tokens.verify(token);
   if (!claims) throw unauthorized(MSG.sessionExpired);
-  const [row] = await db
-    .select({ user: users, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, Number(claims.sub)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  const [row] = await sessionUserQuery(db).execute({ sid: claims.sid, userId: Number(claims.sub), now: new Date().toISOString() });
   // The token's impersonation claim must be the session's: a forged 'act' on a user session does nothing.
   if (!row || (row.session.impersonatorId ?? undefined) !== claims.act) throw unauthorized(MSG.sessionExpired);
   request.user = row.user;

@@ -11,6 +11,23 @@ type Callback = (err: Error | null, res?: { current: number; ttl: number }) => v
  */
 export function databaseRateLimitStore(db: Db) {
   let calls = 0;
+  // Every limited request runs it: built and prepared once (and parsed once per connection).
+  const hit = db
+    .insert(rateLimitHits)
+    .values({
+      key: sql.placeholder('key'),
+      count: 1,
+      resetAt: sql`now() + make_interval(secs => ${sql.placeholder('seconds')}::double precision)`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        count: sql`case when ${rateLimitHits.resetAt} <= now() then 1 else ${rateLimitHits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimitHits.count, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000)` })
+    .prepare('rate_limit_hit');
   class DatabaseStore {
     constructor(
       _options?: unknown,
@@ -19,28 +36,18 @@ export function databaseRateLimitStore(db: Db) {
 
     incr(key: string, cb: Callback, timeWindow: number) {
       const id = (this.prefix + key).slice(0, 500);
-      db.insert(rateLimitHits)
-        .values({ key: id, count: 1, resetAt: sql`now() + make_interval(secs => ${timeWindow / 1000}::double precision)` })
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          set: {
-            count: sql`case when ${rateLimitHits.resetAt} <= now() then 1 else ${rateLimitHits.count} + 1 end`,
-            resetAt: sql`case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end`,
-          },
-        })
-        .returning({ count: rateLimitHits.count, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000)` })
-        .then(
-          ([row]) => {
-            cb(null, { current: row.count, ttl: Math.ceil(Number(row.ttl)) });
-            // Now and then drop windows that ended long ago, so the table stays small.
-            if (++calls % 500 === 0)
-              void db
-                .delete(rateLimitHits)
-                .where(lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`))
-                .catch(() => undefined);
-          },
-          (err: Error) => cb(err),
-        );
+      hit.execute({ key: id, seconds: timeWindow / 1000 }).then(
+        ([row]) => {
+          cb(null, { current: row.count, ttl: Math.ceil(Number(row.ttl)) });
+          // Now and then drop windows that ended long ago, so the table stays small.
+          if (++calls % 500 === 0)
+            void db
+              .delete(rateLimitHits)
+              .where(lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`))
+              .catch(() => undefined);
+        },
+        (err: Error) => cb(err),
+      );
     }
 
     read(key: string, cb: Callback) {
