@@ -46,6 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: the API links a server-rendered page's CSS and preloads its code.
+    manifest: !isSsrBuild,
     // Every browser of the es2022 target knows <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },
     // The server render (src/entry-server.tsx, loaded by the API): ES modules whatever package.json

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HYDRATION_SHIELD_ID, createPageRenderer, renderedPageHeaders } from '../src/infra/http/render-page.ts';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { HYDRATION_SHIELD_ID, compressPage, createPageRenderer, pageLinks, renderedPageHeaders } from '../src/infra/http/render-page.ts';
 
 // The glue between the API and the web build's server entry; the entry itself is exercised by the
 // e2e spec no-js.spec.ts. A stand-in entry here shows what the API does with its answers.
@@ -80,5 +81,63 @@ describe('render-page', () => {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
     });
+  });
+
+  it('links the stylesheets of the page and preloads its chunks, leaving out what the entry brings', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'], imports: ['_Box.js'] },
+      '_Box.js': { file: 'assets/Box-1.js' },
+      'src/pages/ContactPage.tsx': { file: 'assets/ContactPage-1.js', css: ['assets/ContactPage-1.css'], imports: ['_Box.js', '_Banner.js'] },
+      '_Banner.js': { file: 'assets/Banner-1.js', css: ['assets/Banner-1.css'], imports: ['_Box.js'] },
+    };
+    expect(pageLinks(manifest, 'src/pages/ContactPage.tsx')).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/ContactPage-1.css"><link rel="stylesheet" crossorigin href="/assets/Banner-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/ContactPage-1.js"><link rel="modulepreload" crossorigin href="/assets/Banner-1.js">',
+    );
+    expect(pageLinks(manifest, 'src/pages/Unknown.tsx')).toBe('');
+  });
+
+  it('uses a rendered page again only while every answer it was made from is unchanged', async () => {
+    let etag = 'W/"1"';
+    let team = 'Yusuf';
+    const fetchApi = async (url: string) =>
+      url === '/api/products'
+        ? new Response('{"products":[]}', { headers: { etag } })
+        : new Response(JSON.stringify({ team }), { headers: { 'content-type': 'application/json' } });
+    const pages = (await createPageRenderer(
+      entry(
+        'cache',
+        `globalThis.renders = (globalThis.renders ?? 0) + 1;
+         const fetchApi = arguments[1];
+         const products = await (await fetchApi('/api/products', {})).text();
+         const team = await (await fetchApi('/api/team', {})).json();
+         return { html: products + team.team + globalThis.renders, state: {}, status: 200 };`,
+      ),
+      fetchApi,
+      silent,
+    ))!;
+    const renders = () => (globalThis as { renders?: number }).renders;
+    expect(await pages.render('/', INDEX)).toContain('{"products":[]}Yusuf1');
+    expect(await pages.render('/', INDEX)).toContain('Yusuf1');
+    expect(renders()).toBe(1);
+    etag = 'W/"2"'; // a product saved: the catalog's ETag changes
+    expect(await pages.render('/', INDEX)).toContain('Yusuf2');
+    team = 'Fatima'; // an answer without an ETag: compared by its content
+    expect(await pages.render('/', INDEX)).toContain('Fatima3');
+    expect(await pages.render('/', INDEX)).toContain('Fatima3');
+    expect(await pages.render('/', INDEX.replace('<title>t</title>', '<title>new build</title>'))).toContain('Fatima4');
+    expect(renders()).toBe(4);
+  });
+
+  it('compresses a page as the client accepts it', async () => {
+    const html = '<html>' + 'Umrah '.repeat(500) + '</html>';
+    const br = await compressPage(html, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(html);
+    const gz = await compressPage(html, 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body as Buffer).toString()).toBe(html);
+    expect(await compressPage(html, 'br;q=0, identity')).toEqual({ body: html });
+    expect(await compressPage(html, undefined)).toEqual({ body: html });
   });
 });

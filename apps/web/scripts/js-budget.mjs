@@ -12,18 +12,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** gzip bytes (kB of 1000 bytes, as Vite and Lighthouse count them). */
 export const JS_BUDGET_GZIP_BYTES = 150_000;
 
-/** The server-rendered public pages and the module that draws each. */
-export const PUBLIC_PAGES = {
-  '/': 'src/pages/HomePage.tsx',
-  '/pakketten': 'src/pages/PackagesPage.tsx',
-  '/kennis': 'src/pages/KnowledgePage.tsx',
-  '/kennis/{id}': 'src/pages/KnowledgeDetailPage.tsx',
-  '/over-ons': 'src/pages/AboutPage.tsx',
-  '/contact': 'src/pages/ContactPage.tsx',
-  '/arabia-teaching': 'src/pages/ArabiaTeachingPage.tsx',
-  '/algemene-voorwaarden': 'src/pages/TermsPage.tsx',
-  '/privacy': 'src/pages/PrivacyPage.tsx',
-};
+/** The server-rendered public pages (route pattern) and the module that draws each. */
+export const PUBLIC_PAGES = JSON.parse(readFileSync(new URL('../src/app/public-pages.json', import.meta.url), 'utf8'));
 
 /** Code a visitor must never load: the admin screens and the editors and widgets only they use. */
 const ADMIN_ONLY = [/^src\/features\/admin\//, /^src\/pages\/Admin/, /node_modules\/(@tiptap|@mantine\/tiptap|react-easy-crop|prosemirror)/];

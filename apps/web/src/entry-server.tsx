@@ -7,6 +7,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { Providers, createQueryClient } from './app/Providers';
 import { AppRoutes, routes } from './app/router';
+import PUBLIC_PAGES from './app/public-pages.json';
 import { setFetch } from './lib/api';
 
 export interface RenderResult {
@@ -15,10 +16,20 @@ export interface RenderResult {
   /** The react-query cache the markup was made with, for hydration. */
   state: DehydratedState;
   status: number;
+  /** The page's source module ('src/pages/HomePage.tsx'): the API links its CSS and preloads its code. */
+  page: string | null;
 }
 
 /** The public pages that are rendered on the server; every other route stays client-only. */
 export const SERVER_RENDERED = /^\/(pakketten|kennis(\/\d+)?|over-ons|contact|arabia-teaching|algemene-voorwaarden|privacy)?\/?$/;
+
+const PAGE_ROUTES = Object.entries(PUBLIC_PAGES).map(([path, module]) => ({ path, module }));
+
+/** The source module of the public page at `pathname` (as the client build's manifest names it). */
+export function pageModuleOf(pathname: string): string | null {
+  const match = matchRoutes(PAGE_ROUTES, pathname)?.[0];
+  return match ? match.route.module : null;
+}
 
 async function toHtml(node: React.ReactNode): Promise<string> {
   // prerender waits for lazy route code and every Suspense boundary, unlike renderToString.
@@ -69,5 +80,5 @@ export async function render(url: string, fetchApi: (url: string, init: RequestI
   }
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, state, status };
+  return { html, state, status, page: pageModuleOf(location.pathname) };
 }

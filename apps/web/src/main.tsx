@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactElement } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -80,7 +80,11 @@ if (stateScript && container.firstElementChild) {
     .catch(() => undefined)
     .then(() => {
       typedBeforeHydration = typedFields(container);
-      hydrateRoot(container, app);
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding
+      // the main thread for the whole page (a phone's taps and paints go first).
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
     });
 } else {
   createRoot(container).render(app);

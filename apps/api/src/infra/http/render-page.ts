@@ -2,15 +2,54 @@
 // (apps/web/src/entry-server.tsx, built to dist-ssr) renders the page with the data the API
 // answers right now, so a product an admin changes shows on the next load; the browser hydrates.
 // Anything that goes wrong here falls back to the plain index.html (the app renders in the browser).
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { accepts } from './static-files.ts';
 
 type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
 
 interface ServerEntry {
   SERVER_RENDERED: RegExp;
-  render(url: string, fetchApi: FetchApi): Promise<{ html: string; state: unknown; status: number } | null>;
+  render(url: string, fetchApi: FetchApi): Promise<{ html: string; state: unknown; status: number; page?: string | null } | null>;
+}
+
+/** dist/.vite/manifest.json of the client build: per source module its file, CSS and imports. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * The <head> links of a page's own code: its stylesheets (without them the server's HTML would be
+ * drawn unstyled until the code arrives, and then jump) and a modulepreload of its chunks, fetched
+ * with the entry instead of after it. The entry's own are in index.html already.
+ */
+export function pageLinks(manifest: Manifest, page: string): string {
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  const own = [...closure([page])].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+  const css = new Set(own.flatMap((chunk) => chunk.css ?? []));
+  return (
+    [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
+    own.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('')
+  );
+}
+
+function readManifest(webDist: string): Manifest {
+  try {
+    return JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    // An older build without a manifest: the page's styles then come with its code, as before.
+    return {};
+  }
 }
 
 export interface PageRenderer {
@@ -23,6 +62,13 @@ export interface PageRenderer {
 /** The largest-contentful-paint image of a page, preloaded from the <head>. */
 const LCP_IMAGES: Record<string, string> = { '/': '/images/banners/home.svg' };
 const RENDER_TIMEOUT_MS = 3000;
+/**
+ * A rendered page is kept this long, and used again only while every answer it was made from is
+ * unchanged (asked again, compared by ETag or content): a saved product still shows on the next
+ * load. The time limit bounds what depends on the date alone (the months ahead on /pakketten).
+ */
+const PAGE_CACHE_MS = 60_000;
+const PAGE_CACHE_MAX = 200;
 const ROOT = '<div id="root"></div>';
 
 /**
@@ -63,14 +109,37 @@ export async function createPageRenderer(
     log.error(err, 'server render entry could not be loaded; pages render in the browser');
     return null;
   }
+  const manifest = readManifest(webDist);
+  /** What an answer was: its status and ETag, or a hash of its body where it has none. */
+  const tagOf = async (res: Response) =>
+    `${res.status} ${
+      res.headers.get('etag') ??
+      createHash('sha1')
+        .update(await res.text())
+        .digest('base64')
+    }`;
+  const cache = new Map<string, { html: string; index: string; at: number; answers: { url: string; tag: string }[] }>();
+  const stillCurrent = async (hit: { index: string; at: number; answers: { url: string; tag: string }[] }, indexHtml: string) => {
+    if (hit.index !== indexHtml || Date.now() - hit.at > PAGE_CACHE_MS) return false;
+    const now = await Promise.all(hit.answers.map(async (a) => (await tagOf(await fetchApi(a.url, {}))) === a.tag));
+    return now.every(Boolean);
+  };
   return {
     handles: (url) => entry.SERVER_RENDERED.test(pathOf(url)),
     async render(url, indexHtml) {
       if (!indexHtml.includes(ROOT) || !entry.SERVER_RENDERED.test(pathOf(url))) return null;
       let timer: NodeJS.Timeout | undefined;
       try {
+        const hit = cache.get(url);
+        if (hit && (await stillCurrent(hit, indexHtml))) return hit.html;
+        const answers: { url: string; tag: string }[] = [];
+        const recordingFetch: FetchApi = async (apiUrl, init) => {
+          const res = await fetchApi(apiUrl, init);
+          answers.push({ url: apiUrl, tag: await tagOf(res.clone()) });
+          return res;
+        };
         const result = await Promise.race([
-          entry.render(url, fetchApi),
+          entry.render(url, recordingFetch),
           new Promise<null>((resolve) => {
             timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
           }),
@@ -84,7 +153,12 @@ export async function createPageRenderer(
           () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
         );
         const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
-        html = html.replace('</head>', () => `${preload}${SHIELD_STYLE}</head>`);
+        const links = result.page ? pageLinks(manifest, result.page) : '';
+        html = html.replace('</head>', () => `${links}${preload}${SHIELD_STYLE}</head>`);
+        cache.delete(url);
+        cache.set(url, { html, index: indexHtml, at: Date.now(), answers });
+        // The oldest goes first (a Map keeps insertion order): many different query strings only evict.
+        if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
         return html;
       } catch (err) {
         log.error(err, `server render of ${pathOf(url)} failed; the page renders in the browser`);
@@ -106,8 +180,12 @@ export function injectFetch(app: {
 }): FetchApi {
   return async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    const type = res.headers['content-type'];
-    return new Response(res.body, { status: res.statusCode, headers: typeof type === 'string' ? { 'content-type': type } : {} });
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'etag']) {
+      const value = res.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    return new Response(res.body, { status: res.statusCode, headers });
   };
 }
 
@@ -116,4 +194,22 @@ export function renderedPageHeaders(indexHeaders: Record<string, string>): Recor
   const headers: Record<string, string> = { ...indexHeaders, 'cache-control': 'no-cache' };
   for (const name of ['etag', 'last-modified', 'content-length', 'content-encoding', 'vary']) delete headers[name];
   return headers;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A rendered page compressed for the client (in zlib's thread pool, not on the event loop): brotli
+ * at a quality cheap enough per request, else gzip, else as it is. The header to send goes with it.
+ */
+export async function compressPage(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
+  if (accepts(acceptEncoding, 'br')) {
+    return {
+      body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      encoding: 'br',
+    };
+  }
+  if (accepts(acceptEncoding, 'gzip')) return { body: await gzipAsync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html };
 }
