@@ -87,7 +87,8 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
   let again = false;
 
   const BATCH = 20;
-  async function claim() {
+  /** Claims up to BATCH due mails (built and prepared once: a busy shop kicks the worker per order). */
+  const claimQuery = () => {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -103,8 +104,11 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
         nextAttemptAt: sql`now() + interval '5 minutes'`,
       })
       .where(inArray(mailOutbox.id, due))
-      .returning();
-  }
+      .returning()
+      .prepare('mail_claim');
+  };
+  let claimStatement: ReturnType<typeof claimQuery> | undefined;
+  const claim = () => (claimStatement ??= claimQuery()).execute();
 
   async function runOnce(): Promise<number> {
     let handled = 0;

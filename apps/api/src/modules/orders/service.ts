@@ -23,7 +23,7 @@ import {
   type PricingCatalog,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import { allQueries, withTrigramSearch, type DbOrTx, type Tx } from '../../db/index.ts';
+import { allQueries, withTrigramSearch, type Db, type DbOrTx, type Tx } from '../../db/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import {
   crowdfunds,
@@ -43,9 +43,10 @@ import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, notFound, sqlState } from '../../lib/errors.ts';
 import { rowFromJson, rowsFromJson } from '../../lib/json-rows.ts';
+import { preparedStatement } from '../../lib/prepared.ts';
 import { paidTotal } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
-import { vouchersByLabels, vouchersByLabelsQuery, type VoucherRow } from '../vouchers/service.ts';
+import { voucherKeys, vouchersByLabels, type VoucherRow } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { loadOrderDtos, orderDtosFromRows, orderNumber } from './dto.ts';
 import { logsOfOrder, logsOfOrders, orderLogInsert, userActor, writeOrderLog } from './log.ts';
@@ -123,31 +124,37 @@ interface CatalogRows {
   pledged: Map<number, number>;
 }
 
+/** The products an order names directly: its listed products, its rooms' trips, products 1 and 999. */
+const directProductIds = (order: Order) => [
+  ...new Set([...order.products, NON_EU_PASSPORT_PRODUCT_ID, EXCLUSIVE_ROOM_PRODUCT_ID, ...order.rooms.map((r) => r.product_id)]),
+];
+const roomProductIds = (order: Order) => [...new Set(order.rooms.map((r) => r.product_id))];
+
 /**
- * The listed products and, in the same statement, every package product (types 2-10) of the rooms'
- * trips: same label, dates and region as a listed trip product (one round trip instead of two). Unrun.
+ * The products `ids` (an int[]) and, in the same statement, every package product (types 2-10) of the
+ * trips `tripIds` (an int[]): same label, dates and region as a listed trip product (one round trip
+ * instead of two). Unrun; the lists are array values, so the statement's text is the same for every order.
  */
-function catalogProductsQuery(db: DbOrTx, order: Order) {
-  const roomProductIds = [...new Set(order.rooms.map((r) => r.product_id))];
-  const directIds = [...new Set([...order.products, NON_EU_PASSPORT_PRODUCT_ID, EXCLUSIVE_ROOM_PRODUCT_ID, ...roomProductIds])];
+function catalogProductsSelect(db: DbOrTx, ids: SQL, tripIds: SQL) {
   const tripKey = sql`(${products.label}, ${products.start}, ${products.end}, ${products.region})`;
   return db
     .select()
     .from(products)
     .where(
       or(
-        inArray(products.id, directIds),
-        roomProductIds.length
-          ? and(
-              between(products.type, 2, 10),
-              sql`${tripKey} in (select p.label, p.start, p."end", p.region from ${products} p
-                where p.id in ${roomProductIds} and p.type between 2 and 10 and p.start is not null and p."end" is not null)`,
-            )
-          : undefined,
+        sql`${products.id} = any(${ids})`,
+        and(
+          between(products.type, 2, 10),
+          sql`${tripKey} in (select p.label, p.start, p."end", p.region from ${products} p
+            where p.id = any(${tripIds}) and p.type between 2 and 10 and p.start is not null and p."end" is not null)`,
+        ),
       ),
     )
     .orderBy(asc(products.id));
 }
+
+const catalogProductsQuery = (db: DbOrTx, order: Order) =>
+  catalogProductsSelect(db, sql`${sql.param(directProductIds(order))}::int[]`, sql`${sql.param(roomProductIds(order))}::int[]`);
 
 /** The voucher labels an order's rules look up: the codes typed and 'kid-without-bed'. */
 const voucherLabels = (order: Order) => [...order.flex.discounts, KID_WITHOUT_BED_VOUCHER];
@@ -183,16 +190,29 @@ function toCatalog(rows: CatalogRows): PricingCatalog {
  * transaction gave nothing more: under READ COMMITTED every statement sees the latest committed rows
  * either way, and stock is checked where it is taken (a conditional UPDATE).
  */
-async function catalogRowsAndIds(db: DbOrTx, order: Order): Promise<{ rows: CatalogRows; ids: ContentIds }> {
-  const voucherQuery = vouchersByLabelsQuery(db, voucherLabels(order));
-  const res = (await db.execute(sql`select
-      (select json_agg(cat_p order by cat_p.id) from (${catalogProductsQuery(db, order)}) cat_p) as products,
-      ${voucherQuery ? sql`(select json_agg(cat_v order by cat_v.id) from (${voucherQuery}) cat_v)` : sql`null::json`} as vouchers,
-      ${contentIdColumns(order, null)}`)) as unknown as { rows: (ContentIdRow & { products: unknown; vouchers: unknown })[] };
-  const row = res.rows[0]!;
+const catalogAndIdsStatement = preparedStatement<ContentIdRow & { products: unknown; vouchers: unknown }>('order_catalog_and_ids', (db) => {
+  const vouchersQuery = db
+    .select()
+    .from(vouchers)
+    .where(sql`lower(${vouchers.label}) = any(${sql.placeholder('voucherLabels')}::text[])`);
+  const productsQuery = catalogProductsSelect(db, sql`${sql.placeholder('productIds')}::int[]`, sql`${sql.placeholder('tripIds')}::int[]`);
+  return sql`select
+      (select json_agg(cat_p order by cat_p.id) from (${productsQuery}) cat_p) as products,
+      (select json_agg(cat_v order by cat_v.id) from (${vouchersQuery}) cat_v) as vouchers,
+      ${contentIdColumns(sql.placeholder('rooms'), sql.placeholder('guests'), null)}`;
+});
+
+async function catalogRowsAndIds(db: Db, order: Order): Promise<{ rows: CatalogRows; ids: ContentIds }> {
+  const [row] = await catalogAndIdsStatement(db, {
+    productIds: directProductIds(order),
+    tripIds: roomProductIds(order),
+    voucherLabels: voucherKeys(voucherLabels(order)),
+    rooms: order.rooms.length,
+    guests: guestCount(order),
+  });
   return {
-    rows: { products: rowsFromJson(products, row.products), vouchers: rowsFromJson(vouchers, row.vouchers), funds: [], pledged: new Map() },
-    ids: contentIdsOf(order, row),
+    rows: { products: rowsFromJson(products, row!.products), vouchers: rowsFromJson(vouchers, row!.vouchers), funds: [], pledged: new Map() },
+    ids: contentIdsOf(order, row!),
   };
 }
 
@@ -237,17 +257,20 @@ interface ContentIds {
  * statement instead of one insert per row.
  */
 async function newContentIds(tx: Tx, order: Order, existingOrderId: number | null): Promise<ContentIds> {
-  const res = (await tx.execute(sql`select ${contentIdColumns(order, existingOrderId)}`)) as unknown as { rows: ContentIdRow[] };
+  const res = (await tx.execute(sql`select ${contentIdColumns(order.rooms.length, guestCount(order), existingOrderId)}`)) as unknown as {
+    rows: ContentIdRow[];
+  };
   return contentIdsOf(order, res.rows[0]!);
 }
 
 type ContentIdRow = { order_id: number; room_ids: number[]; guest_ids: number[] };
 
-/** The columns (order_id, room_ids, guest_ids) of newContentIds' statement. */
-function contentIdColumns(order: Order, existingOrderId: number | null) {
-  const guestCount = order.rooms.reduce((n, r) => n + r.guests.length, 0);
+const guestCount = (order: Order) => order.rooms.reduce((n, r) => n + r.guests.length, 0);
+
+/** The columns (order_id, room_ids, guest_ids) of newContentIds' statement, for so many rooms and guests. */
+function contentIdColumns(roomCount: number | SQLWrapper, guestCount: number | SQLWrapper, existingOrderId: number | null) {
   return sql`${existingOrderId === null ? sql`nextval(pg_get_serial_sequence('orders', 'id'))::int` : sql`${existingOrderId}::int`} as order_id,
-      array(select nextval(pg_get_serial_sequence('rooms', 'id'))::int from generate_series(1, ${order.rooms.length}::int)) as room_ids,
+      array(select nextval(pg_get_serial_sequence('rooms', 'id'))::int from generate_series(1, ${roomCount}::int)) as room_ids,
       array(select nextval(pg_get_serial_sequence('guests', 'id'))::int from generate_series(1, ${guestCount}::int)) as guest_ids`;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { ACTIVE_TRANSACTION_STATUSES, PaymentType, transactionStatusesBefore, type ProviderTransactionStatus } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
@@ -30,7 +30,11 @@ export interface ActiveTransaction {
 }
 
 /** The owner's recent active payments at this provider, newest first (unrun: it may be part of a larger statement). */
-export function activeTransactionsQuery(db: DbOrTx, providerName: string, owner: PaymentOwner) {
+export function activeTransactionsQuery(
+  db: DbOrTx,
+  providerName: string | SQLWrapper,
+  owner: PaymentOwner | { orderId: SQLWrapper } | { invoiceId: SQLWrapper },
+) {
   const ownerMatch = 'orderId' in owner ? eq(transactions.orderId, owner.orderId) : eq(transactions.invoiceId, owner.invoiceId);
   return db
     .select()

@@ -18,7 +18,7 @@ import {
 } from '@umrah/domain';
 import type { PaymentDto } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx, Tx } from '../../db/index.ts';
+import type { Db, DbOrTx, Tx } from '../../db/index.ts';
 import { orderLines, orders, payments, products, rooms, transactions, users } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
@@ -95,26 +95,33 @@ const paidSql = (orderId: number | SQLWrapper) =>
   sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orderId})`;
 
 /**
- * An order with the sum of its payments and its trips' payment deadline (paidTotal and
- * tripPaymentDeadline in one statement); with `provider` also its recent active payments there
- * (activeTransactionsQuery, for syncOrderTransactions), in the same statement.
+ * An order with the sum of its payments, its trips' payment deadline (paidTotal and
+ * tripPaymentDeadline) and its recent active payments at `provider` (activeTransactionsQuery, for
+ * syncOrderTransactions) in one statement, built and prepared once: every payment start runs it.
  */
-async function orderPaymentState(
-  db: DbOrTx,
-  orderId: number,
-  provider?: PaymentProvider,
-): Promise<{ order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[] } | undefined> {
-  const [row] = await db
+const preparePaymentState = (db: Db) =>
+  db
     .select({
       order: orders,
       paid: sql<string>`${paidSql(orders.id)}`,
       deadline: sql<string | null>`(${tripDeadlineSql(db, sql`${orders.id}`)})`,
-      active: provider
-        ? sql<unknown>`(select json_agg(t order by t.id desc) from (${activeTransactionsQuery(db, provider.name, { orderId })}) t)`
-        : sql<unknown>`null::json`,
+      active: sql<unknown>`(select json_agg(t order by t.id desc) from (${activeTransactionsQuery(db, sql.placeholder('provider'), {
+        orderId: sql.placeholder('orderId'),
+      })}) t)`,
     })
     .from(orders)
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_payment_state');
+const paymentStateQueries = new WeakMap<Db, ReturnType<typeof preparePaymentState>>();
+
+async function orderPaymentState(
+  db: Db,
+  orderId: number,
+  provider: PaymentProvider,
+): Promise<{ order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[] } | undefined> {
+  let query = paymentStateQueries.get(db);
+  if (!query) paymentStateQueries.set(db, (query = preparePaymentState(db)));
+  const [row] = await query.execute({ orderId, provider: provider.name });
   return row && { order: row.order, paid: Number(row.paid), deadline: row.deadline ?? null, active: rowsFromJson(transactions, row.active) };
 }
 
@@ -217,7 +224,7 @@ export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: Us
   // when the sync found an open payment (and may have booked it), the order is read again.
   const active = await syncOrderTransactions(ctx, provider, orderId, state!.active);
   if (active.length > 0) {
-    state = await orderPaymentState(ctx.db, orderId);
+    state = await orderPaymentState(ctx.db, orderId, provider);
     order = state?.order;
   }
   if (!state || !order || !mayPay(order.status)) throw conflict(PAYMENT_MSG.notPayable);

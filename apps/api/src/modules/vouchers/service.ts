@@ -34,16 +34,14 @@ export function toVoucherDto(v: VoucherRow): VoucherDto {
 
 const lowerLabel = sql<string>`lower(${vouchers.label})`;
 
-/** The query of vouchersByLabels, unrun (to be part of a larger statement), or null when no label is given. */
-export function vouchersByLabelsQuery(db: DbOrTx, labels: readonly string[]) {
-  const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))];
-  if (wanted.length === 0) return null;
-  return db.select().from(vouchers).where(inArray(lowerLabel, wanted));
-}
+/** The labels as vouchersByLabels looks them up: trimmed, lower case, each once, no empty one. */
+export const voucherKeys = (labels: readonly string[]) => [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))];
 
 /** Vouchers by label, without regard to case (customers type codes as they like). */
 export async function vouchersByLabels(db: DbOrTx, labels: readonly string[]): Promise<VoucherRow[]> {
-  return (await vouchersByLabelsQuery(db, labels)) ?? [];
+  const wanted = voucherKeys(labels);
+  if (wanted.length === 0) return [];
+  return db.select().from(vouchers).where(inArray(lowerLabel, wanted));
 }
 
 /**
