@@ -155,6 +155,12 @@ describe('paying with the simulator', () => {
     expect(await paymentRows(order.id)).toHaveLength(0);
     const tx = await app.ctx.db.select().from(transactions).where(eq(transactions.orderId, order.id)).orderBy(transactions.id);
     expect(tx.map((t) => t.status)).toEqual(['cancelled', 'failed']);
+    // flex is stored as a JSON object (who started it, the hosted page), not as a JSON string.
+    for (const t of tx) {
+      expect(t.flex).toMatchObject({ trans: 'none', client_flex: null, paymentUrl: expect.stringContaining('/api/payments/simulator/SIM-') });
+      expect(t.invoiceId).toBeNull();
+      expect(t.providerRef).toMatch(/^SIM-/);
+    }
   });
 
   it('computes the amount itself, whatever the client sends', async () => {

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, Role } from '@umrah/domain';
-import type { Db } from '../db/index.ts';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { preparedQuery } from './prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,7 +25,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** The user of a live session: prepared once per database, since every signed-in request runs it. */
-const prepareSessionUser = (db: Db) =>
+const sessionUserQuery = preparedQuery((db) =>
   db
     .select({ user: users, session: sessions })
     .from(sessions)
@@ -38,13 +38,8 @@ const prepareSessionUser = (db: Db) =>
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .prepare('session_user');
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
-function sessionUserQuery(db: Db) {
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)));
-  return query;
-}
+    .prepare('session_user'),
+);
 
 /**
  * Loads the user of a valid token together with its session, in one query: the user is read fresh

@@ -32,3 +32,17 @@ export function preparedStatement<Row>(name: string, build: (db: Db) => SQL) {
     return result.rows as Row[];
   };
 }
+
+/**
+ * A drizzle query built and `.prepare(name)`d once per database by `build` (with sql.placeholder()
+ * for its values), for queries every request of the hot path runs: `const q = preparedQuery((db) =>
+ * db.select()...prepare('name'))`, then `q(ctx.db).execute({ ... })`.
+ */
+export function preparedQuery<P>(build: (db: Db) => P): (db: Db) => P {
+  const prepared = new WeakMap<Db, P>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = build(db)));
+    return query;
+  };
+}

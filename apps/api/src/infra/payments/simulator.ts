@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { formatEuro } from '@umrah/domain';
 import type { Db } from '../../db/index.ts';
 import { simulatorPayments } from '../../db/schema.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import { type CreatePaymentInput, type CreatedPayment, type PaymentProvider, type PaymentState, withQuery } from './types.ts';
 
 /**
@@ -56,12 +57,27 @@ async function load(db: Db, id: string) {
   return row;
 }
 
+/** The new payment's row (every payment start on the simulator writes one): built and prepared once. */
+const insertPayment = preparedQuery((db) =>
+  db
+    .insert(simulatorPayments)
+    .values({
+      id: sql.placeholder('id'),
+      amount: sql.placeholder('amount'),
+      description: sql.placeholder('description'),
+      reference: sql.placeholder('reference'),
+      returnUrl: sql.placeholder('returnUrl'),
+      exchangeUrl: sql.placeholder('exchangeUrl'),
+    })
+    .prepare('simulator_payment'),
+);
+
 export function createSimulatorProvider(db: Db, publicUrl: string): PaymentProvider {
   return {
     name: 'simulator',
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
       const id = `SIM-${randomBytes(12).toString('base64url')}`;
-      await db.insert(simulatorPayments).values({
+      await insertPayment(db).execute({
         id,
         amount: input.amount,
         description: input.description,

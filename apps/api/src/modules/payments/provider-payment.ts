@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import { payments, transactions } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 
 // One provider payment, for an order or a quote: the catch-up sync of active payments, the reuse of
 // one still active, the placeholder row, the provider call and its rollback, and booking what the
@@ -94,6 +95,33 @@ export interface StartedProviderPayment {
   reused: boolean;
 }
 
+// The placeholder row and its completion, run by every payment start: built and prepared once.
+// (jsonb goes in as JSON text, cast in SQL, so both drivers pass it the same way.)
+const ph = sql.placeholder;
+const insertTransaction = preparedQuery((db) =>
+  db
+    .insert(transactions)
+    .values({
+      provider: ph('provider'),
+      providerRef: ph('providerRef'),
+      orderId: ph('orderId'),
+      invoiceId: ph('invoiceId'),
+      amount: ph('amount'),
+      percent: ph('percent'),
+      status: 'open',
+      flex: sql`${ph('flex')}::text::jsonb`,
+    })
+    .returning()
+    .prepare('transaction_placeholder'),
+);
+const startedTransaction = preparedQuery((db) =>
+  db
+    .update(transactions)
+    .set({ providerRef: sql`${ph('providerRef')}`, flex: sql`${ph('flex')}::text::jsonb`, updatedAt: sql`now()` })
+    .where(eq(transactions.id, ph('id')))
+    .prepare('transaction_started'),
+);
+
 /**
  * Gives the hosted page of a payment of `amount`: an active one of the same amount (from the sync
  * the caller just ran) when there is one, else a new one. The row exists before the provider call
@@ -117,18 +145,15 @@ export async function startProviderPayment(
     return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount: req.amount, reused: true };
   }
 
-  const [row] = await ctx.db
-    .insert(transactions)
-    .values({
-      provider: provider.name,
-      providerRef: `${PLACEHOLDER}${randomUUID()}`,
-      ...req.owner,
-      amount: req.amount,
-      percent: req.percent,
-      status: 'open',
-      flex: req.flex,
-    })
-    .returning();
+  const [row] = await insertTransaction(ctx.db).execute({
+    provider: provider.name,
+    providerRef: `${PLACEHOLDER}${randomUUID()}`,
+    orderId: 'orderId' in req.owner ? req.owner.orderId : null,
+    invoiceId: 'invoiceId' in req.owner ? req.owner.invoiceId : null,
+    amount: req.amount,
+    percent: req.percent,
+    flex: JSON.stringify(req.flex),
+  });
   try {
     const created = await provider.create({
       amount: req.amount,
@@ -137,10 +162,11 @@ export async function startProviderPayment(
       returnUrl: req.returnUrl,
       exchangeUrl: req.exchangeUrl(row!.id),
     });
-    await ctx.db
-      .update(transactions)
-      .set({ providerRef: created.providerRef, flex: { ...req.flex, paymentUrl: created.paymentUrl }, updatedAt: sql`now()` })
-      .where(eq(transactions.id, row!.id));
+    await startedTransaction(ctx.db).execute({
+      id: row!.id,
+      providerRef: created.providerRef,
+      flex: JSON.stringify({ ...req.flex, paymentUrl: created.paymentUrl }),
+    });
     return { paymentURL: created.paymentUrl, id: row!.id, amount: req.amount, reused: false };
   } catch (err) {
     // Nothing was started at the provider: no half-made attempt stays behind.

@@ -24,6 +24,7 @@ import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { rowsFromJson } from '../../lib/json-rows.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { providerActor, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
@@ -99,7 +100,7 @@ const paidSql = (orderId: number | SQLWrapper) =>
  * tripPaymentDeadline) and its recent active payments at `provider` (activeTransactionsQuery, for
  * syncOrderTransactions) in one statement, built and prepared once: every payment start runs it.
  */
-const preparePaymentState = (db: Db) =>
+const paymentStateQuery = preparedQuery((db) =>
   db
     .select({
       order: orders,
@@ -111,17 +112,15 @@ const preparePaymentState = (db: Db) =>
     })
     .from(orders)
     .where(eq(orders.id, sql.placeholder('orderId')))
-    .prepare('order_payment_state');
-const paymentStateQueries = new WeakMap<Db, ReturnType<typeof preparePaymentState>>();
+    .prepare('order_payment_state'),
+);
 
 async function orderPaymentState(
   db: Db,
   orderId: number,
   provider: PaymentProvider,
 ): Promise<{ order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[] } | undefined> {
-  let query = paymentStateQueries.get(db);
-  if (!query) paymentStateQueries.set(db, (query = preparePaymentState(db)));
-  const [row] = await query.execute({ orderId, provider: provider.name });
+  const [row] = await paymentStateQuery(db).execute({ orderId, provider: provider.name });
   return row && { order: row.order, paid: Number(row.paid), deadline: row.deadline ?? null, active: rowsFromJson(transactions, row.active) };
 }
 
