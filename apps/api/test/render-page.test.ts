@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { HYDRATION_SHIELD_ID, compressPage, createPageRenderer, pageLinks, renderedPageHeaders } from '../src/infra/http/render-page.ts';
+import { HYDRATION_SHIELD_ID, arrangeHead, compressPage, createPageRenderer, pageLinks, renderedPageHeaders } from '../src/infra/http/render-page.ts';
 
 // The glue between the API and the web build's server entry; the entry itself is exercised by the
 // e2e spec no-js.spec.ts. A stand-in entry here shows what the API does with its answers.
@@ -83,18 +83,52 @@ describe('render-page', () => {
     });
   });
 
-  it('links the stylesheets of the page and preloads its chunks, leaving out what the entry brings', () => {
+  it('links the stylesheets of the page and lists its chunks, leaving out what the entry brings', () => {
     const manifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'], imports: ['_Box.js'] },
       '_Box.js': { file: 'assets/Box-1.js' },
       'src/pages/ContactPage.tsx': { file: 'assets/ContactPage-1.js', css: ['assets/ContactPage-1.css'], imports: ['_Box.js', '_Banner.js'] },
       '_Banner.js': { file: 'assets/Banner-1.js', css: ['assets/Banner-1.css'], imports: ['_Box.js'] },
     };
-    expect(pageLinks(manifest, 'src/pages/ContactPage.tsx')).toBe(
-      '<link rel="stylesheet" crossorigin href="/assets/ContactPage-1.css"><link rel="stylesheet" crossorigin href="/assets/Banner-1.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/ContactPage-1.js"><link rel="modulepreload" crossorigin href="/assets/Banner-1.js">',
-    );
-    expect(pageLinks(manifest, 'src/pages/Unknown.tsx')).toBe('');
+    expect(pageLinks(manifest, 'src/pages/ContactPage.tsx')).toEqual({
+      css: '<link rel="stylesheet" crossorigin href="/assets/ContactPage-1.css"><link rel="stylesheet" crossorigin href="/assets/Banner-1.css">',
+      js: ['/assets/ContactPage-1.js', '/assets/Banner-1.js'],
+    });
+    expect(pageLinks(manifest, 'src/pages/Unknown.tsx')).toEqual({ css: '', js: [] });
+  });
+
+  it('puts image and stylesheets first and hands the code to boot.js, which loads it after the first paint', () => {
+    const index =
+      '<html><head><title>t</title>\n    <script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/Box-1.js">\n    <link rel="stylesheet" crossorigin href="/assets/index-1.css">\n  </head><body></body></html>';
+    const head = arrangeHead(index, {
+      image: '<link rel="preload" as="image" href="/b.svg" />',
+      css: '<link rel="stylesheet" href="/assets/Page-1.css">',
+      pageCode: ['/assets/Page-1.js'],
+      last: '<style>#shield{}</style>',
+    }).split('</head>')[0]!;
+    const order = ['/b.svg', '/assets/index-1.css', '/assets/Page-1.css', 'id="app-code"', '/boot.js', '#shield'].map((f) => head.indexOf(f));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(JSON.parse(head.split('id="app-code">')[1]!.split('</script>')[0]!)).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/Box-1.js', '/assets/Page-1.js'],
+    });
+    expect(head.match(/index-1\.css/g)).toHaveLength(1);
+  });
+
+  it('preloads the image the page itself marks as its most important from the head', async () => {
+    const pages = (await createPageRenderer(
+      entry(
+        'banner',
+        `return { html: '<link rel="preload" as="image" href="/images/banners/kennis.svg" fetchPriority="high"/><h1>Kennis</h1>', state: {}, status: 200 };`,
+      ),
+      noFetch,
+      silent,
+    ))!;
+    const head = (await pages.render('/pakketten', INDEX))!.split('</head>')[0]!;
+    expect(head).toContain('<link rel="preload" as="image" href="/images/banners/kennis.svg" fetchpriority="high" />');
   });
 
   it('uses a rendered page again only while every answer it was made from is unchanged', async () => {

@@ -51,7 +51,22 @@ export function localDay(today: Date | string): string {
   return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
 }
 
-const monthName = new Intl.DateTimeFormat('nl-NL', { month: 'long', timeZone: 'UTC' });
+// Spelled out rather than asked of Intl: the first Intl formatter a page makes loads the locale data,
+// a long task on a phone while the tiles hydrate; the Dutch month names do not change.
+export const DUTCH_MONTHS = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+] as const;
 
 /**
  * A trip counts for the tiles when it is an active Umrah product that has not departed yet: a trip
@@ -87,7 +102,7 @@ export function monthTiles(today: Date | string, products: readonly TileProduct[
       key,
       year,
       month,
-      label: `${monthName.format(mid)} ${year}`,
+      label: `${DUTCH_MONTHS[month]} ${year}`,
       hijri: hijriMonthName(mid),
       status,
       text: MONTH_TILE_TEXT[status],

@@ -18,14 +18,14 @@ interface ServerEntry {
 }
 
 /** dist/.vite/manifest.json of the client build: per source module its file, CSS and imports. */
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
 
 /**
- * The <head> links of a page's own code: its stylesheets (without them the server's HTML would be
- * drawn unstyled until the code arrives, and then jump) and a modulepreload of its chunks, fetched
- * with the entry instead of after it. The entry's own are in index.html already.
+ * What a rendered page needs beyond index.html: the <head> links of its stylesheets (without them
+ * the server's HTML would be drawn unstyled until the code arrives, and then jump) and its chunks,
+ * which boot.js loads with the entry. What the entry brings itself is left out.
  */
-export function pageLinks(manifest: Manifest, page: string): string {
+export function pageLinks(manifest: Manifest, page: string): { css: string; js: string[] } {
   const closure = (keys: string[], into = new Set<string>()) => {
     for (const key of keys) {
       if (into.has(key) || !manifest[key]) continue;
@@ -35,12 +35,42 @@ export function pageLinks(manifest: Manifest, page: string): string {
     return into;
   };
   const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-  const own = [...closure([page])].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
-  const css = new Set(own.flatMap((chunk) => chunk.css ?? []));
-  return (
-    [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
-    own.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('')
-  );
+  const own = [...closure([page])].filter((key) => !entry.has(key));
+  const css = new Set(own.flatMap((key) => manifest[key]!.css ?? []));
+  return {
+    css: [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
+    js: own.map((key) => `/${manifest[key]!.file}`),
+  };
+}
+
+/**
+ * The head of a rendered page in the order a slow phone needs it: the largest image, then every
+ * stylesheet (they hold the first paint; index.html's first, so the page's own rules come after
+ * Mantine's and win). The app's code is not loaded from the head: it is listed in #app-code (the
+ * entry, its preloads and `pageCode`) and public/boot.js loads it once the page has been painted.
+ */
+export function arrangeHead(indexHtml: string, parts: { image: string; css: string; pageCode: string[]; last: string }): string {
+  const stylesheets: string[] = [];
+  const preload: string[] = [];
+  let entry: string | undefined;
+  const head = indexHtml
+    .replace(/<link rel="stylesheet"[^>]*>\s*/g, (link) => {
+      stylesheets.push(link.trim());
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g, (_link, href: string) => {
+      preload.push(href);
+      return '';
+    })
+    .replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s*/, (_script, src: string) => {
+      entry = src;
+      return '';
+    });
+  const code = entry
+    ? `<script type="application/json" id="app-code">${scriptJson({ entry, preload: [...preload, ...parts.pageCode] })}</script>` +
+      '<script src="/boot.js" defer></script>'
+    : '';
+  return head.replace('</head>', () => `${parts.image}${stylesheets.join('')}${parts.css}${code}${parts.last}</head>`);
 }
 
 function readManifest(webDist: string): Manifest {
@@ -74,7 +104,7 @@ const ROOT = '<div id="root"></div>';
 /**
  * Until the app has hydrated the page, its buttons do nothing: a click on them would be lost. A
  * transparent layer over the page takes such clicks instead (and makes Playwright's actionability
- * check wait, as another element intercepts the pointer); main.tsx removes it once hydrated. Without
+ * check wait, as another element intercepts the pointer); app/start.tsx removes it once hydrated. Without
  * JavaScript it is hidden at once (<noscript>), so the links still work; should the JavaScript fail
  * to load, it lifts itself after 10 s (a CSS animation, no script) so the links work again.
  */
@@ -146,15 +176,15 @@ export async function createPageRenderer(
         ]);
         if (!result) log.error({ url: pathOf(url) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
         if (!result || result.status !== 200) return null;
-        const image = LCP_IMAGES[pathOf(url)];
-        let html = indexHtml.replace(
+        // The page's own high-priority image (React writes its preload into the markup), else the known one.
+        const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(url)];
+        const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
+        const links = result.page ? pageLinks(manifest, result.page) : { css: '', js: [] };
+        const html = arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE }).replace(
           ROOT,
           // A data block, not a script: the security policy allows no inline scripts, and needs none here.
           () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
         );
-        const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
-        const links = result.page ? pageLinks(manifest, result.page) : '';
-        html = html.replace('</head>', () => `${links}${preload}${SHIELD_STYLE}</head>`);
         cache.delete(url);
         cache.set(url, { html, index: indexHtml, at: Date.now(), answers });
         // The oldest goes first (a Map keeps insertion order): many different query strings only evict.

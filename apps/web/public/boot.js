@@ -1,0 +1,30 @@
+// Starts the app of a server-rendered page once its HTML has been painted (render-page.ts lists the
+// code in #app-code instead of loading it from the <head>): on a phone the page shows at once,
+// without waiting for the JavaScript to arrive and run first. Until the app has taken the page
+// over, a layer holds clicks (render-page.ts). Plain script: it runs before any bundle.
+(function () {
+  var list = document.getElementById('app-code');
+  if (!list) return;
+  var code = JSON.parse(list.textContent);
+  var started = false;
+  function add(attributes) {
+    var element = document.createElement(attributes.tag);
+    for (var name in attributes) if (name !== 'tag') element[name] = attributes[name];
+    element.crossOrigin = '';
+    document.head.appendChild(element);
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    code.preload.forEach(function (href) {
+      add({ tag: 'link', rel: 'modulepreload', href: href });
+    });
+    add({ tag: 'script', type: 'module', src: code.entry });
+  }
+  // After the next paint: a frame, then a task. The timer covers a tab in the background, where
+  // frames wait until it is shown.
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  setTimeout(start, 1000);
+})();
