@@ -157,6 +157,11 @@ export default defineConfig(
     },
   },
   {
+    // Plain scripts the web app serves as they are (public/boot.js).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
