@@ -88,6 +88,8 @@ export async function benchPageSpeed(): Promise<PageResult[] | { skipped: string
           onlyCategories: ['performance', 'accessibility'],
         });
         const lhr = run!.lhr;
+        // A run Lighthouse could not measure (its own error, e.g. no paint seen in time) is printed, not hidden.
+        if (lhr.runtimeError) console.log(`${page}: Lighthouse run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
