@@ -571,6 +571,8 @@ describe('GET /api/admin/orders search', () => {
 describe('POST /api/order answers from the rows it wrote', () => {
   it('the answer is exactly what GET /api/order/{id} reads back, for every kind of order', async () => {
     const lessonDays = [{ id: trip.lesson, days: ['Woensdag', 'Maandag'], times: ['09:00-12:00'] }];
+    const oddName = `Ali "de \\ Grote" O'Neil é😀`;
+    let last: { rooms: { guests: { first_name: string; flex: unknown }[] }[] } | undefined;
     const payloads = [
       // One room, a voucher, 50 %: one stock product (the single-statement write).
       {
@@ -586,8 +588,8 @@ describe('POST /api/order answers from the rows it wrote', () => {
       { rooms: [room([adult()])], products: [trip.lesson], flex: { arabia_availibilities: lessonDays, discounts: ['WELKOM50'] } },
       // A donation only: no stock at all.
       { crowdfunds: [{ funding_id: trip.fund, funding_amount: 1000 }] },
-      // Extras and a wheelchair, for the jsonb columns.
-      { rooms: [room([adult('Ali', { flex: { disabled: true } })], { extras: [] })] },
+      // Extras and a wheelchair, for the jsonb columns; a name with quotes, a backslash and non-ASCII.
+      { rooms: [room([adult(oddName, { flex: { disabled: true } })], { extras: [] })] },
     ];
     for (const payload of payloads) {
       const placed = await order(payload, customer);
@@ -597,6 +599,8 @@ describe('POST /api/order answers from the rows it wrote', () => {
       expect(read.statusCode).toBe(200);
       // Same JSON text: same fields, values and key order.
       expect(JSON.stringify(answer)).toBe(JSON.stringify(read.json().order));
+      last = answer;
     }
+    expect(last!.rooms[0]!.guests[0]).toMatchObject({ first_name: oddName, flex: { disabled: true } });
   });
 });

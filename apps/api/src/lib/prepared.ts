@@ -1,6 +1,6 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/index.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
 
 // A raw statement of the hot path (the order path runs a few of them per order), built from drizzle
 // pieces once per database and run as a named prepared statement: no query builder per call, and on
@@ -9,26 +9,25 @@ import type { Db } from '../db/index.ts';
 // Rows come with the driver's own types (json parsed, int arrays as number arrays, timestamps as Dates).
 
 interface Driver {
-  $client: {
-    query: (...args: unknown[]) => Promise<{ rows: unknown[] }>;
-    /** node-postgres' Pool has it; PGlite does not (one connection, no statement names needed). */
-    totalCount?: number;
-  };
+  /** The database's or the transaction's connection: node-postgres' Pool or Client, or PGlite (or its transaction). */
+  session: { client: { query: (...args: unknown[]) => Promise<{ rows: unknown[] }>; exec?: unknown } };
   dialect: PgDialect;
 }
 
-export function preparedStatement<Row>(name: string, build: (db: Db) => SQL) {
-  const built = new WeakMap<Db, { text: string; params: unknown[] }>();
-  return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
-    const { $client: client, dialect } = db as unknown as Driver;
-    let query = built.get(db);
-    if (!query) {
+/** Runs on the database (any pooled connection) or inside a transaction (on its connection). */
+export function preparedStatement<Row>(name: string, build: (db: DbOrTx) => SQL) {
+  let built: { text: string; params: unknown[] } | undefined;
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
+    const { session, dialect } = db as unknown as Driver;
+    if (!built) {
       const { sql, params } = dialect.sqlToQuery(build(db));
-      built.set(db, (query = { text: sql, params }));
+      built = { text: sql, params };
     }
-    const params = fillPlaceholders(query.params, values);
+    const params = fillPlaceholders(built.params, values);
+    const { client } = session;
+    // PGlite (one connection) has exec and takes no statement names; node-postgres prepares by name.
     const result =
-      client.totalCount !== undefined ? await client.query({ name, text: query.text, values: params }) : await client.query(query.text, params);
+      typeof client.exec === 'function' ? await client.query(built.text, params) : await client.query({ name, text: built.text, values: params });
     return result.rows as Row[];
   };
 }

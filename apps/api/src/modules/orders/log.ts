@@ -26,15 +26,20 @@ export interface OrderLogEntry {
   actor: LogActor;
 }
 
-/** The insert of one log row, unrun: to be awaited, or run together with others in one statement. */
-export function orderLogInsert(tx: DbOrTx, entry: OrderLogEntry) {
-  return tx.insert(orderLogs).values({
+/** One log row's values (schema property names). */
+export function orderLogValues(entry: OrderLogEntry) {
+  return {
     orderId: entry.orderId,
     type: entry.type ?? LogType.NOTE,
     // A log line is read by staff; a huge free text (a reason, a name) is cut, never refused here.
     message: entry.message.length > 2000 ? `${entry.message.slice(0, 1999)}…` : entry.message,
     userExecutedMail: entry.actor,
-  });
+  };
+}
+
+/** The insert of one log row, unrun: to be awaited, or run together with others in one statement. */
+export function orderLogInsert(tx: DbOrTx, entry: OrderLogEntry) {
+  return tx.insert(orderLogs).values(orderLogValues(entry));
 }
 
 /** Writes one log row; pass the transaction that makes the change. */

@@ -31,6 +31,7 @@ import {
   mailOutbox,
   orderCrowdfunds,
   orderLines,
+  orderLogs as orderLogsTable,
   orders,
   products,
   rooms,
@@ -42,14 +43,14 @@ import type { OutgoingMail } from '../../infra/mail/outbox.ts';
 import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, notFound, sqlState } from '../../lib/errors.ts';
-import { rowFromJson, rowsFromJson } from '../../lib/json-rows.ts';
+import { jsonRows, jsonRowsInsert, rowFromJson, rowsFromJson } from '../../lib/json-rows.ts';
 import { preparedStatement } from '../../lib/prepared.ts';
 import { paidTotal } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { voucherKeys, vouchersByLabels, type VoucherRow } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { loadOrderDtos, orderDtosFromRows, orderNumber } from './dto.ts';
-import { logsOfOrder, logsOfOrders, orderLogInsert, userActor, writeOrderLog } from './log.ts';
+import { logsOfOrder, logsOfOrders, orderLogValues, userActor, writeOrderLog, type OrderLogEntry } from './log.ts';
 import { changeOrderStatus } from './status.ts';
 import { linesOfOrder, moveStock, soldOut, stockOfLines } from './stock.ts';
 
@@ -282,50 +283,55 @@ function contentIdsOf(order: Order, row: ContentIdRow): ContentIds {
   return { orderId: Number(row.order_id), roomIds, guestIds: order.rooms.map((r) => r.guests.map(() => guestPool[next++]!)) };
 }
 
-/** The inserts of an order's rooms, guests, priced lines and donations, unrun (those the order has). */
-function contentInserts(tx: DbOrTx, ids: ContentIds, order: Order, priced: PricedOrder) {
+/** The rows of an order's rooms, guests, priced lines and donations (schema property names). */
+function contentValues(ids: ContentIds, order: Order, priced: PricedOrder) {
   const { orderId } = ids;
-  const guestRows = order.rooms.flatMap((room, r) =>
-    room.guests.map((guest, g) => ({
-      id: ids.guestIds[r]![g],
-      orderId,
-      roomId: ids.roomIds[r]!,
-      productId: priced.rooms[r].guestProductIds[g],
-      firstName: guest.first_name,
-      lastName: guest.last_name,
-      ageCategory: guest.age_category,
-      gender: guest.gender,
-      europeanPassport: guest.european_passport,
-      bedIncluded: guest.bed_included,
-      flex: { disabled: guest.flex.disabled },
-    })),
-  );
   return {
-    rooms: order.rooms.length
-      ? tx.insert(rooms).values(
-          order.rooms.map((room, r) => ({
-            id: ids.roomIds[r],
-            orderId,
-            productId: priced.rooms[r].tripProductId,
-            roomType: room.room_type,
-            maxGuests: room.room_type,
-            roomGender: room.room_gender,
-            exclusive: room.exclusive,
-            flex: { extras: room.extras },
-          })),
-        )
-      : undefined,
-    guests: guestRows.length ? tx.insert(guests).values(guestRows) : undefined,
-    lines: priced.lines.length ? tx.insert(orderLines).values(orderLineValues(orderId, priced.lines, ids.guestIds)) : undefined,
-    funds: order.crowdfunds.length
-      ? tx.insert(orderCrowdfunds).values(order.crowdfunds.map((c) => ({ orderId, crowdfundId: c.funding_id, fundingAmount: c.funding_amount })))
-      : undefined,
+    rooms: order.rooms.map((room, r) => ({
+      id: ids.roomIds[r]!,
+      orderId,
+      productId: priced.rooms[r].tripProductId,
+      roomType: room.room_type,
+      maxGuests: room.room_type,
+      roomGender: room.room_gender,
+      exclusive: room.exclusive,
+      flex: { extras: room.extras },
+    })),
+    guests: order.rooms.flatMap((room, r) =>
+      room.guests.map((guest, g) => ({
+        id: ids.guestIds[r]![g]!,
+        orderId,
+        roomId: ids.roomIds[r]!,
+        productId: priced.rooms[r].guestProductIds[g],
+        firstName: guest.first_name,
+        lastName: guest.last_name,
+        ageCategory: guest.age_category,
+        gender: guest.gender,
+        europeanPassport: guest.european_passport,
+        bedIncluded: guest.bed_included,
+        flex: { disabled: guest.flex.disabled },
+      })),
+    ),
+    lines: orderLineValues(orderId, priced.lines, ids.guestIds),
+    funds: order.crowdfunds.map((c) => ({ orderId, crowdfundId: c.funding_id, fundingAmount: c.funding_amount })),
   };
 }
+type ContentValues = ReturnType<typeof contentValues>;
 
 /** The content inserts as a list, for writeAll. */
 const contentInsertList = (inserts: ReturnType<typeof contentInserts>): SQLWrapper[] =>
   [inserts.rooms, inserts.guests, inserts.lines, inserts.funds].filter((i) => i !== undefined);
+
+/** The inserts of an order's rooms, guests, priced lines and donations, unrun (those the order has). */
+function contentInserts(tx: DbOrTx, ids: ContentIds, order: Order, priced: PricedOrder) {
+  const v = contentValues(ids, order, priced);
+  return {
+    rooms: v.rooms.length ? tx.insert(rooms).values(v.rooms) : undefined,
+    guests: v.guests.length ? tx.insert(guests).values(v.guests) : undefined,
+    lines: v.lines.length ? tx.insert(orderLines).values(v.lines) : undefined,
+    funds: v.funds.length ? tx.insert(orderCrowdfunds).values(v.funds) : undefined,
+  };
+}
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -338,10 +344,68 @@ interface WrittenOrder {
   funds: (typeof orderCrowdfunds.$inferSelect)[];
 }
 
+// Columns of the new order's rows (schema property names), in the statement below.
+const ORDER_KEYS = ['id', 'userId', 'status', 'totalPrice', 'flex', 'createdByUserId'] as const;
+const ROOM_KEYS = ['id', 'orderId', 'productId', 'roomType', 'maxGuests', 'roomGender', 'exclusive', 'flex'] as const;
+const GUEST_KEYS = [
+  'id',
+  'orderId',
+  'roomId',
+  'productId',
+  'firstName',
+  'lastName',
+  'ageCategory',
+  'gender',
+  'europeanPassport',
+  'bedIncluded',
+  'flex',
+] as const;
+const LINE_KEYS = ['orderId', 'productId', 'guestId', 'label', 'quantity', 'unitPrice', 'flex'] as const;
+const FUND_KEYS = ['orderId', 'crowdfundId', 'fundingAmount'] as const;
+const LOG_KEYS = ['orderId', 'type', 'message', 'userExecutedMail'] as const;
+const MAIL_KEYS = ['to', 'subject', 'text', 'html', 'replyTo', 'attachments'] as const;
+
+/**
+ * The new order's statement (see writeNewOrder), the same text for every order: each table's rows go
+ * in as one JSON parameter, so neither the number of rooms, guests or lines nor the query builder
+ * changes it, and PostgreSQL parses and plans it once per connection. With `withStock` it also takes
+ * one product's stock.
+ */
+const newOrderStatement = (withStock: boolean) =>
+  preparedStatement<{ order: Record<string, unknown>; rooms: unknown; guests: unknown; lines: unknown; funds: unknown }>(
+    withStock ? 'order_write_with_stock' : 'order_write',
+    (db) => {
+      const clauses = [
+        sql`w_order as (${jsonRowsInsert(orders, ORDER_KEYS, sql.placeholder('order'))})`,
+        sql`w_rooms as (${jsonRowsInsert(rooms, ROOM_KEYS, sql.placeholder('rooms'))})`,
+        sql`w_guests as (${jsonRowsInsert(guests, GUEST_KEYS, sql.placeholder('guests'))})`,
+        sql`w_lines as (${jsonRowsInsert(orderLines, LINE_KEYS, sql.placeholder('lines'))})`,
+        sql`w_funds as (${jsonRowsInsert(orderCrowdfunds, FUND_KEYS, sql.placeholder('funds'))})`,
+        sql`w_log as (${jsonRowsInsert(orderLogsTable, LOG_KEYS, sql.placeholder('log'))})`,
+        sql`w_mail as (${jsonRowsInsert(mailOutbox, MAIL_KEYS, sql.placeholder('mail'))})`,
+      ];
+      if (withStock) {
+        clauses.push(
+          sql`w_stock as ${db
+            .update(products)
+            .set({ stock: sql`${products.stock} - ${sql.placeholder('quantity')}::int` })
+            .where(and(eq(products.id, sql.placeholder('productId')), gte(products.stock, sql`${sql.placeholder('quantity')}::int`)))
+            .returning({ id: products.id })}`,
+        );
+      }
+      const rowsOf = (name: string) => sql.raw(`(select json_agg(${name} order by ${name}.id) from ${name})`);
+      return sql`with ${sql.join(clauses, sql`, `)} select (select row_to_json(w_order) from w_order) as "order",
+        ${rowsOf('w_rooms')} as rooms, ${rowsOf('w_guests')} as guests, ${rowsOf('w_lines')} as lines, ${rowsOf('w_funds')} as funds
+        ${withStock ? sql`, 1 / (select count(*)::int from w_stock) as stock_taken` : sql``}`;
+    },
+  );
+const writeOrder = newOrderStatement(false);
+const writeOrderTakingStock = newOrderStatement(true);
+
 /**
  * Writes a new order in one statement (data-modifying WITH clauses; foreign keys are checked at its
  * end, so an order and the rows naming it go in together): the order, its rooms, guests, lines and
- * donations, plus `others` (its log line, its mail), and returns those rows as stored (in id order).
+ * donations, its log line and its mail, and returns those rows as stored (in id order).
  *
  * With `take` the same statement also takes that product's stock by the conditional UPDATE of
  * moveStock (only while enough is left). When it could not, the statement divides by zero on purpose,
@@ -352,47 +416,33 @@ interface WrittenOrder {
 async function writeNewOrder(
   db: DbOrTx,
   newOrder: typeof orders.$inferInsert,
-  content: ReturnType<typeof contentInserts>,
-  others: SQLWrapper[],
+  content: ContentValues,
+  log: OrderLogEntry,
+  mail: OutgoingMail,
   take?: { productId: number; quantity: number },
 ): Promise<WrittenOrder | null> {
-  const clauses: SQL[] = [sql`w_order as ${db.insert(orders).values(newOrder).returning()}`];
-  const rowsOf = (name: string, insert: { returning: () => SQLWrapper } | undefined) => {
-    if (!insert) return sql`null::json`;
-    clauses.push(sql`${sql.raw(name)} as ${insert.returning()}`);
-    return sql`(select json_agg(${sql.raw(name)} order by ${sql.raw(name)}.id) from ${sql.raw(name)})`;
+  const values = {
+    order: jsonRows(orders, ORDER_KEYS, [newOrder]),
+    rooms: jsonRows(rooms, ROOM_KEYS, content.rooms),
+    guests: jsonRows(guests, GUEST_KEYS, content.guests),
+    lines: jsonRows(orderLines, LINE_KEYS, content.lines),
+    funds: jsonRows(orderCrowdfunds, FUND_KEYS, content.funds),
+    log: jsonRows(orderLogsTable, LOG_KEYS, [orderLogValues(log)]),
+    mail: jsonRows(mailOutbox, MAIL_KEYS, [mailValues(mail)]),
   };
-  const columns = sql`(select row_to_json(w_order) from w_order) as "order",
-    ${rowsOf('w_rooms', content.rooms)} as rooms,
-    ${rowsOf('w_guests', content.guests)} as guests,
-    ${rowsOf('w_lines', content.lines)} as lines,
-    ${rowsOf('w_funds', content.funds)} as funds`;
-  // (drizzle puts an embedded query in parentheses itself)
-  others.forEach((insert, i) => clauses.push(sql`${sql.raw(`w${i}`)} as ${insert}`));
-  if (take) {
-    clauses.push(
-      sql`w_stock as ${db
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${take.quantity}` })
-        .where(and(eq(products.id, take.productId), gte(products.stock, take.quantity)))
-        .returning({ id: products.id })}`,
-    );
-  }
-  const statement = sql`with ${sql.join(clauses, sql`, `)} select ${columns}${take ? sql`, 1 / (select count(*)::int from w_stock) as stock_taken` : sql``}`;
-  let res: { rows: { order: Record<string, unknown>; rooms: unknown; guests: unknown; lines: unknown; funds: unknown }[] };
+  let row;
   try {
-    res = (await db.execute(statement)) as unknown as typeof res;
+    [row] = take ? await writeOrderTakingStock(db, { ...values, ...take }) : await writeOrder(db, values);
   } catch (err) {
     if (take && sqlState(err) === '22012') return null;
     throw err;
   }
-  const row = res.rows[0]!;
   return {
-    order: rowFromJson(orders, row.order),
-    rooms: rowsFromJson(rooms, row.rooms),
-    guests: rowsFromJson(guests, row.guests),
-    lines: rowsFromJson(orderLines, row.lines),
-    funds: rowsFromJson(orderCrowdfunds, row.funds),
+    order: rowFromJson(orders, row!.order),
+    rooms: rowsFromJson(rooms, row!.rooms),
+    guests: rowsFromJson(guests, row!.guests),
+    lines: rowsFromJson(orderLines, row!.lines),
+    funds: rowsFromJson(orderCrowdfunds, row!.funds),
   };
 }
 
@@ -409,11 +459,15 @@ async function writeAll(tx: DbOrTx, inserts: readonly SQLWrapper[]) {
   await tx.execute(sql`with ${clauses} select 1`);
 }
 
-/** queueMail's row, unrun, so the confirmation goes into the order's one statement. */
-const mailInsert = (tx: DbOrTx, mail: OutgoingMail) =>
-  tx
-    .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments ?? [] });
+/** queueMail's row, so the confirmation goes into the order's one statement. */
+const mailValues = (mail: OutgoingMail) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  replyTo: mail.replyTo,
+  attachments: mail.attachments ?? [],
+});
 
 const productLabels = (catalog: PricingCatalog) => new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }]));
 
@@ -443,28 +497,27 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
   const customer = await resolveCustomer(ctx.db, actor, order.user);
   const createdBy = customer.id !== actor.user.id ? actor.user.id : (actor.actingAdminId ?? null);
   /** The order's row, its contents, its log line and the confirmation mail. */
-  const parts = (db: DbOrTx, ids: ContentIds, priced: PricedOrder) => ({
-    order: {
-      id: ids.orderId,
-      userId: customer.id,
-      status: OrderStatus.LEAD,
-      totalPrice: priced.total,
-      flex: orderFlex(order, priced),
-      createdByUserId: createdBy,
-    },
-    content: contentInserts(db, ids, order, priced),
-    others: [
-      orderLogInsert(db, {
+  const parts = (ids: ContentIds, priced: PricedOrder) =>
+    [
+      {
+        id: ids.orderId,
+        userId: customer.id,
+        status: OrderStatus.LEAD,
+        totalPrice: priced.total,
+        flex: orderFlex(order, priced),
+        createdByUserId: createdBy,
+      },
+      contentValues(ids, order, priced),
+      {
         orderId: ids.orderId,
         message:
           `Bestelling aangemaakt: ${formatEuro(priced.total)}` +
           (customer.id !== actor.user.id ? ` (voor ${customer.email}).` : '.') +
           (priced.discounts.length ? ` Kortingscodes: ${priced.discounts.join(', ')}.` : ''),
         actor: userActor(actor.user, actor.actingAdminId),
-      }),
-      mailInsert(db, confirmationMail(ctx, customer, ids.orderId, order, priced)),
-    ],
-  });
+      },
+      confirmationMail(ctx, customer, ids.orderId, order, priced),
+    ] as const;
   // Stock last in each way below: taking it locks the trip's product row until COMMIT, and every order
   // of that trip waits for that lock. Taken first, the lock was held over all the writes and orders of
   // one trip went one at a time (bench/orders.ts). Sold out rolls back everything written.
@@ -473,8 +526,7 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
       const catalogRows = rows ?? (await loadCatalogRows(tx, order, null, true));
       const catalog = toCatalog(catalogRows);
       const priced = price(order, catalog, actor);
-      const p = parts(tx, await newContentIds(tx, order, null), priced);
-      const written = (await writeNewOrder(tx, p.order, p.content, p.others))!;
+      const written = (await writeNewOrder(tx, ...parts(await newContentIds(tx, order, null), priced)))!;
       await moveStock(tx, stockOf(priced), productLabels(catalog));
       return { written, rows: catalogRows };
     });
@@ -490,9 +542,8 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
     const priced = price(order, catalog, actor);
     const takes = [...stockOf(priced)].filter(([, quantity]) => quantity !== 0);
     if (takes.length <= 1 && takes.every(([, quantity]) => quantity > 0)) {
-      const p = parts(ctx.db, ids, priced);
       const take = takes[0] && { productId: takes[0][0], quantity: takes[0][1] };
-      const written = await writeNewOrder(ctx.db, p.order, p.content, p.others, take);
+      const written = await writeNewOrder(ctx.db, ...parts(ids, priced), take);
       if (!written) throw soldOut(take!.productId, productLabels(catalog));
       placed = { written, rows };
     } else {
