@@ -53,20 +53,28 @@ export async function postgresEventBus(databaseUrl: string, onError: (err: Error
   }
   await connect();
 
-  // One notification per topic in flight: a topic published again meanwhile is sent once more after
-  // it (never dropped: the one in flight may have left before the caller's change was committed).
-  // Under load (every order changes the catalog's stock) that is one statement per round trip instead
-  // of one per order.
+  // Notifications of one topic are gathered for GATHER_MS, then one is sent; a topic published again
+  // while it is under way is sent once more after it (never dropped: the one under way may have left
+  // before the caller's change was committed). Under load (every order changes the catalog's stock)
+  // that is a few statements a second instead of one per order; the other processes' caches drop
+  // their copy GATHER_MS later at most (their TTL is 10 s; stock is never taken from a cache).
+  const GATHER_MS = 50;
+  /** Topic → published again since this send was scheduled or left. */
   const inFlight = new Map<string, boolean>();
   function send(topic: string) {
     inFlight.set(topic, false);
-    void pool
-      .query('select pg_notify($1, $2)', [CHANNEL, `${topic}|${self}`])
-      .catch(onError)
-      .finally(() => {
-        if (inFlight.get(topic) && !closed) send(topic);
-        else inFlight.delete(topic);
-      });
+    setTimeout(() => {
+      if (closed) return void inFlight.delete(topic);
+      // Whatever was published while gathering is covered by this notification.
+      inFlight.set(topic, false);
+      void pool
+        .query('select pg_notify($1, $2)', [CHANNEL, `${topic}|${self}`])
+        .catch(onError)
+        .finally(() => {
+          if (inFlight.get(topic) && !closed) send(topic);
+          else inFlight.delete(topic);
+        });
+    }, GATHER_MS).unref();
   }
 
   return {
