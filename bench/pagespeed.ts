@@ -80,7 +80,9 @@ export async function benchPageSpeed(): Promise<PageResult[] | { skipped: string
     const results: PageResult[] = [];
     for (const page of PAGES) {
       const runs: Omit<PageResult, 'path' | 'runs' | 'failures'>[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      // A run Lighthouse could not record (NO_NAVSTART and the like, a known flake of its tracing) is
+      // printed and run again, up to three extra times; only recorded runs count towards the median.
+      for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt++) {
         const run = await lighthouse(`${base}${page.replace(':kennisId', String(articleId))}`, {
           port: chrome.port,
           output: 'json',
@@ -88,8 +90,10 @@ export async function benchPageSpeed(): Promise<PageResult[] | { skipped: string
           onlyCategories: ['performance', 'accessibility'],
         });
         const lhr = run!.lhr;
-        // A run Lighthouse could not measure (its own error, e.g. no paint seen in time) is printed, not hidden.
-        if (lhr.runtimeError) console.log(`${page}: Lighthouse run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          console.log(`${page}: Lighthouse attempt ${attempt} not recorded: ${lhr.runtimeError.code}`);
+          continue;
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -99,6 +103,7 @@ export async function benchPageSpeed(): Promise<PageResult[] | { skipped: string
           cls: Number(audit('cumulative-layout-shift').toFixed(3)),
         });
       }
+      if (runs.length === 0) runs.push({ performance: NaN, accessibility: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN });
       const of = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
       const r: PageResult = {
         path: page,

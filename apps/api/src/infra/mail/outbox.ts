@@ -63,15 +63,18 @@ export async function mailsToInLastHour(db: DbOrTx, email: string, subjects: str
   return Number(row?.n ?? 0);
 }
 
+/** A mail's outbox row (queueMail's; the order writes it inside its own statement). */
+export const outboxRow = (mail: OutgoingMail) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  replyTo: mail.replyTo,
+  attachments: mail.attachments ?? [],
+});
+
 export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
-  await db.insert(mailOutbox).values({
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    replyTo: mail.replyTo,
-    attachments: mail.attachments ?? [],
-  });
+  await db.insert(mailOutbox).values(outboxRow(mail));
 }
 
 const MAX_ATTEMPTS = 8;

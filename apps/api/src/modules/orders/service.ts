@@ -39,7 +39,7 @@ import {
   visaDocuments,
   vouchers,
 } from '../../db/schema.ts';
-import type { OutgoingMail } from '../../infra/mail/outbox.ts';
+import { outboxRow, type OutgoingMail } from '../../infra/mail/outbox.ts';
 import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, notFound, sqlState } from '../../lib/errors.ts';
@@ -428,7 +428,7 @@ async function writeNewOrder(
     lines: jsonRows(orderLines, LINE_KEYS, content.lines),
     funds: jsonRows(orderCrowdfunds, FUND_KEYS, content.funds),
     log: jsonRows(orderLogsTable, LOG_KEYS, [orderLogValues(log)]),
-    mail: jsonRows(mailOutbox, MAIL_KEYS, [mailValues(mail)]),
+    mail: jsonRows(mailOutbox, MAIL_KEYS, [outboxRow(mail)]),
   };
   let row;
   try {
@@ -458,16 +458,6 @@ async function writeAll(tx: DbOrTx, inserts: readonly SQLWrapper[]) {
   );
   await tx.execute(sql`with ${clauses} select 1`);
 }
-
-/** queueMail's row, so the confirmation goes into the order's one statement. */
-const mailValues = (mail: OutgoingMail) => ({
-  to: mail.to,
-  subject: mail.subject,
-  text: mail.text,
-  html: mail.html,
-  replyTo: mail.replyTo,
-  attachments: mail.attachments ?? [],
-});
 
 const productLabels = (catalog: PricingCatalog) => new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }]));
 
