@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
+import type { ProductDto } from '@umrah/domain/contracts';
 
 // Issue 14 point 2: axe finds no serious or critical violations on every public page, every step of
 // the room wizard, the cart, checkout, 'Mijn bestellingen' and the visa wizard. The whole page is
@@ -13,27 +14,16 @@ async function axeProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-interface ApiProduct {
-  id: number;
-  type: number;
-  label: string;
-  start: string | null;
-  end: string | null;
-  stock: number;
-  is_active: boolean;
-  flex: { type_class: number };
-}
-
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function products(request: APIRequestContext): Promise<ApiProduct[]> {
+async function products(request: APIRequestContext): Promise<ProductDto[]> {
   const res = await request.get('/api/products', { params: { region: 'NL' } });
   expect(res.ok()).toBe(true);
-  return ((await res.json()) as { products: ApiProduct[] }).products;
+  return ((await res.json()) as { products: ProductDto[] }).products;
 }
 
 /** A seeded Firstclass 2-person trip that departs later with room left. */
-async function stockedTrip(request: APIRequestContext): Promise<ApiProduct> {
+async function stockedTrip(request: APIRequestContext): Promise<ProductDto> {
   const trip = (await products(request))
     .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.is_active && p.stock >= 5 && p.start !== null && p.start > today())
     .sort((a, b) => a.start!.localeCompare(b.start!))[0];

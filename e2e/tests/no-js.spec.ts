@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies } from '../support/ui.ts';
+import type { ProductDto } from '@umrah/domain/contracts';
 
 // Issue 14.1: the public pages come as HTML from the server (painted before any JavaScript runs),
 // with current data, and the app then hydrates that HTML instead of drawing the page again.
@@ -34,18 +35,8 @@ test.describe('without JavaScript', () => {
     const login = await page.request.post('/api/login', { data: { email: 'admin@umrahreizen.nl', password: 'Admin-demo-2026' } });
     const { token } = (await login.json()) as { token: string };
     const list = await page.request.get('/api/products', { params: { region: 'NL' } });
-    type Product = {
-      id: number;
-      type: number;
-      label: string;
-      start: string | null;
-      end: string | null;
-      stock: number;
-      is_active: boolean;
-      flex: { type_class: number };
-    };
     const today = new Date().toISOString().slice(0, 10);
-    const trip = ((await list.json()) as { products: Product[] }).products
+    const trip = ((await list.json()) as { products: ProductDto[] }).products
       .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.is_active && p.stock > 0 && p.start !== null && p.start > today)
       .sort((a, b) => a.start!.localeCompare(b.start!))[0]!;
     const url = `/pakketten?maand=${trip.start!.slice(0, 7)}&reis=${trip.start}_${trip.end}&klasse=0`;

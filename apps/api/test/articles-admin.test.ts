@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ARTICLE_MSG, MSG, articleImageOf, notJpegMessage } from '@umrah/domain';
+import type { ArticleDto as Article } from '@umrah/domain/contracts';
 import { articles } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
@@ -32,16 +33,6 @@ const jpeg = (width = 1600, height = 1200, withExif = false) => {
   return img.jpeg().toBuffer();
 };
 const dataUrl = (b: Buffer, type = 'image/jpeg') => `data:${type};base64,${b.toString('base64')}`;
-
-type Article = {
-  id: number;
-  type: number;
-  label: string;
-  html: string;
-  img: string | null;
-  flex: Record<string, unknown>;
-  categories: { article_category_id: number; label: string }[];
-};
 
 async function articleBody(overrides: Record<string, unknown> = {}) {
   return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, contactSentMessage } from '@umrah/domain';
+import type { ArticleDto as Article } from '@umrah/domain/contracts';
 import { articleCategoryLinks, articles, mailOutbox } from '../src/db/schema.ts';
 import { invalidateCatalog } from '../src/modules/products/service.ts';
 import { createTestApp, solveCaptcha } from './helpers.ts';
@@ -14,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-type Article = {
-  id: number;
-  type: number;
-  label: string;
-  html: string;
-  img: string | null;
-  categories: { article_category_id: number; label: string }[];
-};
 
 describe('articles, categories and team', () => {
   it('lists the knowledge articles (type 0) with their categories, and the flyers (type 1)', async () => {
