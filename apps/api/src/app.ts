@@ -21,7 +21,7 @@ import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
 import { createStaticFiles } from './infra/http/static-files.ts';
-import { compressPage, createPageRenderer, injectFetch, renderedPageHeaders } from './infra/http/render-page.ts';
+import { createPageRenderer, injectFetch, renderedPageHeaders } from './infra/http/render-page.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
 import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
@@ -190,7 +190,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (!index) return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
     const rendered = pages?.handles(request.url) ? await pages.render(request.url, index.identity.body.toString('utf8')) : null;
     if (rendered) {
-      const { body, encoding } = await compressPage(rendered, request.headers['accept-encoding']);
+      const { body, encoding } = await rendered.encoded(request.headers['accept-encoding']);
       reply.headers(renderedPageHeaders(index.identity.headers)).header('vary', 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);

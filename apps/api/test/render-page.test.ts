@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { HYDRATION_SHIELD_ID, arrangeHead, compressPage, createPageRenderer, pageLinks, renderedPageHeaders } from '../src/infra/http/render-page.ts';
+import {
+  HYDRATION_SHIELD_ID,
+  arrangeHead,
+  createPageRenderer,
+  pageLinks,
+  renderedPageHeaders,
+  type PageRenderer,
+} from '../src/infra/http/render-page.ts';
 
 // The glue between the API and the web build's server entry; the entry itself is exercised by the
 // e2e spec no-js.spec.ts. A stand-in entry here shows what the API does with its answers.
@@ -13,6 +20,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script src="/assets/i.js"></script></body></html>';
 const silent = { error: () => undefined };
 const noFetch = () => Promise.reject(new Error('no fetch in this test'));
+/** The HTML a renderer makes of `url`, or null. */
+const htmlOf = async (pages: PageRenderer, url: string, index = INDEX) => (await pages.render(url, index))?.html ?? null;
 
 function entry(name: string, body: string): string {
   const dir = path.join(work, name);
@@ -37,19 +46,19 @@ describe('render-page', () => {
     ))!;
     expect(pages.handles('/pakketten?maand=2027-03')).toBe(true);
     expect(pages.handles('/account')).toBe(false);
-    const html = (await pages.render('/', INDEX))!;
+    const html = (await htmlOf(pages, '/'))!;
     expect(html).toContain('<div id="root"><h1>Hallo</h1></div><script type="application/json" id="ssr-state">');
     expect(html).not.toContain('</script><b>');
     expect(JSON.parse(html.split('id="ssr-state">')[1]!.split('</script>')[0]!)).toEqual({ queries: [{ label: '</script><b>' }] });
     expect(html).toContain('<link rel="preload" as="image" href="/images/banners/home.svg" fetchpriority="high" />');
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
-    expect(await pages.render('/pakketten', INDEX)).not.toContain('rel="preload" as="image"');
-    expect(await pages.render('/account', INDEX)).toBeNull();
+    expect(await htmlOf(pages, '/pakketten')).not.toContain('rel="preload" as="image"');
+    expect(await htmlOf(pages, '/account')).toBeNull();
   });
 
   it('covers a rendered page with a layer that holds clicks until hydration, hidden without JavaScript and lifting itself after 10 s', async () => {
     const pages = (await createPageRenderer(entry('shield', "return { html: '<button>Kies</button>', state: {}, status: 200 };"), noFetch, silent))!;
-    const html = (await pages.render('/pakketten', INDEX))!;
+    const html = (await htmlOf(pages, '/pakketten'))!;
     const [head, body] = html.split('</head>') as [string, string];
     expect(body).toContain(`</script><div id="${HYDRATION_SHIELD_ID}" aria-hidden="true"></div>`);
     expect(head).toMatch(new RegExp(`#${HYDRATION_SHIELD_ID}\\{position:fixed;inset:0;z-index:2147483647;[^}]*animation:[^}]* 10s forwards`));
@@ -59,10 +68,10 @@ describe('render-page', () => {
   it('falls back to the plain app when the render fails or the route is not found', async () => {
     const errors: unknown[] = [];
     const failing = (await createPageRenderer(entry('fail', "throw new Error('kapot');"), noFetch, { error: (e) => errors.push(e) }))!;
-    expect(await failing.render('/', INDEX)).toBeNull();
+    expect(await htmlOf(failing, '/')).toBeNull();
     expect(errors).toHaveLength(1);
     const missing = (await createPageRenderer(entry('404', "return { html: 'x', state: {}, status: 404 };"), noFetch, silent))!;
-    expect(await missing.render('/', INDEX)).toBeNull();
+    expect(await htmlOf(missing, '/')).toBeNull();
   });
 
   it('sends a rendered page with the document headers of index.html, revalidated, without those of its bytes', () => {
@@ -127,7 +136,7 @@ describe('render-page', () => {
       noFetch,
       silent,
     ))!;
-    const head = (await pages.render('/pakketten', INDEX))!.split('</head>')[0]!;
+    const head = (await htmlOf(pages, '/pakketten'))!.split('</head>')[0]!;
     expect(head).toContain('<link rel="preload" as="image" href="/images/banners/kennis.svg" fetchpriority="high" />');
   });
 
@@ -151,27 +160,32 @@ describe('render-page', () => {
       silent,
     ))!;
     const renders = () => (globalThis as { renders?: number }).renders;
-    expect(await pages.render('/', INDEX)).toContain('{"products":[]}Yusuf1');
-    expect(await pages.render('/', INDEX)).toContain('Yusuf1');
+    expect(await htmlOf(pages, '/')).toContain('{"products":[]}Yusuf1');
+    expect(await htmlOf(pages, '/')).toContain('Yusuf1');
     expect(renders()).toBe(1);
     etag = 'W/"2"'; // a product saved: the catalog's ETag changes
-    expect(await pages.render('/', INDEX)).toContain('Yusuf2');
+    expect(await htmlOf(pages, '/')).toContain('Yusuf2');
     team = 'Fatima'; // an answer without an ETag: compared by its content
-    expect(await pages.render('/', INDEX)).toContain('Fatima3');
-    expect(await pages.render('/', INDEX)).toContain('Fatima3');
-    expect(await pages.render('/', INDEX.replace('<title>t</title>', '<title>new build</title>'))).toContain('Fatima4');
+    expect(await htmlOf(pages, '/')).toContain('Fatima3');
+    expect(await htmlOf(pages, '/')).toContain('Fatima3');
+    expect(await htmlOf(pages, '/', INDEX.replace('<title>t</title>', '<title>new build</title>'))).toContain('Fatima4');
     expect(renders()).toBe(4);
   });
 
-  it('compresses a page as the client accepts it', async () => {
-    const html = '<html>' + 'Umrah '.repeat(500) + '</html>';
-    const br = await compressPage(html, 'gzip, deflate, br');
+  it('compresses a page as the client accepts it, each coding once for the page', async () => {
+    const html = '<h1>' + 'Umrah '.repeat(500) + '</h1>';
+    const pages = (await createPageRenderer(entry('compress', `return { html: '${html}', state: {}, status: 200 };`), noFetch, silent))!;
+    const page = (await pages.render('/', INDEX))!;
+    const br = await page.encoded('gzip, deflate, br');
     expect(br.encoding).toBe('br');
-    expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(html);
-    const gz = await compressPage(html, 'gzip');
+    expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(page.html);
+    expect((await page.encoded('br, gzip')).body).toBe(br.body);
+    const gz = await page.encoded('gzip');
     expect(gz.encoding).toBe('gzip');
-    expect(gunzipSync(gz.body as Buffer).toString()).toBe(html);
-    expect(await compressPage(html, 'br;q=0, identity')).toEqual({ body: html });
-    expect(await compressPage(html, undefined)).toEqual({ body: html });
+    expect(gunzipSync(gz.body as Buffer).toString()).toBe(page.html);
+    expect(await page.encoded('br;q=0, identity')).toEqual({ body: page.html });
+    expect(await page.encoded(undefined)).toEqual({ body: page.html });
+    // A page served again from the renderer's cache is not compressed again.
+    expect((await (await pages.render('/', INDEX))!.encoded('br')).body).toBe(br.body);
   });
 });

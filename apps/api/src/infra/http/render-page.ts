@@ -86,7 +86,27 @@ export interface PageRenderer {
   /** Does this path get a server render? */
   handles(url: string): boolean;
   /** index.html with the page inside #root, or null (use index.html as it is). */
-  render(url: string, indexHtml: string): Promise<string | null>;
+  render(url: string, indexHtml: string): Promise<RenderedPage | null>;
+}
+
+/** A rendered page: its HTML, and that HTML compressed for a client (each coding made once per page). */
+export interface RenderedPage {
+  html: string;
+  encoded(acceptEncoding: string | undefined): Promise<EncodedPage>;
+}
+
+type EncodedPage = { body: Buffer | string; encoding?: 'br' | 'gzip' };
+
+function renderedPage(html: string): RenderedPage {
+  const made = new Map<string | undefined, Promise<EncodedPage>>();
+  return {
+    html,
+    encoded(acceptEncoding) {
+      const coding = accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : undefined;
+      if (!made.has(coding)) made.set(coding, compressPage(html, coding));
+      return made.get(coding)!;
+    },
+  };
 }
 
 /** The largest-contentful-paint image of a page, preloaded from the <head>. */
@@ -104,7 +124,7 @@ const ROOT = '<div id="root"></div>';
 /**
  * Until the app has hydrated the page, its buttons do nothing: a click on them would be lost. A
  * transparent layer over the page takes such clicks instead (and makes Playwright's actionability
- * check wait, as another element intercepts the pointer); app/start.tsx removes it once hydrated. Without
+ * check wait, as another element intercepts the pointer); main.tsx removes it once hydrated. Without
  * JavaScript it is hidden at once (<noscript>), so the links still work; should the JavaScript fail
  * to load, it lifts itself after 10 s (a CSS animation, no script) so the links work again.
  */
@@ -148,7 +168,7 @@ export async function createPageRenderer(
         .update(await res.text())
         .digest('base64')
     }`;
-  const cache = new Map<string, { html: string; index: string; at: number; answers: { url: string; tag: string }[] }>();
+  const cache = new Map<string, { page: RenderedPage; index: string; at: number; answers: { url: string; tag: string }[] }>();
   const stillCurrent = async (hit: { index: string; at: number; answers: { url: string; tag: string }[] }, indexHtml: string) => {
     if (hit.index !== indexHtml || Date.now() - hit.at > PAGE_CACHE_MS) return false;
     const now = await Promise.all(hit.answers.map(async (a) => (await tagOf(await fetchApi(a.url, {}))) === a.tag));
@@ -161,7 +181,7 @@ export async function createPageRenderer(
       let timer: NodeJS.Timeout | undefined;
       try {
         const hit = cache.get(url);
-        if (hit && (await stillCurrent(hit, indexHtml))) return hit.html;
+        if (hit && (await stillCurrent(hit, indexHtml))) return hit.page;
         const answers: { url: string; tag: string }[] = [];
         const recordingFetch: FetchApi = async (apiUrl, init) => {
           const res = await fetchApi(apiUrl, init);
@@ -185,11 +205,12 @@ export async function createPageRenderer(
           // A data block, not a script: the security policy allows no inline scripts, and needs none here.
           () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
         );
+        const page = renderedPage(html);
         cache.delete(url);
-        cache.set(url, { html, index: indexHtml, at: Date.now(), answers });
+        cache.set(url, { page, index: indexHtml, at: Date.now(), answers });
         // The oldest goes first (a Map keeps insertion order): many different query strings only evict.
         if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
-        return html;
+        return page;
       } catch (err) {
         log.error(err, `server render of ${pathOf(url)} failed; the page renders in the browser`);
         return null;
@@ -230,16 +251,16 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * A rendered page compressed for the client (in zlib's thread pool, not on the event loop): brotli
- * at a quality cheap enough per request, else gzip, else as it is. The header to send goes with it.
+ * A rendered page compressed with the coding the client takes (in zlib's thread pool, not on the
+ * event loop): brotli at a quality cheap enough once per page, or gzip, or as it is.
  */
-export async function compressPage(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
-  if (accepts(acceptEncoding, 'br')) {
+async function compressPage(html: string, coding: 'br' | 'gzip' | undefined): Promise<EncodedPage> {
+  if (coding === 'br') {
     return {
       body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       encoding: 'br',
     };
   }
-  if (accepts(acceptEncoding, 'gzip')) return { body: await gzipAsync(html, { level: 6 }), encoding: 'gzip' };
+  if (coding === 'gzip') return { body: await gzipAsync(html, { level: 6 }), encoding: 'gzip' };
   return { body: html };
 }
