@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, PAYMENT_MSG, PaymentType, paymentFormSchema } from '@umrah/domain';
-import { mailOutbox, orders, payments, products, transactions, users } from '../src/db/schema.ts';
+import { mailOutbox, orders, payments, products, simulatorPayments, transactions, users } from '../src/db/schema.ts';
 import { PROVIDER_PAYMENT_LOCKED } from '../src/modules/payments/service.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, validAccount } from './helpers.ts';
 
@@ -193,6 +193,27 @@ describe('paying with the simulator', () => {
     // And the provider is asked for exactly that.
     const sim = await fetch(b.json().transaction.paymentURL);
     expect(await sim.text()).toContain('€ 600,-');
+  });
+
+  it('writes the transaction complete with the simulator payment, no placeholder: the exchange URL names its id', async () => {
+    const order = await newOrder(90_000);
+    const start = await app.inject({ method: 'POST', url: `/api/payment/${order.id}`, headers: auth(customer), payload: { trans: 'none' } });
+    expect(start.statusCode, start.body).toBe(200);
+    const { id, paymentURL } = start.json().transaction;
+    const rows = await app.ctx.db.select().from(transactions).where(eq(transactions.orderId, order.id));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row!.id).toBe(id);
+    expect(row!.providerRef).toMatch(/^SIM-/);
+    expect(paymentURL).toBe(`${base}/api/payments/simulator/${row!.providerRef}`);
+    expect(row).toMatchObject({ provider: 'simulator', status: 'open', amount: 90_000, percent: 100 });
+    expect(row!.flex).toMatchObject({ trans: 'none', paymentUrl: paymentURL });
+    const [sim] = await app.ctx.db.select().from(simulatorPayments).where(eq(simulatorPayments.id, row!.providerRef));
+    expect(sim).toMatchObject({ amount: 90_000, status: 'open', reference: `FCU2${order.id}`, exchangeUrl: `${base}/api/payment/exchange/${id}` });
+    // A second order's payment gets its own, later id.
+    const next = await newOrder(10_000);
+    const again = await app.inject({ method: 'POST', url: `/api/payment/${next.id}`, headers: auth(customer), payload: { trans: 'none' } });
+    expect(again.json().transaction.id).toBeGreaterThan(id);
   });
 
   it('offers the same open payment again instead of a second one', async () => {

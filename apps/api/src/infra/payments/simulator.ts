@@ -5,7 +5,7 @@ import { formatEuro } from '@umrah/domain';
 import type { Db } from '../../db/index.ts';
 import { simulatorPayments } from '../../db/schema.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { type CreatePaymentInput, type CreatedPayment, type PaymentProvider, type PaymentState, withQuery } from './types.ts';
+import { type CreatePaymentInput, type CreatedPayment, type LocalPayment, type PaymentProvider, type PaymentState, withQuery } from './types.ts';
 
 /**
  * The built-in payment provider for development, demos and tests. It behaves like PAY.'s hosted
@@ -73,20 +73,19 @@ const insertPayment = preparedQuery((db) =>
 );
 
 export function createSimulatorProvider(db: Db, publicUrl: string): PaymentProvider {
+  const local = (input: CreatePaymentInput): LocalPayment => {
+    const id = `SIM-${randomBytes(12).toString('base64url')}`;
+    return { providerRef: id, paymentUrl: `${publicUrl}${SIMULATOR_PATH}/${id}`, row: { ...input, id } };
+  };
   return {
     name: 'simulator',
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
-      const id = `SIM-${randomBytes(12).toString('base64url')}`;
-      await insertPayment(db).execute({
-        id,
-        amount: input.amount,
-        description: input.description,
-        reference: input.reference,
-        returnUrl: input.returnUrl,
-        exchangeUrl: input.exchangeUrl,
-      });
-      return { providerRef: id, paymentUrl: `${publicUrl}${SIMULATOR_PATH}/${id}` };
+      const { row, ...created } = local(input);
+      await insertPayment(db).execute({ ...row });
+      return created;
     },
+    // The payment start writes the row with its transaction row, in one statement (provider-payment.ts).
+    local,
     async status(providerRef: string) {
       const row = await load(db, providerRef);
       if (!row) throw new Error(`unknown simulator payment ${providerRef}`);

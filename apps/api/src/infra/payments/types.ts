@@ -32,9 +32,20 @@ export interface ProviderPaymentStatus {
   amount: number;
 }
 
+/**
+ * A payment that a provider keeps in the shop's own database (the simulator): made without a call,
+ * so the caller writes its row in the same statement as the shop's transaction row.
+ */
+export interface LocalPayment extends CreatedPayment {
+  /** The provider's row of the payment (simulator_payments), to be inserted by the caller. */
+  row: CreatePaymentInput & { id: string };
+}
+
 export interface PaymentProvider {
   readonly name: 'simulator' | 'paynl' | 'mollie';
   create(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** Only a provider in the shop's own database: the payment as a row to write instead of a call. */
+  local?(input: CreatePaymentInput): LocalPayment;
   /** Asks the provider itself: a webhook body is never trusted. */
   status(providerRef: string): Promise<ProviderPaymentStatus>;
 }

@@ -3,9 +3,9 @@ import { and, desc, eq, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { ACTIVE_TRANSACTION_STATUSES, PaymentType, transactionStatusesBefore, type ProviderTransactionStatus } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
-import { payments, transactions } from '../../db/schema.ts';
+import { payments, simulatorPayments, transactions } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
-import { preparedQuery } from '../../lib/prepared.ts';
+import { preparedQuery, preparedStatement } from '../../lib/prepared.ts';
 
 // One provider payment, for an order or a quote: the catch-up sync of active payments, the reuse of
 // one still active, the placeholder row, the provider call and its rollback, and booking what the
@@ -86,7 +86,15 @@ export interface ProviderPaymentRequest {
   returnUrl: string;
   /** The exchange URL for the new transaction's id. */
   exchangeUrl: (transactionId: number) => string;
+  /**
+   * An id the caller took from the transactions' sequence in its own read (nextTransactionIdSql), for
+   * a provider in the shop's database: then the payment is written without another round trip.
+   */
+  transactionId?: number | null;
 }
+
+/** The next id of the transactions' sequence: a caller's read takes one along for a local provider. */
+export const nextTransactionIdSql = sql<number>`nextval(pg_get_serial_sequence('transactions', 'id'))::int`;
 
 export interface StartedProviderPayment {
   paymentURL: string;
@@ -95,7 +103,7 @@ export interface StartedProviderPayment {
   reused: boolean;
 }
 
-// The placeholder row and its completion, run by every payment start: built and prepared once.
+// The placeholder row and its completion, run by every payment start at an outside provider: built and prepared once.
 // (jsonb goes in as JSON text, cast in SQL, so both drivers pass it the same way.)
 const ph = sql.placeholder;
 const insertTransaction = preparedQuery((db) =>
@@ -122,6 +130,42 @@ const startedTransaction = preparedQuery((db) =>
     .prepare('transaction_started'),
 );
 
+async function nextTransactionId(db: DbOrTx): Promise<number> {
+  const res = (await db.execute(sql`select ${nextTransactionIdSql} as id`)) as unknown as { rows: { id: number }[] };
+  return Number(res.rows[0]!.id);
+}
+
+/**
+ * A payment of a provider in the shop's own database (the simulator) and its transaction row, in one
+ * statement: both or neither are written, so no placeholder is needed (4 statements were 1).
+ */
+const insertLocalPayment = preparedStatement<{ id: number }>('transaction_with_local_payment', (db) => {
+  const provider = db.insert(simulatorPayments).values({
+    id: ph('providerRef'),
+    amount: ph('amount'),
+    description: ph('description'),
+    reference: ph('reference'),
+    returnUrl: ph('returnUrl'),
+    exchangeUrl: ph('exchangeUrl'),
+  });
+  const transaction = db
+    .insert(transactions)
+    .values({
+      id: ph('id'),
+      provider: ph('provider'),
+      providerRef: ph('providerRef'),
+      orderId: ph('orderId'),
+      invoiceId: ph('invoiceId'),
+      amount: ph('amount'),
+      percent: ph('percent'),
+      status: 'open',
+      flex: sql`${ph('flex')}::text::jsonb`,
+    })
+    .returning({ id: transactions.id });
+  // (drizzle puts an embedded query in parentheses: each goes in a WITH clause.)
+  return sql`with w_provider as ${provider}, w_transaction as ${transaction} select id from w_transaction`;
+});
+
 /**
  * Gives the hosted page of a payment of `amount`: an active one of the same amount (from the sync
  * the caller just ran) when there is one, else a new one. The row exists before the provider call
@@ -144,12 +188,36 @@ export async function startProviderPayment(
   if (reusable) {
     return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount: req.amount, reused: true };
   }
+  const owner = {
+    orderId: 'orderId' in req.owner ? req.owner.orderId : null,
+    invoiceId: 'invoiceId' in req.owner ? req.owner.invoiceId : null,
+  };
+
+  if (provider.local) {
+    const id = req.transactionId ?? (await nextTransactionId(ctx.db));
+    const payment = provider.local({
+      amount: req.amount,
+      description: req.description,
+      reference: req.reference,
+      returnUrl: req.returnUrl,
+      exchangeUrl: req.exchangeUrl(id),
+    });
+    await insertLocalPayment(ctx.db, {
+      ...payment.row,
+      ...owner,
+      id,
+      provider: provider.name,
+      providerRef: payment.providerRef,
+      percent: req.percent,
+      flex: JSON.stringify({ ...req.flex, paymentUrl: payment.paymentUrl }),
+    });
+    return { paymentURL: payment.paymentUrl, id, amount: req.amount, reused: false };
+  }
 
   const [row] = await insertTransaction(ctx.db).execute({
     provider: provider.name,
     providerRef: `${PLACEHOLDER}${randomUUID()}`,
-    orderId: 'orderId' in req.owner ? req.owner.orderId : null,
-    invoiceId: 'invoiceId' in req.owner ? req.owner.invoiceId : null,
+    ...owner,
     amount: req.amount,
     percent: req.percent,
     flex: JSON.stringify(req.flex),

@@ -33,6 +33,7 @@ import { paymentReceivedMail } from './mails.ts';
 import {
   activeTransactionsQuery,
   exchangeableTransaction,
+  nextTransactionIdSql,
   recordProviderPayment,
   startProviderPayment,
   syncActiveTransactions,
@@ -109,6 +110,8 @@ const paymentStateQuery = preparedQuery((db) =>
       active: sql<unknown>`(select json_agg(t order by t.id desc) from (${activeTransactionsQuery(db, sql.placeholder('provider'), {
         orderId: sql.placeholder('orderId'),
       })}) t)`,
+      // For a provider in the shop's database: the new payment's id, so it is written in one more statement.
+      transactionId: sql<number | null>`case when ${sql.placeholder('local')}::boolean then ${nextTransactionIdSql} end`,
     })
     .from(orders)
     .where(eq(orders.id, sql.placeholder('orderId')))
@@ -119,9 +122,17 @@ async function orderPaymentState(
   db: Db,
   orderId: number,
   provider: PaymentProvider,
-): Promise<{ order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[] } | undefined> {
-  const [row] = await paymentStateQuery(db).execute({ orderId, provider: provider.name });
-  return row && { order: row.order, paid: Number(row.paid), deadline: row.deadline ?? null, active: rowsFromJson(transactions, row.active) };
+): Promise<{ order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[]; transactionId: number | null } | undefined> {
+  const [row] = await paymentStateQuery(db).execute({ orderId, provider: provider.name, local: provider.local !== undefined });
+  return (
+    row && {
+      order: row.order,
+      paid: Number(row.paid),
+      deadline: row.deadline ?? null,
+      active: rowsFromJson(transactions, row.active),
+      transactionId: row.transactionId ?? null,
+    }
+  );
 }
 
 export async function paidTotal(db: DbOrTx, orderId: number): Promise<number> {
@@ -264,6 +275,7 @@ export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: Us
     reference: number,
     returnUrl: staffTrans ? `${publicUrl}/admin/process_payment/${orderId}` : `${publicUrl}/confirm/${orderId}`,
     exchangeUrl: (id) => `${publicUrl}/api/payment/exchange/${id}`,
+    transactionId: state.transactionId,
   });
   return { paymentURL: started.paymentURL, id: started.id, amount: started.amount };
 }
