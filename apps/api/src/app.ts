@@ -94,6 +94,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const retention = startVisaRetention(app);
   // Reminders and unpaid leads (SCHEDULER_ENABLED; off in tests unless asked for).
   const scheduler = createScheduler(app);
+  const rateLimits = databaseRateLimitStore(database.db);
   const events = config.databaseUrl ? await postgresEventBus(config.databaseUrl, (err) => app.log.error(err, 'event bus')) : localEventBus();
   app.decorate('ctx', {
     config,
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await scheduler.stop();
     await mail.stop();
     await retention.stop();
+    await rateLimits.close();
     await events.close();
     await database.close();
   });
@@ -131,7 +133,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, so N API processes behind a load balancer share one limit.
-    store: databaseRateLimitStore(database.db),
+    store: rateLimits.Store,
     errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests),
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '@umrah/domain';
+import type { RateLimitCounting } from '../infra/http/rate-limit-store.ts';
 
 // Pieces every routes.ts shares: the id in the path, who may call, how often, and the plain answers.
 // Role checks themselves live in lib/auth.ts (onRequest hooks: they run before the body is read).
@@ -37,16 +38,18 @@ export const guardedRoutes = (tags: string[]) => {
 
 /**
  * Rate-limit options for a route's `config`: `max` calls per window and client address, scaled by
- * RATE_LIMIT_FACTOR (tests and the bench raise it).
+ * RATE_LIMIT_FACTOR (tests and the bench raise it). `counting`: 'exact' (every request counted in the
+ * shared table before it is answered) unless the route is a signed-in call whose limit bounds load,
+ * which may use 'batched' (infra/http/rate-limit-store.ts).
  */
-export const rateLimit = (app: FastifyInstance, max: number, timeWindow = '1 minute') => ({
-  rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow },
+export const rateLimit = (app: FastifyInstance, max: number, timeWindow = '1 minute', counting: RateLimitCounting = 'exact') => ({
+  rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow, counting },
 });
 /** The same, bound to one app: `const limit = limiter(app); ... config: limit(10)`. */
 export const limiter =
   (app: FastifyInstance) =>
-  (max: number, timeWindow = '1 minute') =>
-    rateLimit(app, max, timeWindow);
+  (max: number, timeWindow = '1 minute', counting: RateLimitCounting = 'exact') =>
+    rateLimit(app, max, timeWindow, counting);
 
 /** Common answer schemas (the contracts live in @umrah/domain/contracts). */
 export { messageAnswer, statusAnswer, tokenAnswer } from '@umrah/domain/contracts';

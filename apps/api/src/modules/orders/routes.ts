@@ -55,7 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: orderSchema,
         response: { 201: orderSavedContract },
       }),
-      config: limit(30),
+      config: limit(30, '1 minute', 'batched'),
     },
     async (req, reply) => {
       const order = await orderWrite(req, () => service.createOrder(app.ctx, actorOf(req), req.body));
@@ -110,7 +110,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: orderSchema,
         response: { 200: orderSavedContract },
       }),
-      config: limit(30),
+      config: limit(30, '1 minute', 'batched'),
     },
     async (req) => {
       const order = await orderWrite(req, () => service.updateOrder(app.ctx, actorOf(req), req.params.id, req.body));

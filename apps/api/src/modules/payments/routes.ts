@@ -33,7 +33,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: startPaymentSchema,
         response: { 200: transactionAnswer },
       }),
-      config: limit(60),
+      config: limit(60, '1 minute', 'batched'),
     },
     async (req) => {
       const { trans, amount } = req.body;
@@ -54,7 +54,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: preparePaymentSchema,
         response: { 200: transactionAnswer },
       }),
-      config: limit(60),
+      config: limit(60, '1 minute', 'batched'),
     },
     async (req) => {
       const started = await service.startPayment(app.ctx, paymentProvider(app), currentUser(req), req.body.id, {
@@ -93,7 +93,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: orderParams,
         response: { 200: paymentCheckContract },
       }),
-      config: limit(60),
+      config: limit(60, '1 minute', 'batched'),
     },
     async (req) => service.checkOrderPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId),
   );
