@@ -6,6 +6,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { Providers, createQueryClient } from './app/Providers';
+import { whenPageCommitted } from './app/layout/pageCommitted';
 import { AppRoutes, routes } from './app/router';
 
 const queryClient = createQueryClient();
@@ -46,19 +47,26 @@ let typedBeforeHydration: [Field, string][] = [];
 
 /**
  * The page works from here on: typed text handed over, the layer that held clicks back until now
- * removed (render-page.ts puts it over a server-rendered page), and <html data-hydrated> set.
+ * removed (render-page.ts puts it over a server-rendered page), and <html data-hydrated> set. Not
+ * before the page itself has committed: it hydrates after the app around it (pageCommitted.ts).
  */
 function AppReady() {
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     // In a task of its own: React ignores events sent while it is still finishing the hydration.
-    const timer = setTimeout(() => {
-      if (document.documentElement.hasAttribute('data-hydrated')) return;
-      replayTyped(typedBeforeHydration);
-      typedBeforeHydration = [];
-      document.getElementById('hydration-shield')?.remove();
-      document.documentElement.setAttribute('data-hydrated', '');
+    const cancel = whenPageCommitted(() => {
+      timer = setTimeout(() => {
+        if (document.documentElement.hasAttribute('data-hydrated')) return;
+        replayTyped(typedBeforeHydration);
+        typedBeforeHydration = [];
+        document.getElementById('hydration-shield')?.remove();
+        document.documentElement.setAttribute('data-hydrated', '');
+      });
     });
-    return () => clearTimeout(timer);
+    return () => {
+      cancel();
+      clearTimeout(timer);
+    };
   }, []);
   return null;
 }

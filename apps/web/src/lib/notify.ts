@@ -2,7 +2,7 @@
 // ApiError (validation, conflict, network: api.ts already puts the Dutch text in it), a fallback
 // otherwise. Mutations pass `onError: notifyError` (or notifyErrorWith(fallback)) instead of
 // writing the notification each time; modals show errorMessage(mutation.error) in their footer.
-import { createElement, lazy, Suspense, useSyncExternalStore } from 'react';
+import { createElement, lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { NotificationData } from '@mantine/notifications';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { MSG } from '@umrah/domain/messages';
@@ -18,16 +18,12 @@ export function showNotification(data: NotificationData): void {
   void loadNotifications().then((m) => m.notifications.show(data));
 }
 
-const noSubscription = () => () => undefined;
-
 /** Where the notifications appear: mounted in the browser only, after the page has hydrated. */
 export function NotificationsHost(props: { position: NotificationData['position']; zIndex: number }) {
-  // false on the server and while hydrating, true from the render after.
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // false on the server and while hydrating. Set from an effect as a transition: a store that
+  // answers differently after hydration would re-render synchronously, in one long task.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => startTransition(() => setInBrowser(true)), []);
   return inBrowser ? createElement(Suspense, { fallback: null }, createElement(LazyNotifications, props)) : null;
 }
 

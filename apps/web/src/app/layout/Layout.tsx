@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageCommitted } from './pageCommitted';
 import { ScrollRestorer } from './ScrollRestorer';
 import { usePreferences } from '../../features/preferences';
 
@@ -27,6 +28,7 @@ export function Layout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <PageCommitted />
           </Suspense>
         </ErrorBoundary>
       </Box>

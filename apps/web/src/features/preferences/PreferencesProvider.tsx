@@ -20,9 +20,13 @@ function readPreferences(): Preferences {
   return { region, locale };
 }
 
-// useSyncExternalStore needs a stable snapshot: re-read only when the stored text changes.
-let cachedRaw: string | null | undefined;
-let cached: Preferences = { region: DEFAULT_REGION, locale: DEFAULT_LOCALE as Locale };
+const DEFAULT_PREFERENCES: Preferences = { region: DEFAULT_REGION, locale: DEFAULT_LOCALE as Locale };
+
+// useSyncExternalStore needs a stable snapshot: re-read only when the stored text changes. Nothing
+// stored is the very object the server rendered with, so a first visit does not re-render the whole
+// app synchronously (one long task on a phone) right after hydration.
+let cachedRaw: string | null = null;
+let cached: Preferences = DEFAULT_PREFERENCES;
 function snapshot(): Preferences {
   let raw: string | null = null;
   try {
@@ -32,7 +36,7 @@ function snapshot(): Preferences {
   }
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cached = readPreferences();
+    cached = raw === null ? DEFAULT_PREFERENCES : readPreferences();
   }
   return cached;
 }
@@ -51,7 +55,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const prefs = useSyncExternalStore(
     (cb) => subscribeKey(PREFERENCES_KEY, cb),
     snapshot,
-    () => cached,
+    () => DEFAULT_PREFERENCES,
   );
   const [regionModalOpened, setOpened] = useState(false);
   const setRegion = useCallback((region: Region) => writeJson(PREFERENCES_KEY, { ...snapshot(), region }), []);
