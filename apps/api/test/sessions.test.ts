@@ -113,6 +113,24 @@ describe('sessions end', () => {
     expect((await me(acc.token)).statusCode).toBe(401);
   });
 
+  it('requests that arrive together are looked up together, each answered with its own session and user', async () => {
+    const [one, two, three] = [await newAccount(), await newAccount(), await newAccount()];
+    expect((await app.inject({ method: 'POST', url: '/api/logout', headers: auth(two.token) })).statusCode).toBe(200);
+    const accounts = [one, two, three, one, two, three, one, two, three, three];
+    const answers = await Promise.all(accounts.map((a) => me(a.token)));
+    answers.forEach((res, i) => {
+      if (accounts[i] === two) return expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().email).toBe(accounts[i]!.email);
+    });
+    // Revoked while others are being looked up: refused from the next request on.
+    const during = Promise.all(Array.from({ length: 5 }, () => me(three.token)));
+    expect((await app.inject({ method: 'POST', url: '/api/logout', headers: auth(one.token) })).statusCode).toBe(200);
+    await during;
+    const after = await Promise.all([me(one.token), me(three.token), me(one.token)]);
+    expect(after.map((r) => r.statusCode)).toEqual([401, 200, 401]);
+  });
+
   it('refuses validly signed tokens without exp or without a session, and a forged impersonation claim', async () => {
     const acc = await newAccount();
     const key = new TextEncoder().encode(app.ctx.config.jwtSecret);
