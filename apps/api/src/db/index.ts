@@ -29,7 +29,9 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Connections stay open for a minute when idle (pg's default is 10 s): under bursty load a closed one
+    // costs a new connection, and each connection prepares the hot path's statements again.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 60_000 });
     // An idle connection dropped by the server must not take the process down; the pool reconnects.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
     const db = drizzle(pool, { schema });

@@ -42,5 +42,17 @@ export function toDutchDateTime(date: Date): string {
   return `${w.y}-${w.mo}-${w.d} ${w.h}:${w.mi}:${w.s}`;
 }
 
+/** The last day dutchToday gave, with the instants it starts and ends (every order and payment start asks). */
+let lastDay: { day: string; from: number; until: number } | null = null;
+
 /** Today in Amsterdam as 'YYYY-MM-DD'. */
-export const dutchToday = (now: Date = new Date()) => toDutchDateTime(now).slice(0, 10);
+export function dutchToday(now: Date = new Date()): string {
+  const t = now.getTime();
+  if (lastDay && t >= lastDay.from && t < lastDay.until) return lastDay.day;
+  const day = toDutchDateTime(now).slice(0, 10);
+  const [y, mo, d] = day.split('-').map(Number);
+  const next = new Date(Date.UTC(y, mo - 1, d + 1)).toISOString().slice(0, 10);
+  // Amsterdam's clocks change at 02:00 and 03:00, never at midnight: each day starts at one instant.
+  lastDay = { day, from: fromDutchDateTime(`${day} 00:00:00`).getTime(), until: fromDutchDateTime(`${next} 00:00:00`).getTime() };
+  return day;
+}
