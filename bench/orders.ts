@@ -67,7 +67,7 @@ function postgresCpuByPid(database: string): Map<string, number> {
 
 /**
  * The CPU milliseconds the database's backends spent since start(). Backends come and go (the shop's
- * pool closes a connection idle for 10 s and opens another when busy again), so they are sampled
+ * pool closes a connection idle for a minute and opens another when busy again), so they are sampled
  * during the run: a backend that ended still counts with what it had spent when last seen.
  */
 function postgresCpuMeter(database: string) {

@@ -533,6 +533,10 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
     const takes = [...stockOf(priced)].filter(([, quantity]) => quantity !== 0);
     if (takes.length <= 1 && takes.every(([, quantity]) => quantity > 0)) {
       const take = takes[0] && { productId: takes[0][0], quantity: takes[0][1] };
+      // Already too few places when the catalog was read: refused without a write that would fail
+      // (a sold-out trip's orders would each run the whole write and roll it back).
+      const read = take && rows.products.find((p) => p.id === take.productId);
+      if (take && read && read.stock < take.quantity) throw soldOut(take.productId, productLabels(catalog));
       const written = await writeNewOrder(ctx.db, ...parts(ids, priced), take);
       if (!written) throw soldOut(take!.productId, productLabels(catalog));
       placed = { written, rows };
