@@ -216,6 +216,23 @@ describe('paying with the simulator', () => {
     expect(again.json().transaction.id).toBeGreaterThan(id);
   });
 
+  it('payment starts that arrive together are each answered for their own order, the same order twice included', async () => {
+    const [a, b, c] = [await newOrder(10_000), await newOrder(20_000), await newOrder(30_000)];
+    const which = [a, b, c, a, b, c, a];
+    const starts = await Promise.all(
+      which.map((o) => app.inject({ method: 'POST', url: `/api/payment/${o.id}`, headers: auth(customer), payload: { trans: 'none' } })),
+    );
+    starts.forEach((res, i) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().transaction.amount).toBe(which[i]!.totalPrice);
+    });
+    // Every answer names a transaction of its own order.
+    for (const [i, res] of starts.entries()) {
+      const [row] = await app.ctx.db.select().from(transactions).where(eq(transactions.id, res.json().transaction.id));
+      expect(row?.orderId).toBe(which[i]!.id);
+    }
+  });
+
   it('offers the same open payment again instead of a second one', async () => {
     const order = await newOrder(80_000);
     const one = await app.inject({ method: 'POST', url: `/api/payment/${order.id}`, headers: auth(customer), payload: { trans: 'none' } });

@@ -4,6 +4,7 @@ import { MSG, Role } from '@umrah/domain';
 import type { Db } from '../db/index.ts';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { batchedLookup, perDatabase } from './batched-lookup.ts';
 import { preparedQuery } from './prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -25,8 +26,6 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-type SessionUser = { user: UserRow; session: typeof sessions.$inferSelect };
-
 /** The users of live sessions, by session id: prepared once per database, since every signed-in request runs it. */
 const sessionUsersQuery = preparedQuery((db) =>
   db
@@ -39,57 +38,17 @@ const sessionUsersQuery = preparedQuery((db) =>
     .prepare('session_users'),
 );
 
-/** Session lookups sent at once at most; more wait for one of them and then go together. */
-const MAX_LOOKUPS_IN_FLIGHT = 2;
-
 /**
- * Looks sessions up in the database for the requests that are waiting, in one statement for all of
- * them: the requests that arrive together (one turn of the event loop), or while MAX_LOOKUPS_IN_FLIGHT
- * lookups are under way, are answered by one statement instead of one each. Nothing is cached: each
- * statement starts after its requests arrived, so a session revoked (or a user changed or deleted)
- * before a request came, in this process or any other, is seen by that request's lookup.
+ * The sessions of the requests that arrive together, looked up in one statement (lib/batched-lookup.ts):
+ * nothing is cached, so a session revoked (or a user changed or deleted) before a request came, in
+ * this process or any other, is seen by that request's lookup.
  */
-function sessionLookups(db: Db) {
-  let waiting: { sid: string; resolve: (row: SessionUser | undefined) => void; reject: (err: unknown) => void }[] = [];
-  let scheduled = false;
-  let inFlight = 0;
-  const send = () => {
-    scheduled = false;
-    if (inFlight >= MAX_LOOKUPS_IN_FLIGHT || waiting.length === 0) return;
-    const batch = waiting;
-    waiting = [];
-    inFlight++;
-    sessionUsersQuery(db)
-      .execute({ sids: [...new Set(batch.map((w) => w.sid))], now: new Date().toISOString() })
-      .then(
-        (rows) => {
-          const bySid = new Map(rows.map((r) => [r.session.id, r]));
-          for (const w of batch) w.resolve(bySid.get(w.sid));
-        },
-        (err: unknown) => {
-          for (const w of batch) w.reject(err);
-        },
-      )
-      .finally(() => {
-        inFlight--;
-        if (waiting.length > 0 && !scheduled) send();
-      });
-  };
-  return (sid: string) =>
-    new Promise<SessionUser | undefined>((resolve, reject) => {
-      waiting.push({ sid, resolve, reject });
-      if (!scheduled && inFlight < MAX_LOOKUPS_IN_FLIGHT) {
-        scheduled = true;
-        setImmediate(send);
-      }
-    });
-}
-const lookups = new WeakMap<Db, ReturnType<typeof sessionLookups>>();
-function lookupSession(db: Db, sid: string): Promise<SessionUser | undefined> {
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = sessionLookups(db)));
-  return lookup(sid);
-}
+const lookupSession = perDatabase((db: Db) =>
+  batchedLookup(async (sids: string[]) => {
+    const rows = await sessionUsersQuery(db).execute({ sids, now: new Date().toISOString() });
+    return new Map(rows.map((r) => [r.session.id, r]));
+  }),
+);
 
 /**
  * Loads the user of a valid token together with its session: the user is read fresh (a changed role
@@ -101,7 +60,7 @@ export async function resolveUser(request: FastifyRequest): Promise<UserRow | nu
   const { tokens, db } = request.server.ctx;
   const claims = await tokens.verify(token);
   if (!claims) throw unauthorized(MSG.sessionExpired);
-  const row = await lookupSession(db, claims.sid);
+  const row = await lookupSession(db)(claims.sid);
   // The session must be the token's user's, and the token's impersonation claim the session's: a
   // forged 'act' on a user session does nothing.
   if (!row || row.session.userId !== Number(claims.sub) || (row.session.impersonatorId ?? undefined) !== claims.act) {

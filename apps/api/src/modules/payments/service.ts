@@ -24,6 +24,7 @@ import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { rowsFromJson } from '../../lib/json-rows.ts';
+import { batchedLookup, perDatabase } from '../../lib/batched-lookup.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { providerActor, writeOrderLog } from '../orders/log.ts';
@@ -97,8 +98,8 @@ const paidSql = (orderId: number | SQLWrapper) =>
   sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orderId})`;
 
 /**
- * An order with the sum of its payments, its trips' payment deadline (paidTotal and
- * tripPaymentDeadline) and its recent active payments at `provider` (activeTransactionsQuery, for
+ * Orders with the sum of their payments, their trips' payment deadline (paidTotal and
+ * tripPaymentDeadline) and their recent active payments at `provider` (activeTransactionsQuery, for
  * syncOrderTransactions) in one statement, built and prepared once: every payment start runs it.
  */
 const paymentStateQuery = preparedQuery((db) =>
@@ -108,31 +109,54 @@ const paymentStateQuery = preparedQuery((db) =>
       paid: sql<string>`${paidSql(orders.id)}`,
       deadline: sql<string | null>`(${tripDeadlineSql(db, sql`${orders.id}`)})`,
       active: sql<unknown>`(select json_agg(t order by t.id desc) from (${activeTransactionsQuery(db, sql.placeholder('provider'), {
-        orderId: sql.placeholder('orderId'),
+        orderId: sql`${orders.id}`,
       })}) t)`,
       // For a provider in the shop's database: the new payment's id, so it is written in one more statement.
       transactionId: sql<number | null>`case when ${sql.placeholder('local')}::boolean then ${nextTransactionIdSql} end`,
     })
     .from(orders)
-    .where(eq(orders.id, sql.placeholder('orderId')))
+    .where(sql`${orders.id} = any(${sql.placeholder('orderIds')}::int[])`)
     .prepare('order_payment_state'),
 );
 
-async function orderPaymentState(
-  db: Db,
-  orderId: number,
-  provider: PaymentProvider,
-): Promise<{ order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[]; transactionId: number | null } | undefined> {
-  const [row] = await paymentStateQuery(db).execute({ orderId, provider: provider.name, local: provider.local !== undefined });
-  return (
-    row && {
-      order: row.order,
-      paid: Number(row.paid),
-      deadline: row.deadline ?? null,
-      active: rowsFromJson(transactions, row.active),
-      transactionId: row.transactionId ?? null,
+type PaymentState = { order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[]; transactionId: number | null };
+
+/**
+ * The payment states of the payment starts that arrive together, in one statement (lib/batched-lookup.ts);
+ * an order twice waits for the next statement, so each start has its own transaction id and sees the
+ * one before it.
+ */
+const paymentStateLookups = perDatabase((db: Db) => {
+  const byProvider = new Map<string, (orderId: number) => Promise<PaymentState | undefined>>();
+  return (provider: PaymentProvider) => {
+    let lookup = byProvider.get(provider.name);
+    if (!lookup) {
+      lookup = batchedLookup(
+        async (orderIds: number[]) => {
+          const rows = await paymentStateQuery(db).execute({ orderIds, provider: provider.name, local: provider.local !== undefined });
+          return new Map(
+            rows.map((row) => [
+              row.order.id,
+              {
+                order: row.order,
+                paid: Number(row.paid),
+                deadline: row.deadline ?? null,
+                active: rowsFromJson(transactions, row.active),
+                transactionId: row.transactionId ?? null,
+              },
+            ]),
+          );
+        },
+        { distinct: true },
+      );
+      byProvider.set(provider.name, lookup);
     }
-  );
+    return lookup;
+  };
+});
+
+function orderPaymentState(db: Db, orderId: number, provider: PaymentProvider): Promise<PaymentState | undefined> {
+  return paymentStateLookups(db)(provider)(orderId);
 }
 
 export async function paidTotal(db: DbOrTx, orderId: number): Promise<number> {
