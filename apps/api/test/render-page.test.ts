@@ -28,7 +28,7 @@ function entry(name: string, body: string): string {
   mkdirSync(path.join(dir, 'dist-ssr'), { recursive: true });
   writeFileSync(
     path.join(dir, 'dist-ssr', 'entry-server.mjs'),
-    `export const SERVER_RENDERED = /^\\/(pakketten)?$/;\nexport async function render(url) {\n${body}\n}\n`,
+    `export const isServerRendered = (pathname) => /^\\/(pakketten)?$/.test(pathname);\nexport async function render(url) {\n${body}\n}\n`,
   );
   return path.join(dir, 'dist');
 }

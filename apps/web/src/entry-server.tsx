@@ -20,10 +20,16 @@ export interface RenderResult {
   page: string | null;
 }
 
-/** The public pages that are rendered on the server; every other route stays client-only. */
-export const SERVER_RENDERED = /^\/(pakketten|kennis(\/\d+)?|over-ons|contact|arabia-teaching|algemene-voorwaarden|privacy)?\/?$/;
-
 const PAGE_ROUTES = Object.entries(PUBLIC_PAGES).map(([path, module]) => ({ path, module }));
+
+/**
+ * Whether `pathname` is a public page rendered on the server (app/public-pages.json); an article
+ * only by its numeric id, as any other id goes back to /kennis. Every other route stays client-only.
+ */
+export function isServerRendered(pathname: string): boolean {
+  const match = matchRoutes(PAGE_ROUTES, pathname)?.[0];
+  return !!match && Object.values(match.params).every((id) => id === undefined || /^\d+$/.test(id));
+}
 
 /** The source module of the public page at `pathname` (as the client build's manifest names it). */
 export function pageModuleOf(pathname: string): string | null {

@@ -13,7 +13,7 @@ import { accepts } from './static-files.ts';
 type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
 
 interface ServerEntry {
-  SERVER_RENDERED: RegExp;
+  isServerRendered(pathname: string): boolean;
   render(url: string, fetchApi: FetchApi): Promise<{ html: string; state: unknown; status: number; page?: string | null } | null>;
 }
 
@@ -175,9 +175,9 @@ export async function createPageRenderer(
     return now.every(Boolean);
   };
   return {
-    handles: (url) => entry.SERVER_RENDERED.test(pathOf(url)),
+    handles: (url) => entry.isServerRendered(pathOf(url)),
     async render(url, indexHtml) {
-      if (!indexHtml.includes(ROOT) || !entry.SERVER_RENDERED.test(pathOf(url))) return null;
+      if (!indexHtml.includes(ROOT) || !entry.isServerRendered(pathOf(url))) return null;
       let timer: NodeJS.Timeout | undefined;
       try {
         const hit = cache.get(url);
