@@ -40,8 +40,7 @@ import { CloseIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { zodValidate } from '../../../lib/form';
 import { parseDutchDate } from '../../auth';
-import { useSaveProduct } from '../../catalog';
-import { PRODUCT_SUCCESS } from './api';
+import { PRODUCT_SUCCESS, useSaveProduct } from './api';
 import { showNotification } from '../../../lib/notify';
 
 const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: String(t), label: `${t}. ${productTypeLabels[t]}` }));

@@ -2,11 +2,13 @@
 // all matches at once, no pages), and deleting one.
 import { queryOptions } from '@tanstack/react-query';
 import type { Region } from '@umrah/domain/enums';
+import { MSG } from '@umrah/domain/messages';
+import type { ProductInputRaw } from '@umrah/domain/validation/product';
 import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
-import { apiDelete, apiGet } from '../../../lib/api';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { catalogKeys } from '../../catalog';
-import type { ProductDeleted, ProductList } from '@umrah/domain/contracts';
+import type { ProductDeleted, ProductList, ProductSaved, ProductsCreated } from '@umrah/domain/contracts';
 
 /** SPEC 8 success messages. */
 export const PRODUCT_SUCCESS = {
@@ -35,4 +37,18 @@ export const useDeleteProduct = () =>
     mutationFn: (id: number) => apiDelete<ProductDeleted>(`/api/product/${id}`),
     invalidates: [catalogKeys.admin, catalogKeys.all],
     onSuccess: (res) => notifySuccess(res.deactivated ? res.message : PRODUCT_SUCCESS.deleted, { color: res.deactivated ? 'yellow' : 'green' }),
+  });
+
+/**
+ * The admin's product form: one product changed (PUT /api/product/{id}) or new ones added (POST
+ * /api/products, one per type); the admin list and the shop's catalog are fetched again (SPEC 4).
+ */
+export const useSaveProduct = (productId: number | null) =>
+  useAdminMutation({
+    mutationFn: async (bodies: ProductInputRaw[]) => {
+      if (productId === null) return void (await apiPost<ProductsCreated>('/api/products', bodies));
+      const res = await apiPut<ProductSaved>(`/api/product/${productId}`, bodies[0]);
+      if (res.message !== 'UPDATED') throw new ApiError(500, MSG.unknownError);
+    },
+    invalidates: [catalogKeys.admin, catalogKeys.all],
   });
