@@ -140,4 +140,25 @@ test.describe('content pages', () => {
     await page.mouse.move(0, 0);
     await expect.poll(async () => container.getAttribute('style'), { timeout: 9_000 }).not.toBe(before);
   });
+
+  test('a reload and back from another site return to where the page was; a link starts at the top', async ({ page }) => {
+    const hydrated = () => expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto('/algemene-voorwaarden');
+    await hydrated();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(scrollY).toBe(600);
+    await page.reload();
+    await hydrated();
+    await expect.poll(scrollY).toBe(600);
+    await page.goto('/contact'); // another document, as from another site
+    await hydrated();
+    expect(await scrollY()).toBe(0);
+    await page.goBack();
+    await hydrated();
+    await expect.poll(scrollY).toBe(600);
+    await page.getByRole('navigation', { name: 'Voettekst' }).getByRole('link', { name: 'Privacyverklaring' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect.poll(scrollY).toBe(0);
+  });
 });

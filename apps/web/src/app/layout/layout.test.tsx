@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { BrowserRouter } from 'react-router';
 import { Role } from '@umrah/domain/enums';
 import { setToken } from '../../lib/api';
 import { demoUser, fakeJwt, jsonResponse, renderApp } from '../../test/render';
@@ -101,6 +102,70 @@ describe('ScrollRestorer', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
     await act(() => router.navigate(1));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 90);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
+  it('returns to where the page was after a reload, and only then', () => {
+    let scrollY = 0;
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
+    const scrollTo = vi.fn((_x: number, y: number) => (scrollY = y));
+    vi.stubGlobal('scrollTo', scrollTo);
+    const navigationType = (type: string) => vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as unknown as PerformanceEntry]);
+    // A history entry as BrowserRouter writes it: its key stays in history.state across a reload.
+    const openEntry = (key: string) => window.history.replaceState({ usr: null, key, idx: 0 }, '', '/kennis');
+    const page = () =>
+      render(
+        <BrowserRouter>
+          <ScrollRestorer />
+        </BrowserRouter>,
+      );
+
+    // Leaving a page keeps where it was scrolled to for the tab's session.
+    navigationType('navigate');
+    openEntry('k-left');
+    const left = page();
+    scrollY = 1200;
+    fireEvent.scroll(window);
+    window.dispatchEvent(new Event('pagehide'));
+    left.unmount();
+    // (The earlier test's entries are in the same module's memory: only this test's are compared.)
+    const kept = () => (JSON.parse(sessionStorage.getItem('scroll_positions')!) as [string, number][]).filter(([key]) => key.startsWith('k-'));
+    expect(kept()).toEqual([['k-left /kennis', 1200]]);
+
+    // The next document of the tab adds its positions to those kept before.
+    openEntry('k-next');
+    const next = page();
+    scrollY = 300;
+    fireEvent.scroll(window);
+    window.dispatchEvent(new Event('pagehide'));
+    next.unmount();
+    expect(kept()).toEqual([
+      ['k-left /kennis', 1200],
+      ['k-next /kennis', 300],
+    ]);
+
+    // A reload of an entry whose position was kept by the document before scrolls there.
+    sessionStorage.setItem('scroll_positions', JSON.stringify([['k-stored /kennis', 777]]));
+    scrollTo.mockClear();
+    navigationType('reload');
+    openEntry('k-stored');
+    page().unmount();
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 777);
+
+    // A new visit starts where the browser puts it, even for a known entry.
+    scrollTo.mockClear();
+    navigationType('navigate');
+    page().unmount();
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    // Unreadable saved positions are ignored.
+    sessionStorage.setItem('scroll_positions', '{"not":"a list"}');
+    navigationType('reload');
+    openEntry('k-garbage');
+    page().unmount();
+    expect(scrollTo).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    sessionStorage.clear();
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
   });
 });
