@@ -61,6 +61,38 @@ const order = (payload: unknown, token?: string) =>
   app.inject({ method: 'POST', url: '/api/order', payload: payload as object, headers: token ? auth(token) : {} });
 
 describe('POST /api/order prices from the database', () => {
+  it('orders placed at the same moment are each priced with their own products and vouchers', async () => {
+    const payloads = [
+      { rooms: [room([adult('Ahmed', { european_passport: false }), child('Sara', { bed_included: false })])], flex: { discounts: ['WELKOM50'] } },
+      { rooms: [room([adult('Fatima'), adult('Omar'), adult('Ali'), adult('Aisha')], { product_id: trip.adult4, room_type: 4 })] },
+      { rooms: [room([adult('Hamza'), adult('Bilal')])] },
+      {
+        rooms: [room([adult('Yusuf')], { exclusive: true }), room([adult('Maryam'), child('Noor')], { room_gender: 1 })],
+        flex: { discounts: ['WELKOM50'] },
+      },
+    ];
+    // Each alone first, as the preview prices it (its own read), then all at once (one read for all).
+    const alone: { total_price: number; discounts: string[] }[] = [];
+    for (const p of payloads) {
+      const res = await app.inject({ method: 'POST', url: '/api/order/preview', payload: p, headers: auth(customer) });
+      expect(res.statusCode, res.body).toBe(200);
+      alone.push(res.json());
+    }
+    const together = await Promise.all([...payloads, ...payloads].map((p) => order(p, customer)));
+    together.forEach((res, i) => {
+      expect(res.statusCode, res.body).toBe(201);
+      const { order: placed } = res.json();
+      const preview = alone[i % payloads.length];
+      expect(placed.total_price).toBe(preview.total_price);
+      expect(placed.flex.discounts).toEqual(preview.discounts);
+    });
+    // Every order has its own id, rooms and guests.
+    const ids = together.map((r) => r.json().order.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const guestIds = together.flatMap((r) => r.json().order.rooms.flatMap((room: { guests: { id: number }[] }) => room.guests.map((g) => g.id)));
+    expect(new Set(guestIds).size).toBe(guestIds.length);
+  });
+
   it('the combined worked example: adult without European passport + child without bed + WELKOM50 = 3390 euro', async () => {
     const before = { adult: await stockOf(trip.adult2), child: await stockOf(trip.child2), visa: await stockOf(1) };
     const res = await order(

@@ -44,6 +44,7 @@ import { orderConfirmationMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, forbidden, notFound, sqlState } from '../../lib/errors.ts';
 import { jsonRows, jsonRowsInsert, rowFromJson, rowsFromJson } from '../../lib/json-rows.ts';
+import { batchedLookup, perDatabase } from '../../lib/batched-lookup.ts';
 import { preparedStatement } from '../../lib/prepared.ts';
 import { paidTotal } from '../payments/service.ts';
 import { invalidateCatalog } from '../products/service.ts';
@@ -186,35 +187,75 @@ function toCatalog(rows: CatalogRows): PricingCatalog {
 }
 
 /**
- * For a new order without donations (so no crowdfund row to lock): the catalog rows and the ids of the
- * order's new rows in one statement, outside any transaction. Reading them inside the order's
- * transaction gave nothing more: under READ COMMITTED every statement sees the latest committed rows
- * either way, and stock is checked where it is taken (a conditional UPDATE).
+ * For new orders without donations (so no crowdfund row to lock): the catalog rows and the ids of each
+ * order's new rows, in one statement outside any transaction for all the orders that arrive together
+ * (lib/batched-lookup.ts). Reading them inside the order's transaction gave nothing more: under READ
+ * COMMITTED every statement sees the latest committed rows either way, and stock is checked where it
+ * is taken (a conditional UPDATE). Each order's wishes are one element of a JSON list; the products
+ * and vouchers of all come once, with each order's own ids, so each order gets exactly the rows its
+ * own lookup (catalogProductsSelect, the voucher labels) gives.
  */
-const catalogAndIdsStatement = preparedStatement<ContentIdRow & { products: unknown; vouchers: unknown }>('order_catalog_and_ids', (db) => {
+const catalogAndIdsStatement = preparedStatement<{ products: unknown; vouchers: unknown; orders: unknown }>('order_catalog_and_ids', (db) => {
+  const listed = (field: string, type: string) => sql.raw(`array(select json_array_elements_text(req.x->'${field}')::${type})`);
+  const productsQuery = catalogProductsSelect(db, listed('p', 'int'), listed('t', 'int'));
   const vouchersQuery = db
-    .select()
+    .select({ id: vouchers.id })
     .from(vouchers)
-    .where(sql`lower(${vouchers.label}) = any(${sql.placeholder('voucherLabels')}::text[])`);
-  const productsQuery = catalogProductsSelect(db, sql`${sql.placeholder('productIds')}::int[]`, sql`${sql.placeholder('tripIds')}::int[]`);
-  return sql`select
-      (select json_agg(cat_p order by cat_p.id) from (${productsQuery}) cat_p) as products,
-      (select json_agg(cat_v order by cat_v.id) from (${vouchersQuery}) cat_v) as vouchers,
-      ${contentIdColumns(sql.placeholder('rooms'), sql.placeholder('guests'), null)}`;
+    .where(sql`lower(${vouchers.label}) = any(${listed('v', 'text')})`);
+  return sql`with req as (select r.x, r.n from json_array_elements(${sql.placeholder('orders')}::json) with ordinality as r(x, n)),
+    per_order as materialized (select req.n,
+      array(select cat_p.id from (${productsQuery}) cat_p) as product_ids,
+      array(select cat_v.id from (${vouchersQuery}) cat_v) as voucher_ids,
+      ${contentIdColumns(sql`(req.x->>'r')::int`, sql`(req.x->>'g')::int`, null)}
+      from req)
+    select
+      (select json_agg(p order by p.id) from ${products} p where p.id in (select unnest(product_ids) from per_order)) as products,
+      (select json_agg(v order by v.id) from ${vouchers} v where v.id in (select unnest(voucher_ids) from per_order)) as vouchers,
+      (select json_agg(per_order order by per_order.n) from per_order) as orders`;
 });
 
-async function catalogRowsAndIds(db: Db, order: Order): Promise<{ rows: CatalogRows; ids: ContentIds }> {
-  const [row] = await catalogAndIdsStatement(db, {
-    productIds: directProductIds(order),
-    tripIds: roomProductIds(order),
-    voucherLabels: voucherKeys(voucherLabels(order)),
-    rooms: order.rooms.length,
-    guests: guestCount(order),
-  });
-  return {
-    rows: { products: rowsFromJson(products, row!.products), vouchers: rowsFromJson(vouchers, row!.vouchers), funds: [], pledged: new Map() },
-    ids: contentIdsOf(order, row!),
-  };
+type CatalogAndIds = { rows: CatalogRows; ids: ContentIds };
+
+const catalogLookups = perDatabase((db: Db) =>
+  batchedLookup(async (batch: Order[]) => {
+    const [row] = await catalogAndIdsStatement(db, {
+      orders: JSON.stringify(
+        batch.map((order) => ({
+          p: directProductIds(order),
+          t: roomProductIds(order),
+          v: voucherKeys(voucherLabels(order)),
+          r: order.rooms.length,
+          g: guestCount(order),
+        })),
+      ),
+    });
+    const productRows = rowsFromJson(products, row!.products);
+    const voucherRows = rowsFromJson(vouchers, row!.vouchers);
+    const perOrder = (row!.orders ?? []) as (ContentIdRow & { product_ids: number[]; voucher_ids: number[] })[];
+    return new Map(
+      batch.map((order, i): [Order, CatalogAndIds] => {
+        const own = perOrder[i]!;
+        const productIds = new Set(own.product_ids.map(Number));
+        const voucherIds = new Set(own.voucher_ids.map(Number));
+        return [
+          order,
+          {
+            rows: {
+              products: productRows.filter((p) => productIds.has(p.id)),
+              vouchers: voucherRows.filter((v) => voucherIds.has(v.id)),
+              funds: [],
+              pledged: new Map(),
+            },
+            ids: contentIdsOf(order, own),
+          },
+        ];
+      }),
+    );
+  }),
+);
+
+async function catalogRowsAndIds(db: Db, order: Order): Promise<CatalogAndIds> {
+  return (await catalogLookups(db)(order))!;
 }
 
 /** The domain rules; a broken rule becomes an AppError with its Dutch message and status. */
