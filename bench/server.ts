@@ -2,6 +2,8 @@
 // its own process (as in production), so the load generator never shares the server's event loop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -36,6 +38,14 @@ export async function throwawayDatabase(prefix: string): Promise<Throwaway> {
   };
 }
 
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export interface ShopProcess {
   base: string;
   child: ChildProcess;
@@ -55,7 +65,9 @@ export async function startShop(opts: {
   command?: string[];
   port?: number;
 }): Promise<ShopProcess> {
-  const port = opts.port ?? 20000 + Math.floor(Math.random() * 20000);
+  // A port the system says is free: a random one could be another program's (other benches and tests
+  // run on the same machine), whose /api/health would then answer for a shop that never started.
+  const port = opts.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -77,6 +89,8 @@ export async function startShop(opts: {
   let stderr = '';
   child.stderr!.on('data', (d) => {
     stderr = (stderr + d).slice(-4000);
+    // BENCH_SHOP_STDERR=file keeps the shop's error output of the whole run (a crash under load).
+    if (process.env.BENCH_SHOP_STDERR) appendFileSync(process.env.BENCH_SHOP_STDERR, d);
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
