@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@umrah/domain';
+import { FLUSH_MS } from '../src/infra/http/rate-limit-store.ts';
 import { DEMO_ACCOUNTS } from './helpers.ts';
 import { processCluster, type ProcessCluster } from './processes.ts';
 
@@ -84,5 +85,21 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
     }
     // 5 reset requests per 15 minutes per address in all: the 6th and 7th are refused, on either process.
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+  });
+
+  it('an order limit counted on one process holds on the other once its batch is written (within FLUSH_MS)', async () => {
+    const { token } = await (await post(a, '/api/login', { email: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password })).json();
+    const order = (base: string) => post(base, '/api/order', { rooms: 'geen' }, { authorization: `Bearer ${token}` });
+    // 30 orders a minute per address: all of them on A (refused bodies count, the limit comes first).
+    for (let i = 0; i < 30; i++) expect((await order(a)).status).toBe(400);
+    await new Promise((r) => setTimeout(r, FLUSH_MS * 4));
+    // B adds A's count to its own at its first flush: refused from then on.
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await order(b)).status);
+      await new Promise((r) => setTimeout(r, FLUSH_MS * 3));
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    expect((await order(a)).status).toBe(429);
   });
 });
