@@ -106,21 +106,19 @@ export interface StartedProviderPayment {
 // The placeholder row and its completion, run by every payment start at an outside provider: built and prepared once.
 // (jsonb goes in as JSON text, cast in SQL, so both drivers pass it the same way.)
 const ph = sql.placeholder;
+/** A new open transaction's columns, as placeholders (both ways of starting a payment write one). */
+const newTransactionValues = () => ({
+  provider: ph('provider'),
+  providerRef: ph('providerRef'),
+  orderId: ph('orderId'),
+  invoiceId: ph('invoiceId'),
+  amount: ph('amount'),
+  percent: ph('percent'),
+  status: 'open' as const,
+  flex: sql`${ph('flex')}::text::jsonb`,
+});
 const insertTransaction = preparedQuery((db) =>
-  db
-    .insert(transactions)
-    .values({
-      provider: ph('provider'),
-      providerRef: ph('providerRef'),
-      orderId: ph('orderId'),
-      invoiceId: ph('invoiceId'),
-      amount: ph('amount'),
-      percent: ph('percent'),
-      status: 'open',
-      flex: sql`${ph('flex')}::text::jsonb`,
-    })
-    .returning()
-    .prepare('transaction_placeholder'),
+  db.insert(transactions).values(newTransactionValues()).returning().prepare('transaction_placeholder'),
 );
 const startedTransaction = preparedQuery((db) =>
   db
@@ -150,17 +148,7 @@ const insertLocalPayment = preparedStatement<{ id: number }>('transaction_with_l
   });
   const transaction = db
     .insert(transactions)
-    .values({
-      id: ph('id'),
-      provider: ph('provider'),
-      providerRef: ph('providerRef'),
-      orderId: ph('orderId'),
-      invoiceId: ph('invoiceId'),
-      amount: ph('amount'),
-      percent: ph('percent'),
-      status: 'open',
-      flex: sql`${ph('flex')}::text::jsonb`,
-    })
+    .values({ id: ph('id'), ...newTransactionValues() })
     .returning({ id: transactions.id });
   // (drizzle puts an embedded query in parentheses: each goes in a WITH clause.)
   return sql`with w_provider as ${provider}, w_transaction as ${transaction} select id from w_transaction`;
