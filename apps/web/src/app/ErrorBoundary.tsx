@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Button, Container } from '@mantine/core';
+import { PageCommitted } from './layout/pageCommitted';
 
 export const RENDER_FAILED = 'Something went wrong.';
 
@@ -11,6 +12,8 @@ export function RenderFailed() {
           Pagina opnieuw laden
         </Button>
       </Alert>
+      {/* The app is ready for clicks (the reload button) with the failure shown instead of the page. */}
+      <PageCommitted />
     </Container>
   );
 }
