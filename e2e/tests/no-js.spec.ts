@@ -145,33 +145,45 @@ async function markServerNode(page: Page) {
   });
 }
 
-test('with JavaScript the server HTML is hydrated: no console errors, the same nodes, and the page works', async ({ page }) => {
-  await acceptCookies(page);
-  await markServerNode(page);
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+// On a phone too: what the server renders must not depend on the window (it renders for no window).
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 720 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(device, () => {
+    test.use({ viewport });
+
+    test('with JavaScript the server HTML is hydrated: no console errors, the same nodes, and the page works', async ({ page }) => {
+      await acceptCookies(page);
+      await markServerNode(page);
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+      for (const path of PUBLIC) {
+        await page.goto(path);
+        // Hydrated: React has attached to the server's nodes (its internal keys are on them) and kept them.
+        // (Hydration starts once the page's code is loaded: polled, not read once.)
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => {
+                const node = (window as unknown as { serverNode?: Element }).serverNode;
+                return !!node && node.isConnected && Object.keys(node).some((k) => k.startsWith('__react'));
+              }),
+            { message: path },
+          )
+          .toBe(true);
+        // What hydrates later (a lazy part such as the home page's flyers) has its code loaded and has run.
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      }
+      // The hydrated page reacts: a month tile opens its trips.
+      await page.goto('/pakketten');
+      await page.locator('[data-testid^="maand-20"][data-status="available"]').first().click();
+      await expect(page).toHaveURL(/maand=/);
+      expect(errors).toEqual([]);
+    });
   });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  for (const path of PUBLIC) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    // Hydrated: React has attached to the server's nodes (its internal keys are on them) and kept them.
-    // (Hydration starts once the page's code is loaded: polled, not read once.)
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() => {
-            const node = (window as unknown as { serverNode?: Element }).serverNode;
-            return !!node && node.isConnected && Object.keys(node).some((k) => k.startsWith('__react'));
-          }),
-        { message: path },
-      )
-      .toBe(true);
-  }
-  // The hydrated page reacts: a month tile opens its trips.
-  await page.goto('/pakketten');
-  await page.locator('[data-testid^="maand-20"][data-status="available"]').first().click();
-  await expect(page).toHaveURL(/maand=/);
-  expect(errors).toEqual([]);
-});
+}

@@ -1,21 +1,31 @@
 // The home page's flyers (SPEC 1, 9): a carousel of up to 5 flyers side by side (fewer under 1000,
 // 768, 600 and 400 px) that moves on every 4.5 s. Loaded lazily so the first page stays light.
 import '@mantine/carousel/styles.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Carousel, type CarouselProps } from '@mantine/carousel';
-import { useReducedMotion, useWindowEvent } from '@mantine/hooks';
+import { useReducedMotion } from '@mantine/hooks';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { FLYER_AUTOPLAY_MS, slidesPerView } from './api';
 import { ArticlePicture } from './ArticlePicture';
 
 type Embla = Parameters<NonNullable<CarouselProps['getEmblaApi']>>[0];
 
-const windowWidth = () => (typeof window === 'undefined' ? 1200 : window.innerWidth);
+/** The width the server renders for: hydration starts from it, then takes the window's. */
+const SERVER_WIDTH = 1200;
+const onResize = (changed: () => void) => {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
+};
 
 export default function FlyerCarousel({ flyers }: { flyers: ArticleDto[] }) {
-  const [width, setWidth] = useState(windowWidth);
-  useWindowEvent('resize', () => setWidth(windowWidth()));
-  const perView = slidesPerView(width, flyers.length);
+  // Read during hydration, the window's width differed from the server's on a phone: React threw the
+  // server's HTML of the carousel away (a hydration error). The server's answer is used while
+  // hydrating; the window's right after, and at once when the page is drawn in the browser.
+  const perView = useSyncExternalStore(
+    onResize,
+    () => slidesPerView(window.innerWidth, flyers.length),
+    () => slidesPerView(SERVER_WIDTH, flyers.length),
+  );
   const scrolls = flyers.length > perView;
 
   const [embla, setEmbla] = useState<Embla | null>(null);
