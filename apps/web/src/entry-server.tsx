@@ -23,19 +23,18 @@ export interface RenderResult {
 const PAGE_ROUTES = Object.entries(PUBLIC_PAGES).map(([path, module]) => ({ path, module }));
 
 /**
- * Whether `pathname` is a public page rendered on the server (app/public-pages.json); an article
- * only by its numeric id, as any other id goes back to /kennis. Every other route stays client-only.
+ * The source module (as the client build's manifest names it) of the public page at `pathname` when
+ * the server renders it (app/public-pages.json), else null: an article only by its numeric id, as any
+ * other id goes back to /kennis. Every other route stays client-only.
  */
-export function isServerRendered(pathname: string): boolean {
+function serverRenderedPage(pathname: string): string | null {
   const match = matchRoutes(PAGE_ROUTES, pathname)?.[0];
-  return !!match && Object.values(match.params).every((id) => id === undefined || /^\d+$/.test(id));
+  if (!match || !Object.values(match.params).every((id) => id === undefined || /^\d+$/.test(id))) return null;
+  return match.route.module;
 }
 
-/** The source module of the public page at `pathname` (as the client build's manifest names it). */
-export function pageModuleOf(pathname: string): string | null {
-  const match = matchRoutes(PAGE_ROUTES, pathname)?.[0];
-  return match ? match.route.module : null;
-}
+/** Whether the server renders `pathname` (the API asks before it renders). */
+export const isServerRendered = (pathname: string): boolean => serverRenderedPage(pathname) !== null;
 
 async function toHtml(node: React.ReactNode): Promise<string> {
   // prerender waits for lazy route code and every Suspense boundary, unlike renderToString.
@@ -86,5 +85,5 @@ export async function render(url: string, fetchApi: (url: string, init: RequestI
   }
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, state, status, page: pageModuleOf(location.pathname) };
+  return { html, state, status, page: serverRenderedPage(location.pathname) };
 }
