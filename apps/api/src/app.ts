@@ -21,7 +21,7 @@ import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
 import { createStaticFiles } from './infra/http/static-files.ts';
-import { createPageRenderer, injectFetch, renderedPageHeaders } from './infra/http/render-page.ts';
+import { createPageRenderer, injectFetch, renderedPageHeaders, type PageRenderer } from './infra/http/render-page.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
 import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
@@ -182,18 +182,37 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return reply.status(500).send({ error: 'Internal Server Error', message: MSG.serverError });
   });
 
+  // Public pages come rendered (below). A write that succeeded may change what such a page shows:
+  // cached pages are checked once before they are served again, here and (through the event bus) in
+  // the other processes. Added before the routes, so that it applies to all of them.
+  let pages: PageRenderer | null = null;
+  events.subscribe('content', () => pages?.dataChanged());
+  app.addHook('onResponse', async (request, reply) => {
+    if (pages && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      pages.dataChanged();
+      events.publish('content');
+    }
+  });
+
   await app.register(registerModules);
 
   // Public pages come rendered with current data (infra/http/render-page.ts), the rest as the plain app.
-  const pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
+  pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
+  /** index.html as text, made once per build rather than once per request. */
+  let lastIndex: { body: Buffer; text: string } | null = null;
+  const indexText = (body: Buffer) => {
+    if (lastIndex?.body !== body) lastIndex = { body, text: body.toString('utf8') };
+    return lastIndex.text;
+  };
   /** The single-page app's document (index.html from memory, revalidated on each visit). */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const index = web.index;
     if (!index) return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
-    const rendered = pages?.handles(request.url) ? await pages.render(request.url, index.identity.body.toString('utf8')) : null;
+    const rendered = pages?.handles(request.url) ? await pages.render(request.url, indexText(index.identity.body)) : null;
     if (rendered) {
+      reply.headers(renderedPageHeaders(index.identity.headers)).header('vary', 'accept-encoding').header('etag', rendered.etag);
+      if (request.headers['if-none-match'] === rendered.etag) return reply.status(304).send();
       const { body, encoding } = await rendered.encoded(request.headers['accept-encoding']);
-      reply.headers(renderedPageHeaders(index.identity.headers)).header('vary', 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);
     }
