@@ -76,6 +76,10 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
+  // Places held without payment (issue 23): rooms in a customer's unpaid orders (all trips), and
+  // places (guests) in one trip. Orders staff place for a customer do not count.
+  UNPAID_ROOMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(4),
+  UNPAID_PLACES_PER_TRIP: z.coerce.number().int().min(1).max(4000).default(12),
   SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce
     .number()
@@ -188,6 +192,8 @@ export interface AppConfig {
   reminderPlanDays: number[];
   /** A customer's own LEAD without any payment is cancelled this many hours after it was made. */
   leadExpiryHours: number;
+  /** UNPAID_ROOMS_PER_ACCOUNT, UNPAID_PLACES_PER_TRIP: what one customer may hold without paying. */
+  unpaidHolds: { roomsPerAccount: number; placesPerTrip: number };
   /** The reminder and lead-expiry scheduler runs in this process (default: yes, except in tests). */
   schedulerEnabled: boolean;
   schedulerIntervalMs: number;
@@ -319,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter((d) => d > 0)
       .sort((a, b) => b - a),
     leadExpiryHours: parsed.LEAD_EXPIRY_HOURS,
+    unpaidHolds: { roomsPerAccount: parsed.UNPAID_ROOMS_PER_ACCOUNT, placesPerTrip: parsed.UNPAID_PLACES_PER_TRIP },
     schedulerEnabled: parsed.SCHEDULER_ENABLED ? parsed.SCHEDULER_ENABLED === 'true' || parsed.SCHEDULER_ENABLED === '1' : parsed.NODE_ENV !== 'test',
     schedulerIntervalMs: parsed.SCHEDULER_INTERVAL_SECONDS * 1000,
   };

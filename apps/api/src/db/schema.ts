@@ -279,9 +279,21 @@ export const payments = pgTable(
     /** The provider's transaction id; unique so a replayed webhook cannot book twice. */
     providerRef: text('provider_ref'),
     flex: jsonb('flex').notNull().default({}),
+    /**
+     * For the office (issue 23): 'order_changed' when the order changed after this payment started
+     * (booked, did not move the status), 'refund_due' when it came in for a cancelled order.
+     */
+    review: text('review'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_provider_ref_unique').on(t.providerRef), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_provider_ref_unique').on(t.providerRef),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_review_idx')
+      .on(t.review)
+      .where(sql`${t.review} is not null`),
+    check('payments_review', sql`${t.review} in ('order_changed', 'refund_due')`),
+  ],
 );
 
 /** Payment attempts at the provider, prepared before the browser is sent there. */
@@ -297,12 +309,18 @@ export const transactions = pgTable(
     percent: integer('percent').notNull().default(100),
     status: text('status').notNull().default('open'),
     flex: jsonb('flex').notNull().default({}),
+    /** The order (its lines and total) as it was when this payment started (domain orderFingerprint). */
+    orderFingerprint: text('order_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // Every payment start reads its order's (or quote's) recent payments: without these it read the
   // whole table (bench/orders.ts: the database's time per order grew with the table).
-  (t) => [index('transactions_order_idx').on(t.orderId), index('transactions_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('transactions_order_idx').on(t.orderId),
+    index('transactions_invoice_idx').on(t.invoiceId),
+    check('transactions_order_fingerprint_length', sql`char_length(${t.orderFingerprint}) <= 64`),
+  ],
 );
 
 /**
