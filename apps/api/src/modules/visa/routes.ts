@@ -13,6 +13,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { base64Length, guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
+import { closeImagePool } from '../../infra/images/index.ts';
 import * as service from './service.ts';
 
 const tags = ['visa'];
@@ -26,6 +27,7 @@ const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req
 
 export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
+  app.addHook('onClose', async () => closeImagePool());
 
   // One order's visa data: the customer's wizard view and the admin's decrypted view.
   const orderVisaViews = [
