@@ -21,6 +21,7 @@ import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
 import { createStaticFiles } from './infra/http/static-files.ts';
+import { installFairShare } from './infra/http/fair-share.ts';
 import { installBoundedJsonParser } from './infra/http/json-body.ts';
 import { createPageRenderer, injectFetch, renderedPageHeaders } from './infra/http/render-page.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
@@ -91,6 +92,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   // JSON bodies: nesting and member count checked on the raw text before JSON.parse (infra/http/json-body.ts).
   installBoundedJsonParser(app);
+  // Routes with heavy work (PDFs, pictures, exports) take turns per user (infra/http/fair-share.ts).
+  installFairShare(app);
   // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
   app.addHook('preValidation', rejectHostileInput);
 

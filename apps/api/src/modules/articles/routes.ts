@@ -30,7 +30,13 @@ const photoTooLarge = (error: FastifyError, _req: unknown, reply: { status: (n: 
   throw error;
 };
 /** An admin route whose body carries a photo: the larger body limit and its Dutch 413. */
-const photoRoute = <S extends object>(schema: S) => ({ ...adminOnly(schema), bodyLimit: PHOTO_BODY_LIMIT, errorHandler: photoTooLarge });
+const photoRoute = <S extends object>(schema: S) => ({
+  ...adminOnly(schema),
+  bodyLimit: PHOTO_BODY_LIMIT,
+  errorHandler: photoTooLarge,
+  // The picture is converted in the image pool, shared out per user (infra/http/fair-share.ts).
+  config: { heavyWork: true },
+});
 const articleDescription =
   'Body { type: 0 kennis | 1 flyer, label, description, html (wordt opgeschoond), categories: [id], image: { name, data: JPEG als data-URL of base64 } }. ' +
   "De foto moet een echte JPEG zijn ('{bestand} is geen a jpg of jpeg bestand.'), 413 boven 4 MB; hij wordt bijgesneden tot 25/19 (kennis) of 0.70625 (flyer) " +

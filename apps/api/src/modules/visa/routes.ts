@@ -67,7 +67,8 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: visaSavedContract, 413: errorAnswer },
       }),
       bodyLimit: VISA_BODY_LIMIT,
-      config: limit(30),
+      // The photo is converted in the image pool, shared out per user (infra/http/fair-share.ts).
+      config: { ...limit(30), heavyWork: true },
       // A body over the limit is refused before any handler runs: give it the photo's Dutch message.
       errorHandler: (error: FastifyError, _req, reply) => {
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
