@@ -21,6 +21,8 @@ import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
 import { createStaticFiles } from './infra/http/static-files.ts';
+import { installFairShare } from './infra/http/fair-share.ts';
+import { installBoundedJsonParser } from './infra/http/json-body.ts';
 import { createPageRenderer, injectFetch, renderedPageHeaders, type PageRenderer } from './infra/http/render-page.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
@@ -42,6 +44,8 @@ declare module 'fastify' {
 const LARGER_BODIES: Record<string, number> = {
   // The admin's bulk product import: a list of products, all or nothing.
   'POST /api/products': 1024 * 1024,
+  // The admin's saved rooming of a whole trip: up to 2000 rooms of up to 8 guests.
+  'POST /api/merged_rooms': 512 * 1024,
 };
 const BODY_TOO_LARGE = 'Het verzoek is te groot.';
 
@@ -68,9 +72,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: config.trustProxy as boolean | string[],
     // Per-request lines would drown the log (and cost time under load); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    // Small by default: no JSON form comes near it. Routes that need more say so (LARGER_BODIES below,
+    // Small by default (64 kB): no JSON form comes near it. Routes that need more say so (LARGER_BODIES below,
     // or their own `bodyLimit`, as the visa photo upload does); a larger body is a 413 before it is read.
-    bodyLimit: 100 * 1024,
+    bodyLimit: 64 * 1024,
     // Error bodies never carry a stack trace.
     return503OnClosing: true,
   });
@@ -86,6 +90,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (web.serve(request.raw, reply.raw)) return reply.hijack();
     done();
   });
+  // JSON bodies: nesting and member count checked on the raw text before JSON.parse (infra/http/json-body.ts).
+  installBoundedJsonParser(app);
+  // Routes with heavy work (PDFs, pictures, exports) take turns per user (infra/http/fair-share.ts).
+  installFairShare(app);
   // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
   app.addHook('preValidation', rejectHostileInput);
 

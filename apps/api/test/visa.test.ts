@@ -674,3 +674,26 @@ describe('retention', () => {
     expect((await purgeExpiredVisaData(app.ctx, { days: 0 })).skipped).toBe(false);
   });
 });
+
+// Issue 24, point 2: every decode, resize and re-encode of a photo runs in the image worker.
+describe('photos are converted off the main thread', () => {
+  it('the conversion runs in a worker thread', async () => {
+    const { imageWorkerThreadId } = await import('../src/infra/images/index.ts');
+    expect(await imageWorkerThreadId()).toBeGreaterThan(0);
+  });
+
+  it('a conversion past its time limit is stopped with a Dutch 503; the next one is converted', async () => {
+    const { IMAGE_UNAVAILABLE, configureImagePool } = await import('../src/infra/images/index.ts');
+    const order = await placeOrder(customer, tripProducts[0].id, ['Ahmed']);
+    await setStatus(order.id, OrderStatus.COMPLETED);
+    configureImagePool({ timeoutMs: 1 });
+    try {
+      const res = await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0]), customer);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(IMAGE_UNAVAILABLE);
+    } finally {
+      configureImagePool({ timeoutMs: undefined });
+    }
+    expect((await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0]), customer)).statusCode).toBe(201);
+  });
+});
