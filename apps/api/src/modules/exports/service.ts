@@ -282,7 +282,8 @@ async function* issuedRows(ctx: AppContext, range: ExportRange): AsyncGenerator<
         yield [
           amsterdamDay(doc.issuedAt),
           doc.number,
-          issuedKindLabels[doc.kind],
+          // 'bestelling': a quote's own invoice (above) can carry the same FCU2 number.
+          `${issuedKindLabels[doc.kind]} bestelling`,
           customer(s.customer),
           s.customer.email,
           part.incl,

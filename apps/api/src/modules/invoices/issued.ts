@@ -317,11 +317,12 @@ function searchCondition(q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
   const like = containsPattern(term);
-  const customer = (field: string) => sql`${issuedInvoices.snapshot} -> 'customer' ->> ${field}`;
+  // The keys are this module's constants, never the search term: written into the SQL as literals.
+  const customer = (field: 'email' | 'firstName' | 'lastName') => sql`(${issuedInvoices.snapshot} -> 'customer' ->> ${sql.raw(`'${field}'`)})`;
   const byText = or(
     ilike(issuedInvoices.number, like),
     ilike(customer('email'), like),
-    ilike(sql`${customer('firstName')} || ' ' || ${customer('lastName')}`, like),
+    ilike(sql`(${customer('firstName')} || ' ' || ${customer('lastName')})`, like),
   );
   const orderId = parseOrderNumber(term);
   return orderId !== null ? or(eq(issuedInvoices.orderId, orderId), byText) : byText;
