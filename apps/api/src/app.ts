@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MSG } from '@umrah/domain';
 import { loadConfig, type AppConfig } from './config.ts';
+import { backfillIssuedInvoices, setInvoiceCompany } from './modules/invoices/issued.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
@@ -133,6 +134,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       for (const a of accounts) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
     }
   }
+
+  // Issued invoices print the configured company; orders paid before invoices were kept get theirs
+  // once (one query when there are none; safe in several processes: issue 23, modules/invoices/issued.ts).
+  setInvoiceCompany(config.company);
+  const backfilled = await backfillIssuedInvoices(database.db);
+  if (backfilled > 0) app.log.info({ backfilled }, 'invoices: issued for orders paid before they were kept');
 
   addSecurityHeaders(app);
   // Another process's catalog change: drop this process's cached copy too.

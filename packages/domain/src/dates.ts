@@ -6,7 +6,60 @@ export const DISPLAY_DATE = 'DD-MM-YYYY';
 /** Dates travel over the API as YYYY-MM-DD. */
 export const API_DATE = 'YYYY-MM-DD';
 
-export const formatDate = (value: string | Date | null | undefined): string => (value ? dayjs(value).format(DISPLAY_DATE) : '');
+/** The zone of every date a person reads: the shop is Dutch, whatever the server's or browser's zone. */
+export const SHOP_TIME_ZONE = 'Europe/Amsterdam';
+
+/** A calendar date ('YYYY-MM-DD'), or a wall-clock time without an offset ('YYYY-MM-DD HH:mm:ss'): no zone to convert. */
+const CALENDAR = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
+
+let amsterdamParts: Intl.DateTimeFormat | undefined;
+
+/** An instant on the Amsterdam wall clock: year, month, day, hour, minute (zero-padded strings). */
+export function amsterdamWallClock(value: Date | string): { y: string; mo: string; d: string; h: string; mi: string } | null {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return null;
+  // Created on first use: the home page never formats an instant, and Intl's set-up costs a phone.
+  amsterdamParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: SHOP_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const p = Object.fromEntries(amsterdamParts.formatToParts(date).map((x) => [x.type, x.value]));
+  return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour!, mi: p.minute! };
+}
+
+/** The Amsterdam day of an instant as 'YYYY-MM-DD' (a calendar date is returned as it is). */
+export function amsterdamDate(value: Date | string): string {
+  const literal = typeof value === 'string' ? CALENDAR.exec(value) : null;
+  if (literal) return `${literal[1]}-${literal[2]}-${literal[3]}`;
+  const w = amsterdamWallClock(value);
+  return w ? `${w.y}-${w.mo}-${w.d}` : '';
+}
+
+/**
+ * DD-MM-YYYY, the one date format a person reads (PDFs, mails, exports, screens). An instant (a
+ * Date or an ISO timestamp) shows its day in Amsterdam, never the server's or browser's zone: a
+ * payment at 00:30 Dutch time is that day, also on a UTC server. A calendar date is shown as is.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const ymd = amsterdamDate(value);
+  return ymd ? `${ymd.slice(8, 10)}-${ymd.slice(5, 7)}-${ymd.slice(0, 4)}` : '';
+}
+
+/** DD-MM-YYYY HH:mm of an instant on the Amsterdam wall clock. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const literal =
+    typeof value === 'string' && !/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value) : null;
+  if (literal) return `${literal[3]}-${literal[2]}-${literal[1]} ${literal[4]}:${literal[5]}`;
+  const w = amsterdamWallClock(value);
+  return w ? `${w.d}-${w.mo}-${w.y} ${w.h}:${w.mi}` : '';
+}
 
 export const toApiDate = (value: string | Date): string => dayjs(value).format(API_DATE);
 

@@ -195,6 +195,7 @@ export const DOCUMENT_MSG = {
   cancelled: 'Bestelling is geannuleerd.',
   alreadyCancelled: 'Deze bestelling was al geannuleerd.',
   downloadFailed: 'Het document kon niet worden gedownload.',
+  issuedNotFound: 'Factuur niet gevonden.',
 } as const;
 
 /** Why a document cannot be made for this order (the API's 409 text), or null when it can. */
@@ -244,4 +245,26 @@ export interface PdfDownload {
   content_type: 'application/pdf';
   /** base64 */
   data: string;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Issued invoices and credit notes of orders (issue 23): numbered once, kept as issued
+
+export type IssuedKind = 'invoice' | 'credit_note';
+export const issuedKindLabels: Record<IssuedKind, string> = { invoice: 'Factuur', credit_note: 'Creditfactuur' };
+
+/**
+ * An order's n-th invoice: the first keeps the order number (the spec's 'Factuur nr #FCU2{id}'),
+ * a later one (after a credited change) adds '-n'. Unique across orders: the '-' ends the id.
+ */
+export const issuedInvoiceNumber = (orderId: number, version: number) =>
+  version === 1 ? formatOrderNumber(orderId) : `${formatOrderNumber(orderId)}-${version}`;
+
+/** Credit notes are their own series: the credited invoice's number with '-C' (one credit note per invoice). */
+export const creditNoteNumber = (invoiceNumber: string) => `${invoiceNumber}-C`;
+
+/** File name of an issued document: the spec's 'factuur-FCU{id}.pdf' for the first invoice. */
+export function issuedDocumentFilename(kind: IssuedKind, orderId: number, version: number): string {
+  const base = kind === 'invoice' ? ORDER_DOCUMENTS.invoice.filename(orderId) : ORDER_DOCUMENTS.invoice_credit.filename(orderId);
+  return version === 1 ? base : base.replace(/\.pdf$/, `-${version}.pdf`);
 }

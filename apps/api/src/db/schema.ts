@@ -257,6 +257,41 @@ export const invoices = pgTable('invoices', {
   createdAt: createdAt(),
 });
 
+/**
+ * Invoices and credit notes of orders as issued (issue 23, finding 7): one row per document, never
+ * changed after its insert. The snapshot holds what the PDF prints (company, customer, lines,
+ * payments as they were); the PDF renders from it, never from the order of today.
+ */
+export const issuedInvoices = pgTable(
+  'issued_invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** No cascade: an issued invoice is kept (7 years) whatever happens to the order. */
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').$type<'invoice' | 'credit_note'>().notNull(),
+    /** The order's n-th invoice; a credit note carries the version of the invoice it credits. */
+    version: integer('version').notNull(),
+    /** 'FCU2{id}' (a later version 'FCU2{id}-{n}'); a credit note the invoice's number + '-C'. */
+    number: text('number').notNull(),
+    creditsId: integer('credits_id').references((): AnyPgColumn => issuedInvoices.id),
+    /** cents incl. VAT, negative on a credit note */
+    total: integer('total').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    snapshot: jsonb('snapshot').notNull(),
+  },
+  (t) => [
+    uniqueIndex('issued_invoices_order_kind_version').on(t.orderId, t.kind, t.version),
+    uniqueIndex('issued_invoices_number').on(t.number),
+    uniqueIndex('issued_invoices_credits').on(t.creditsId),
+    index('issued_invoices_issued_at').on(t.issuedAt),
+    check('issued_invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('issued_invoices_version', sql`${t.version} >= 1`),
+    check('issued_invoices_number_length', sql`char_length(${t.number}) <= 40`),
+  ],
+);
+
 export const invoiceItems = pgTable('invoice_items', {
   id: serial('id').primaryKey(),
   invoiceId: partOf('invoice_id', () => invoices.id),

@@ -75,3 +75,28 @@ export type InvoiceSaved = z.infer<typeof invoiceSavedContract>;
 
 /** A document download: the PDF as base64, for the browser to save. */
 export const pdfDownloadContract = z.object({ filename: z.string(), content_type: z.literal('application/pdf'), data: z.string() });
+
+/** An issued invoice or credit note of an order (issue 23): what the Facturen tab lists. */
+export const issuedDocumentContract = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  order_number: z.string(),
+  kind: z.enum(['invoice', 'credit_note']),
+  /** 'Factuur' or 'Creditfactuur' */
+  kind_label: z.string(),
+  /** 'FCU2{id}', 'FCU2{id}-2', a credit note's 'FCU2{id}-C' */
+  number: z.string(),
+  version: z.number(),
+  /** A credit note: the number of the invoice it credits. */
+  credits_number: z.string().nullable(),
+  issued_at: z.string(),
+  /** cents incl. VAT; negative on a credit note */
+  total: z.number(),
+  customer: z.string(),
+  email: z.string(),
+});
+export type IssuedDocument = z.infer<typeof issuedDocumentContract>;
+
+/** GET /api/invoices/issued (staff). */
+export const issuedDocumentsPageContract = pagedAnswer('documents', issuedDocumentContract);
+export type IssuedDocumentsPage = z.infer<typeof issuedDocumentsPageContract>;

@@ -59,6 +59,11 @@ export interface OrderPdfData {
   payments: PdfPayment[];
   /** When the order was cancelled (credit documents are dated then). */
   cancelledAt?: Date | null;
+  /**
+   * An issued invoice or credit note (modules/invoices/issued.ts): its own number and issue date,
+   * and for a credit note the invoice it credits and why.
+   */
+  issue?: { number: string; issuedAt: Date; credits?: string; reason?: 'cancelled' | 'refunded' | 'changed' };
 }
 
 const sumPaid = (payments: PdfPayment[]) => payments.reduce((s, p) => s + p.amount, 0);
@@ -203,9 +208,9 @@ export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {
     {
       title: 'Factuur',
       meta: [
-        ['Factuurnummer', nr],
+        ['Factuurnummer', data.issue?.number ?? nr],
         ['Bestelnummer', nr],
-        ['Factuurdatum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
+        ['Factuurdatum', formatDate(data.issue?.issuedAt ?? lastPaymentDate(data.payments, data.createdAt))],
         ['Besteldatum', formatDate(data.createdAt)],
       ],
     },
@@ -250,16 +255,22 @@ export function orderDownPaymentPdf(data: OrderPdfData): Promise<Buffer> {
 export function orderCreditInvoicePdf(data: OrderPdfData): Promise<Buffer> {
   const credit = negateLines(documentLines(data));
   const paid = sumPaid(data.payments);
-  const date = data.cancelledAt ?? new Date();
+  const date = data.issue?.issuedAt ?? data.cancelledAt ?? new Date();
   const nr = formatOrderNumber(data.orderId);
+  const credited = data.issue?.credits ?? nr;
+  const closing: Record<NonNullable<NonNullable<OrderPdfData['issue']>['reason']>, string> = {
+    cancelled: `Je bestelling ${nr} is geannuleerd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${credited}. Over de terugbetaling van het betaalde bedrag van ${formatEuro(paid)} nemen we contact met je op.`,
+    refunded: `Het betaalde bedrag van je bestelling ${nr} is terugbetaald. Deze creditfactuur vervalt factuur ${credited}.`,
+    changed: `Je bestelling ${nr} is gewijzigd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${credited}; voor de gewijzigde bestelling ontvang je een nieuwe factuur zodra die volledig is betaald.`,
+  };
   return orderPdf(
     data,
     {
       title: 'Creditfactuur',
-      subtitle: `Creditering van factuur ${nr}`,
+      subtitle: `Creditering van factuur ${credited}`,
       meta: [
-        ['Creditfactuurnummer', `${nr}-C`],
-        ['Betreft factuur', nr],
+        ['Creditfactuurnummer', data.issue?.number ?? `${nr}-C`],
+        ['Betreft factuur', credited],
         ['Bestelnummer', nr],
         ['Datum', formatDate(date)],
       ],
@@ -268,10 +279,7 @@ export function orderCreditInvoicePdf(data: OrderPdfData): Promise<Buffer> {
       { kind: 'lines', heading: 'Gecrediteerd', lines: credit, totals: documentTotals(credit), totalLabel: 'Totaal creditfactuur incl. btw' },
       paymentSection(data.payments, 'Ontvangen betalingen'),
       { kind: 'summary', rows: [{ label: 'Totaal betaald', value: formatEuro(paid), bold: true }] },
-      {
-        kind: 'text',
-        text: `Je bestelling ${nr} is geannuleerd op ${formatDate(date)}. Deze creditfactuur vervalt factuur ${nr}. Over de terugbetaling van het betaalde bedrag van ${formatEuro(paid)} nemen we contact met je op.`,
-      },
+      { kind: 'text', text: closing[data.issue?.reason ?? 'cancelled'] },
     ],
   );
 }

@@ -1,16 +1,26 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { amsterdamDate } from '@umrah/domain/dates';
 import { paymentTypeLabels, type PaymentType } from '@umrah/domain/enums';
-import { documentTotals, invoiceTypeTitle, proportionalTotals, type DocumentTotals } from '@umrah/domain/documents';
+import {
+  documentTotals,
+  invoiceTypeTitle,
+  issuedKindLabels,
+  negateLines,
+  orderLineVatRate,
+  proportionalTotals,
+  type DocumentTotals,
+} from '@umrah/domain/documents';
 import type { ExportFormat, ExportKind, ExportRange } from '@umrah/domain/validation/exports';
 import { ORDER_NUMBER_PREFIX, formatOrderNumber } from '@umrah/domain/order-number';
 import type { AppContext } from '../../context.ts';
-import { auditLog, invoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
+import { auditLog, invoices, issuedInvoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
+import type { InvoiceSnapshot } from '../invoices/issued.ts';
 import { itemLines, loadInvoices } from '../invoices/service.ts';
 import { payerColumns } from '../payments/service.ts';
-import { dutchToday, fromDutchDateTime } from '../vouchers/time.ts';
+import { fromDutchDateTime } from '../vouchers/time.ts';
 
 // Bookkeeper exports (issue 13): payments and invoices of a date range as CSV or XLSX.
 // Rows are read in batches by id (each batch its own short query, never one long transaction) and
@@ -30,8 +40,8 @@ interface Column {
 // ------------------------------------------------------------------------------------------------
 // Dates: the range is in Dutch days, the database keeps instants.
 
-/** The Amsterdam day of an instant, 'YYYY-MM-DD'. */
-export const amsterdamDay = (d: Date) => dutchToday(d);
+/** The Amsterdam day of an instant, 'YYYY-MM-DD': the same function the PDFs and screens format with. */
+export const amsterdamDay = (d: Date) => amsterdamDate(d);
 
 /** Midnight in Amsterdam at the start of `ymd`, as an instant. */
 export const amsterdamMidnight = (ymd: string): Date => fromDutchDateTime(`${ymd} 00:00:00`);
@@ -239,8 +249,56 @@ export const INVOICE_COLUMNS: Column[] = [
   { header: 'Betaald incl. btw', kind: 'money', width: 16 },
 ];
 
-/** One row per quote/invoice and VAT rate of its lines (the VAT from the sum per rate, as on the PDF). */
+/**
+ * One row per quote/invoice and VAT rate of its lines (the VAT from the sum per rate, as on the PDF),
+ * then one per issued order invoice or credit note and VAT rate, from the snapshot its PDF prints:
+ * the same number, issue date (the Amsterdam day) and amounts as the document.
+ */
 async function* invoiceRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
+  yield* quoteRows(ctx, range);
+  yield* issuedRows(ctx, range);
+}
+
+async function* issuedRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
+  const { start, end } = rangeInstants(range);
+  const batches = idBatches((after) =>
+    ctx.db
+      .select()
+      .from(issuedInvoices)
+      .where(and(gte(issuedInvoices.issuedAt, start), lt(issuedInvoices.issuedAt, end), gt(issuedInvoices.id, after)))
+      .orderBy(asc(issuedInvoices.id))
+      .limit(BATCH),
+  );
+  for await (const batch of batches) {
+    for (const doc of batch) {
+      const s = doc.snapshot as InvoiceSnapshot;
+      const lines = s.lines.map((l) => ({ label: l.label, quantity: l.quantity, unitPrice: l.unitPrice, vatRate: orderLineVatRate(l.kind) }));
+      const totals = documentTotals(doc.kind === 'credit_note' ? negateLines(lines) : lines);
+      const methods = [...new Set(s.payments.map((p) => p.typeText))].join(', ');
+      // A credit note moves no money: what was paid stays on the invoice's row.
+      const paid = doc.kind === 'invoice' ? s.payments.reduce((sum, p) => sum + p.amount, 0) : 0;
+      const rows = totals.breakdown.length > 0 ? totals.breakdown : [{ rate: 21, incl: 0, excl: 0, vat: 0 }];
+      for (const [i, part] of rows.entries()) {
+        yield [
+          amsterdamDay(doc.issuedAt),
+          doc.number,
+          // 'bestelling': a quote's own invoice (above) can carry the same FCU2 number.
+          `${issuedKindLabels[doc.kind]} bestelling`,
+          customer(s.customer),
+          s.customer.email,
+          part.incl,
+          part.rate,
+          part.vat,
+          part.excl,
+          methods,
+          i === 0 ? paid : 0,
+        ];
+      }
+    }
+  }
+}
+
+async function* quoteRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
   const { start, end } = rangeInstants(range);
   const batches = idBatches((after) =>
     ctx.db

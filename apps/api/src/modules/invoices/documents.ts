@@ -1,5 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DOCUMENT_MSG,
   ORDER_DOCUMENTS,
@@ -14,9 +12,7 @@ import {
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
-import { users } from '../../db/schema.ts';
 import {
-  PDF_TEXT_MAX,
   invoiceDocumentPdf,
   invoiceDownPaymentPdf,
   orderCreditInvoicePdf,
@@ -24,12 +20,12 @@ import {
   orderDownPaymentPdf,
   orderInvoicePdf,
   type OrderPdfData,
-  type PdfCustomer,
 } from '../../infra/pdf/index.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadOrderDtos, type OrderDto } from '../orders/dto.ts';
 import { paymentsOfOrders } from '../payments/service.ts';
+import { latestIssued, pdfCustomer, renderIssued } from './issued.ts';
 import { invoiceFor, isStaff, itemLines } from './service.ts';
 
 // The PDF downloads: an order's invoice, down-payment proof and credit documents, and a quote's own
@@ -42,34 +38,6 @@ const toDownload = (filename: string, pdf: Buffer): PdfDownload => ({
   content_type: 'application/pdf',
   data: pdf.toString('base64'),
 });
-
-// A document prints at most a line of each field: the database cuts them, so an oversized row
-// (old data, staff-entered text) is never read whole for a PDF. The PDF module cuts again with '…'.
-const upTo = (column: AnyPgColumn) => sql<string>`left(${column}, ${PDF_TEXT_MAX + 1})`;
-
-async function pdfCustomer(db: DbOrTx, userId: number): Promise<PdfCustomer> {
-  const [u] = await db
-    .select({
-      firstName: upTo(users.firstName),
-      lastName: upTo(users.lastName),
-      email: upTo(users.email),
-      address: upTo(users.address),
-      zip: upTo(users.zip),
-      city: upTo(users.city),
-      country: upTo(users.country),
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return {
-    firstName: u?.firstName ?? '',
-    lastName: u?.lastName ?? '',
-    email: u?.email ?? '',
-    address: u?.address ?? '',
-    zip: u?.zip ?? '',
-    city: u?.city ?? '',
-    country: u?.country ?? '',
-  };
-}
 
 /** Everything a document of this order prints, read through the orders and payments modules. */
 export async function orderPdfData(db: DbOrTx, order: OrderDto, company: CompanyDetails): Promise<OrderPdfData> {
@@ -112,12 +80,21 @@ const RENDER: Record<OrderDocumentKind, (d: OrderPdfData) => Promise<Buffer>> = 
   down_payment_credit: orderDownPaymentCreditPdf,
 };
 
+/** The kinds that are issued documents: rendered from what was stored when they were issued. */
+const ISSUED: Partial<Record<OrderDocumentKind, 'invoice' | 'credit_note'>> = { invoice: 'invoice', invoice_credit: 'credit_note' };
+
 /**
- * Renders one document of an order (no rules checked: callers decide it exists). Given only the
- * database (orders/cancel.ts, until it passes its context), the company details are read from the
- * environment the same way the configuration reads them.
+ * Renders one document of an order (no rules checked: callers decide it exists). The invoice and
+ * the credit invoice are the latest issued ones, rendered from their snapshot (409 when none was
+ * issued); the down-payment proof and its credit note are views of the order as it is.
  */
 export async function renderOrderDocument(ctx: Ctx, order: OrderDto, kind: OrderDocumentKind) {
+  const issuedKind = ISSUED[kind];
+  if (issuedKind) {
+    const row = await latestIssued(ctx.db, order.id, issuedKind);
+    if (!row) throw conflict(kind === 'invoice' ? DOCUMENT_MSG.invoiceNotYet : DOCUMENT_MSG.creditInvoiceNotAvailable);
+    return renderIssued(row);
+  }
   const pdf = await RENDER[kind](await orderPdfData(ctx.db, order, ctx.config.company));
   return { filename: ORDER_DOCUMENTS[kind].filename(order.id), pdf };
 }
@@ -130,6 +107,13 @@ export async function orderDocument(ctx: Ctx, user: UserRow, orderId: number, ki
   const [order] = await loadOrderDtos(ctx.db, [orderId]);
   // Someone else's order looks the same as one that does not exist.
   if (!order || (!isStaff(user) && order.user_id !== user.id)) throw notFound(DOCUMENT_MSG.orderNotFound);
+  // An issued invoice or credit note stays the customer's document whatever the order became since.
+  const issuedKind = ISSUED[kind];
+  const issued = issuedKind ? await latestIssued(ctx.db, order.id, issuedKind) : undefined;
+  if (issued) {
+    const { filename, pdf } = await renderIssued(issued);
+    return toDownload(filename, pdf);
+  }
   const problem = orderDocumentProblem(kind, { status: order.status, total: order.total_price, paid: order.total_payments });
   if (problem) throw conflict(problem);
   const { filename, pdf } = await renderOrderDocument(ctx, order, kind);

@@ -7,6 +7,7 @@ import {
   invoiceAnswerContract,
   invoiceSavedContract,
   invoicesPageContract,
+  issuedDocumentsPageContract,
   ownInvoicesContract,
   pdfDownloadContract,
   transactionAnswer,
@@ -15,6 +16,7 @@ import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { guardedRoutes, idParams, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
+import { issuedById, issuedPage, renderIssued } from './issued.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
 import * as service from './service.ts';
 
@@ -23,6 +25,7 @@ const { adminOnly, signedIn, staffOnly } = guardedRoutes(tags);
 const invoiceParams = idParams(INVOICE_MSG.notFound);
 const orderParams = idParams(DOCUMENT_MSG.orderNotFound);
 const pdfAnswer = pdfDownloadContract;
+const ISSUED_NOT_FOUND = DOCUMENT_MSG.issuedNotFound;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
@@ -74,6 +77,36 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: invoicesPageContract },
     }),
     async (req) => ({ ...(await service.adminInvoices(app.ctx, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
+  );
+
+  app.get(
+    '/api/invoices/issued',
+    staffOnly({
+      summary: 'Uitgegeven facturen en creditfacturen van bestellingen (admin en boekhouder), nieuwste eerst',
+      description:
+        'Elke factuur is één keer uitgegeven met een eigen nummer (FCU2{id}, een latere FCU2{id}-2) en datum; een creditfactuur (nummer van de factuur + -C) crediteert er één. Zoeken op nummer, bestelnummer, naam of email.',
+      querystring: searchPageQuery(),
+      response: { 200: issuedDocumentsPageContract },
+    }),
+    async (req) => ({ ...(await issuedPage(app.ctx.db, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
+  );
+
+  app.post(
+    '/api/invoices/issued/:id/pdf',
+    {
+      ...staffOnly({
+        summary: 'Een uitgegeven factuur of creditfactuur als PDF (base64), zoals uitgegeven (admin en boekhouder)',
+        params: idParams(ISSUED_NOT_FOUND),
+        response: { 200: pdfAnswer },
+      }),
+      config: limit(60),
+    },
+    async (req) => {
+      const row = await issuedById(app.ctx.db, req.params.id);
+      if (!row) throw new AppError(404, ISSUED_NOT_FOUND);
+      const { filename, pdf } = await renderIssued(row);
+      return { filename, content_type: 'application/pdf' as const, data: pdf.toString('base64') };
+    },
   );
 
   app.get('/api/invoices', signedIn({ summary: 'Eigen offertes en facturen', response: { 200: ownInvoicesContract } }), async (req) => ({

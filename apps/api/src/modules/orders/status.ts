@@ -3,6 +3,7 @@ import { ORDER_TRANSITION_REFUSED, OrderTransitionError, assertTransition, type 
 import type { Tx } from '../../db/index.ts';
 import { orders } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
+import { keepInvoicesInStep } from '../invoices/issued.ts';
 import { statusPhrase } from './log.ts';
 
 // The only place that writes orders.status after an order exists: the domain's state machine
@@ -30,7 +31,11 @@ export async function changeOrderStatus(
   extra: Partial<typeof orders.$inferInsert> = {},
 ): Promise<StatusChange> {
   const from = order.status;
-  if (from === to) return { from, to, changed: false, phrase: '' };
+  if (from === to) {
+    // The status stays, but the order may have changed (a quick edit of a paid order): its invoice follows.
+    await keepInvoicesInStep(tx, order.id, to);
+    return { from, to, changed: false, phrase: '' };
+  }
   try {
     assertTransition(from, to, actor, facts);
   } catch (err) {
@@ -43,5 +48,7 @@ export async function changeOrderStatus(
     .where(and(eq(orders.id, order.id), eq(orders.status, from)))
     .returning({ id: orders.id });
   if (updated.length === 0) throw conflict(ORDER_TRANSITION_REFUSED(from, to));
+  // Paid in full: the invoice is issued; cancelled, refunded or changed: it is credited (issue 23).
+  await keepInvoicesInStep(tx, order.id, to);
   return { from, to, changed: true, phrase: statusPhrase(from, to) };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Accordion, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ageCategoryLabels, OrderStatus, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
+import { formatDate } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
 import { mayDeliverDocuments, mayPay } from '@umrah/domain/order-state';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
@@ -31,11 +32,6 @@ const STATUS_COLOR: Record<number, string> = {
   [OrderStatus.CANCELLED]: 'gray',
   [OrderStatus.DOWN_PAYMENT]: 'blue',
 };
-
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' })
-    .format(new Date(iso))
-    .replace(/\//g, '-');
 
 /** What the documents button reads of an order; an answer without the documents fields counts guest by guest. */
 type DocumentsState = Pick<MyOrder, 'status' | 'total_payments'> & {

@@ -3,7 +3,7 @@
 import type { CSSProperties } from 'react';
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { amsterdamDate, formatDate } from '@umrah/domain/dates';
 import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { tripsQuery, type TripSummary } from './api';
@@ -38,7 +38,7 @@ const monthBackground = (month: number): CSSProperties => {
 export const monthName = (month: number) => MONTHS[(month - 1 + 12) % 12] ?? '';
 /** 1-12 from a 'YYYY-MM-DD' start date (the card's month background and name). */
 export const monthOf = (start: string) => Number(start.slice(5, 7));
-export const showDate = (iso: string | null) => (iso ? dayjs(iso).format('DD-MM-YYYY') : '');
+export const showDate = (iso: string | null) => formatDate(iso);
 export const tripHref = (start: string) => `?tab=reisoverzichten&reis=${encodeURIComponent(start)}`;
 
 export function TripCard({ trip }: { trip: TripSummary }) {
@@ -92,7 +92,7 @@ function CardGrid({ trips, label }: { trips: TripSummary[]; label: string }) {
 }
 
 /** Upcoming trips first (soonest at the top), then earlier trips (most recent at the top). */
-export function splitTrips(trips: TripSummary[], today = dayjs().format('YYYY-MM-DD')) {
+export function splitTrips(trips: TripSummary[], today = amsterdamDate(new Date())) {
   const upcoming = trips.filter((t) => (t.end_date ?? t.start_date) >= today).sort((a, b) => a.start_date.localeCompare(b.start_date));
   const past = trips.filter((t) => (t.end_date ?? t.start_date) < today).sort((a, b) => b.start_date.localeCompare(a.start_date));
   return { upcoming, past };

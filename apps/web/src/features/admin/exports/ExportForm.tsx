@@ -6,6 +6,7 @@ import 'dayjs/locale/nl';
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { amsterdamDate } from '@umrah/domain/dates';
 import { EXPORT_MSG, exportRangeSchema, type ExportFormat, type ExportKind } from '@umrah/domain/validation/exports';
 import { downloadExport } from './api';
 import { parseDutchDate } from '../../auth';
@@ -13,17 +14,16 @@ import { showNotification } from '../../../lib/notify';
 
 const TITLES: Record<ExportKind, string> = { payments: 'Betalingen', invoices: 'Offertes en facturen' };
 
-const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
 /** A day typed or picked as DD-MM-JJJJ, held as YYYY-MM-DD. */
 const DutchDateInput = (props: { label: string; value: string | null; onChange: (value: string | null) => void; error?: string }) => (
   <DateInput placeholder="DD-MM-JJJJ" valueFormat="DD-MM-YYYY" dateParser={parseDutchDate} locale="nl" w={170} {...props} />
 );
 
 export function ExportForm({ kind }: { kind: ExportKind }) {
-  const today = new Date();
-  const [from, setFrom] = useState<string | null>(isoDay(new Date(today.getFullYear(), 0, 1)));
-  const [to, setTo] = useState<string | null>(isoDay(today));
+  // The range is in Dutch days (the export reads it so): today is today in Amsterdam.
+  const today = amsterdamDate(new Date());
+  const [from, setFrom] = useState<string | null>(`${today.slice(0, 4)}-01-01`);
+  const [to, setTo] = useState<string | null>(today);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const [busy, setBusy] = useState<ExportFormat | null>(null);
 

@@ -4,7 +4,7 @@
 // next step is the highlighted one.
 import { Alert, Badge, Button, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '@umrah/domain/dates';
+import { formatDate, formatDateTime } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
 import { CloseFooter, FormError } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
@@ -15,8 +15,7 @@ export type { ReminderKindName } from './api';
 
 const TITLE: Record<ReminderKindName, string> = { payments: 'Betalingsherinneringen', documents: 'Documentherinneringen' };
 
-const dateTime = (iso: string) =>
-  `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' })}`;
+const dateTime = formatDateTime;
 
 export function ReminderModal({
   order,
