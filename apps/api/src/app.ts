@@ -18,6 +18,7 @@ import { openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createCaptcha } from './infra/captcha/index.ts';
 import { localEventBus, postgresEventBus } from './infra/events/index.ts';
+import { installIdempotency } from './infra/http/idempotency.ts';
 import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
@@ -116,8 +117,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     sealer: createSealer(config.visaEncryptionKey, config.visaPreviousKeys),
     files: createFileStore(config.fileStore),
   } satisfies AppContext);
+  // Routes with `config.idempotency` answer a repeated Idempotency-Key with the first answer.
+  const idempotencyCleanup = installIdempotency(app, database.db, { crashBeforeAnswer: config.crashBeforeIdempotentAnswer });
   app.addHook('onClose', async () => {
     web.close();
+    await idempotencyCleanup.stop();
     await scheduler.stop();
     await mail.stop();
     await retention.stop();
@@ -254,6 +258,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // The daily visa retention run (one process at a time, see modules/visa/retention.ts).
     retention.start();
     scheduler.start();
+    idempotencyCleanup.start();
   });
   return app;
 }

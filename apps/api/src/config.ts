@@ -89,6 +89,8 @@ const envSchema = z.object({
     .default(300),
   // A demo shop on production settings (benchmarks, a public demo): the demo company details are allowed.
   DEMO: envFlag(false),
+  // Tests only (NODE_ENV=test): the process ends after an idempotent write, before its answer (a crash).
+  TEST_CRASH_BEFORE_ANSWER: envFlag(false),
 });
 
 /** The environment variable of each company detail (docs/ARCHITECTURE.md, 'Configuration'). */
@@ -197,6 +199,8 @@ export interface AppConfig {
   /** The reminder and lead-expiry scheduler runs in this process (default: yes, except in tests). */
   schedulerEnabled: boolean;
   schedulerIntervalMs: number;
+  /** Tests only: end the process between an idempotent write's commit and its answer. */
+  crashBeforeIdempotentAnswer?: boolean;
 }
 
 /** Development secrets are made once and kept in the data folder, so tokens survive a restart. */
@@ -328,5 +332,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unpaidHolds: { roomsPerAccount: parsed.UNPAID_ROOMS_PER_ACCOUNT, placesPerTrip: parsed.UNPAID_PLACES_PER_TRIP },
     schedulerEnabled: parsed.SCHEDULER_ENABLED ? parsed.SCHEDULER_ENABLED === 'true' || parsed.SCHEDULER_ENABLED === '1' : parsed.NODE_ENV !== 'test',
     schedulerIntervalMs: parsed.SCHEDULER_INTERVAL_SECONDS * 1000,
+    crashBeforeIdempotentAnswer: parsed.NODE_ENV === 'test' && parsed.TEST_CRASH_BEFORE_ANSWER,
   };
 }

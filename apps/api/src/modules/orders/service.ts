@@ -63,6 +63,8 @@ import { linesOfOrder, moveStock, soldOut, stockOfLines } from './stock.ts';
 export interface Actor {
   user: UserRow;
   actingAdminId?: number;
+  /** The request's claimed Idempotency-Key: a new order keeps it (one order per key). */
+  idempotencyKey?: string;
 }
 
 const isAdmin = (u: UserRow) => u.role === Role.ADMIN;
@@ -390,7 +392,7 @@ interface WrittenOrder {
 }
 
 // Columns of the new order's rows (schema property names), in the statement below.
-const ORDER_KEYS = ['id', 'userId', 'status', 'totalPrice', 'flex', 'createdByUserId'] as const;
+const ORDER_KEYS = ['id', 'userId', 'status', 'totalPrice', 'flex', 'createdByUserId', 'idempotencyKey'] as const;
 const ROOM_KEYS = ['id', 'orderId', 'productId', 'roomType', 'maxGuests', 'roomGender', 'exclusive', 'flex'] as const;
 const GUEST_KEYS = [
   'id',
@@ -542,6 +544,7 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
         totalPrice: priced.total,
         flex: orderFlex(order, priced),
         createdByUserId: createdBy,
+        idempotencyKey: actor.idempotencyKey ?? null,
       },
       contentValues(ids, order, priced),
       {
@@ -779,6 +782,22 @@ export async function getOrder(ctx: AppContext, actor: Actor, orderId: number) {
   if (!row || (!staff && row.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   return dto;
+}
+
+/**
+ * The order the caller placed with this Idempotency-Key (for themselves, or as an admin for someone
+ * else), as POST /api/order answers it; null when there is none. A retry after a crash between the
+ * order's commit and its answer gets this (infra/http/idempotency.ts, `recover`).
+ */
+export async function orderPlacedWithKey(ctx: AppContext, actor: Actor, key: string) {
+  const [row] = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.idempotencyKey, key), or(eq(orders.userId, actor.user.id), eq(orders.createdByUserId, actor.user.id))))
+    .limit(1);
+  if (!row) return null;
+  const [dto] = await loadOrderDtos(ctx.db, [row.id]);
+  return dto ?? null;
 }
 
 /** GET /api/order/{id}/logs (staff): the order's log, oldest first. */
