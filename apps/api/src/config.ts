@@ -333,7 +333,8 @@ export function configProblems(env: NodeJS.ProcessEnv): ConfigProblem[] {
     }
   });
   if (value('FILE_STORE') === 's3') {
-    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) if (!value(name)) add(name, 'missing: FILE_STORE=s3 needs it');
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      if (!value(name)) add(name, 'missing: FILE_STORE=s3 needs it');
   }
   try {
     parseTrustProxy(env.TRUST_PROXY);

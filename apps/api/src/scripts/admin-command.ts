@@ -33,7 +33,9 @@ export async function runAdminCommand(db: Db, argv: string[], readPassword: () =
   } catch (err) {
     const passwordGiven = argv.some((a) => /^--?pass/i.test(a));
     throw new AdminCommandError(
-      passwordGiven ? `The password is never an argument: type it when asked, or give it on standard input.\n${USAGE}` : `${(err as Error).message}\n${USAGE}`,
+      passwordGiven
+        ? `The password is never an argument: type it when asked, or give it on standard input.\n${USAGE}`
+        : `${(err as Error).message}\n${USAGE}`,
     );
   }
   const [command, ...extra] = parsed.positionals;
@@ -43,7 +45,8 @@ export async function runAdminCommand(db: Db, argv: string[], readPassword: () =
   const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email.data));
 
   if (command === 'create') {
-    if (existing) throw new AdminCommandError(`An account with ${email.data} exists already: use \`npm run admin -- reset-password --email ${email.data}\`.`);
+    if (existing)
+      throw new AdminCommandError(`An account with ${email.data} exists already: use \`npm run admin -- reset-password --email ${email.data}\`.`);
     const firstName = nameField.safeParse(parsed.values['first-name'] ?? 'Beheerder');
     const lastName = nameField.safeParse(parsed.values['last-name'] ?? 'Kantoor');
     if (!firstName.success || !lastName.success) throw new AdminCommandError('--first-name and --last-name: 1 to 100 characters.');
@@ -68,4 +71,3 @@ async function checkedPassword(readPassword: () => Promise<string>): Promise<str
   if (!valid.success) throw new AdminCommandError(`Password: ${valid.error.issues[0]?.message ?? 'invalid'}`);
   return password;
 }
-

@@ -44,6 +44,8 @@ const PERSONAL_KEYS = new Set(
     'photo',
     'message',
     'note',
+    // An order line's label names its guest ('… volwassene: <name>').
+    'label',
     'text',
     'html',
     'subject',
