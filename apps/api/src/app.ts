@@ -15,7 +15,7 @@ import { loadConfig, type AppConfig } from './config.ts';
 import { backfillIssuedInvoices, setInvoiceCompany } from './modules/invoices/issued.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData, type DemoAccount } from './db/seed.ts';
 import { createCaptcha } from './infra/captcha/index.ts';
 import { localEventBus, postgresEventBus } from './infra/events/index.ts';
 import { installIdempotency } from './infra/http/idempotency.ts';
@@ -26,6 +26,7 @@ import { createStaticFiles } from './infra/http/static-files.ts';
 import { installFairShare } from './infra/http/fair-share.ts';
 import { installBoundedJsonParser } from './infra/http/json-body.ts';
 import { createPageRenderer, injectFetch, renderedPageHeaders, type PageRenderer } from './infra/http/render-page.ts';
+import { addAccessLog, loggerOptions } from './infra/http/logging.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
 import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
@@ -50,29 +51,46 @@ const LARGER_BODIES: Record<string, number> = {
   'POST /api/merged_rooms': 512 * 1024,
 };
 const BODY_TOO_LARGE = 'Het verzoek is te groot.';
+/** Usual health-check paths that are not ours (see the not-found handler). */
+const NOT_HEALTH_PATHS = new Set(['/healthz', '/health', '/healthcheck', '/ready', '/readyz', '/livez', '/live', '/status', '/ping']);
 
 export interface BuildOptions {
   config?: Partial<AppConfig>;
-  /** Print the demo accounts after seeding (the server does, tests do not). */
+  /** Print the demo accounts after seeding (the server does outside production, tests do not). */
   announceSeed?: boolean;
+  /** Where log lines go (tests read them); default stdout. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   // The web build, from memory. A rebuilt web app is picked up within a second or two (except in tests).
   const web = createStaticFiles(config.webDist, securityHeaderSets(), { watch: config.env !== 'test' });
-  const app = Fastify({
+  let staticRequests = 0;
+  const app: FastifyInstance = Fastify({
     // A file of the build is answered before Fastify makes a request and a reply of it: a static
     // server's speed for the shop's JavaScript, CSS and images. Everything else goes on to Fastify.
     serverFactory: (handler) =>
       http.createServer((req, res) => {
-        if (!web.serve(req, res)) handler(req, res);
+        const start = performance.now();
+        if (!web.serve(req, res)) return handler(req, res);
+        // The access line of a file of the build (its path names a build file, nothing personal).
+        if (['info', 'debug', 'trace'].includes(app.log.level)) {
+          const reqId = `static-${++staticRequests}`;
+          res.once('finish', () => {
+            const ms = Math.round((performance.now() - start) * 10) / 10;
+            app.log.info({ reqId, method: req.method, route: req.url?.split('?')[0], status: res.statusCode, ms }, 'request');
+          });
+        }
       }),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, opts.logStream),
+    // Shutdown: keep-alive connections without a request in flight are closed at once (server.ts).
+    forceCloseConnections: 'idle',
     // Only the configured proxies may name the client address (rate limits are keyed on it).
     // (A hop count is accepted at run time; the type omits it.)
     trustProxy: config.trustProxy as boolean | string[],
-    // Per-request lines would drown the log (and cost time under load); errors are still logged.
+    // Fastify's two lines per request (with the full URL and its query) are replaced by one access
+    // line of our own (addAccessLog).
     logController: new LogController({ disableRequestLogging: true }),
     // Small by default (64 kB): no JSON form comes near it. Routes that need more say so (LARGER_BODIES below,
     // or their own `bodyLimit`, as the visa photo upload does); a larger body is a 413 before it is read.
@@ -80,6 +98,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // Error bodies never carry a stack trace.
     return503OnClosing: true,
   });
+  addAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', (route) => {
@@ -99,8 +118,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
   app.addHook('preValidation', rejectHostileInput);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  let accounts: DemoAccount[] | null = null;
+  // Migrations and the demo seed under one lock: processes started together do them once.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    init: async (db) => {
+      if (config.seedDemo) accounts = await seedDemoData(db);
+    },
+  });
+  const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const retention = startVisaRetention(app);
   // Reminders and unpaid leads (SCHEDULER_ENABLED; off in tests unless asked for).
   const scheduler = createScheduler(app);
@@ -130,13 +157,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await database.close();
   });
 
-  if (config.seedDemo) {
-    const accounts = await seedDemoData(database.db);
-    if (accounts && opts.announceSeed) {
-      // Plain console lines, so they stay together and in order in the start-up output.
-      console.log('Demo data geladen. Accounts (alleen voor ontwikkeling):');
-      for (const a of accounts) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
-    }
+  // The demo accounts and their passwords, for development only: production never prints a password.
+  if (accounts && opts.announceSeed && config.env !== 'production') {
+    // Plain console lines, so they stay together and in order in the start-up output.
+    console.log('Demo data geladen. Accounts (alleen voor ontwikkeling):');
+    for (const a of accounts as DemoAccount[]) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
   }
 
   // Issued invoices print the configured company; orders paid before invoices were kept get theirs
@@ -245,7 +270,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // A missing file (a stale asset name) is a 404, not the app: the browser would parse HTML as JS.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname.startsWith('/api/') || !isRead || looksLikeFile) {
+    // Health is /api/health and /api/ready only: a probe pointed at another usual path must fail,
+    // not get the app's page with a 200 and report a dead shop as alive.
+    if (pathname.startsWith('/api/') || !isRead || looksLikeFile || NOT_HEALTH_PATHS.has(pathname.replace(/\/$/, ''))) {
       return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
     }
     // Every other GET is a route of the single-page app.

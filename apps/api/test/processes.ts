@@ -27,7 +27,7 @@ function freePort(): Promise<number> {
 export interface ProcessCluster {
   /** The throwaway database's URL ('' on PGlite). */
   databaseUrl: string;
-  /** Starts one more process and returns its base URL once /api/health answers. */
+  /** Starts one more process and returns its base URL once /api/ready answers 200. */
   start(env?: Record<string, string>): Promise<string>;
   /** Whether every process started is still running. */
   allRunning(): boolean;
@@ -92,7 +92,7 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
     for (let i = 0; i < 300; i++) {
       if (child.exitCode !== null) throw new Error(`API process ended: ${output}`);
       try {
-        if ((await fetch(`${base}/api/health`)).ok) return base;
+        if ((await fetch(`${base}/api/ready`)).ok) return base;
       } catch {
         // not listening yet
       }
