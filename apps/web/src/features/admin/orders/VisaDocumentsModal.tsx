@@ -45,7 +45,7 @@ export function VisaDocumentsModal({
   const guest = visa.data?.guests.find((g) => g.id === guestId);
   const name = guest ? `${guest.first_name} ${guest.last_name}`.trim() : '';
   const doc = guest?.documents ?? null;
-  const tripEnd = visa.data?.trip?.end ?? null;
+  const tripStart = visa.data?.trip?.start ?? null;
 
   const rows: [string, React.ReactNode][] = doc
     ? [
@@ -62,9 +62,9 @@ export function VisaDocumentsModal({
           'Vervaldatum paspoort',
           <Group gap="xs" key="expires">
             <span>{formatDate(doc.passport_expires)}</span>
-            {!passportValidEnough(doc.passport_expires, tripEnd) && (
+            {!passportValidEnough(doc.passport_expires, tripStart) && (
               <Badge color="red" variant="light" tt="none" title={VISA_MSG.passportExpiresTooSoon}>
-                Minder dan 6 maanden na de reis geldig
+                Bij vertrek minder dan 6 maanden geldig
               </Badge>
             )}
           </Group>,
