@@ -34,7 +34,12 @@ describe('the country list (SPEC 3)', () => {
       nl_short_name: 'Nederland',
       nationality: 'Nederlandse',
     });
-    expect(COUNTRIES.find((c) => c.code === 'MA')).toMatchObject({ num_code: '504', alpha_3_code: 'MAR', en_short_name: 'Morocco', nationality: 'Marokkaanse' });
+    expect(COUNTRIES.find((c) => c.code === 'MA')).toMatchObject({
+      num_code: '504',
+      alpha_3_code: 'MAR',
+      en_short_name: 'Morocco',
+      nationality: 'Marokkaanse',
+    });
   });
 
   it('names a nationality by its code, and leaves old free text as it is', () => {

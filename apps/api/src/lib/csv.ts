@@ -14,7 +14,8 @@ export class CsvNumber {
 }
 
 /** `n` with a decimal comma; `decimals` fixes the places (money: 2). */
-export const csvNumber = (n: number, decimals?: number) => new CsvNumber((decimals === undefined ? String(n) : n.toFixed(decimals)).replace('.', ','));
+export const csvNumber = (n: number, decimals?: number) =>
+  new CsvNumber((decimals === undefined ? String(n) : n.toFixed(decimals)).replace('.', ','));
 
 /** Cents as euros with two decimals: 121050 → '1210,50'. */
 export const csvEuros = (cents: number) => csvNumber(cents / 100, 2);

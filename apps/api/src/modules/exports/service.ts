@@ -305,10 +305,12 @@ export async function startExport(
   const filename = `${source.file}_${range.from}_${range.to}.${format}`;
   const rows = source.rows(ctx, range);
   if (format === 'csv') {
-    const body = Readable.from(csvChunks(
-      source.columns.map((c) => c.header),
-      csvCells(source.columns, rows),
-    ));
+    const body = Readable.from(
+      csvChunks(
+        source.columns.map((c) => c.header),
+        csvCells(source.columns, rows),
+      ),
+    );
     const done = new Promise<void>((resolve, reject) => {
       body.on('end', resolve).on('error', reject).on('close', resolve);
     });

@@ -36,6 +36,23 @@ export async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** SPEC 9: the photo download is 200x200 pixels, JPEG quality 80 (what visa portals take). */
+export const PHOTO_DOWNLOAD = { side: 200, quality: 80 } as const;
+
+/**
+ * The stored photo (upright, at most 1200 px) as the 200x200 download: the whole photo fitted in the
+ * square on white, never cropped (a passport photo cut at the chin is refused).
+ */
+export function photoDownload(jpeg: Buffer): Promise<Buffer> {
+  return withSlot(() =>
+    sharp(jpeg, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize(PHOTO_DOWNLOAD.side, PHOTO_DOWNLOAD.side, { fit: 'contain', background: '#ffffff' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: PHOTO_DOWNLOAD.quality })
+      .toBuffer(),
+  );
+}
+
 /** 413 when too large, 400 when not an image; otherwise the re-encoded JPEG. */
 export async function preparePhoto(value: string): Promise<Buffer> {
   return withSlot(() => convert(value));

@@ -182,7 +182,7 @@ export function VisaForm({
           <DutchDateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
           <TextInput autoComplete="off" {...requiredField('city_of_birth', 'Geboorteplaats')} />
           <CountrySelect {...requiredField('city_of_country', 'Geboorteland')} />
-          <CountrySelect {...requiredField('nationality', 'Nationaliteit')} />
+          <CountrySelect nationalities {...requiredField('nationality', 'Nationaliteit')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput autoComplete="off" autoCapitalize="characters" spellCheck={false} {...requiredField('passport_number', 'Paspoortnummer')} />

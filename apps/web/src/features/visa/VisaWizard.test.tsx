@@ -147,7 +147,7 @@ describe('VisaWizard', () => {
     typeDate('Geboortedatum', '14-03-1988');
     fireEvent.change(screen.getByRole('textbox', { name: 'Geboorteplaats' }), { target: { value: 'Rotterdam' } });
     await chooseCountry('Geboorteland', 'Nederland');
-    await chooseCountry('Nationaliteit', 'Marokko');
+    await chooseCountry('Nationaliteit', 'Marokkaanse');
     fireEvent.change(screen.getByRole('textbox', { name: 'Paspoortnummer' }), { target: { value: 'nx12ab3c4' } });
     typeDate('Uitgiftedatum paspoort', '01-02-2020');
     typeDate('Vervaldatum paspoort', '01-02-2030');
@@ -189,7 +189,7 @@ describe('VisaWizard', () => {
     typeDate('Geboortedatum', '14-03-1988');
     fireEvent.change(screen.getByRole('textbox', { name: 'Geboorteplaats' }), { target: { value: 'Rotterdam' } });
     await chooseCountry('Geboorteland', 'Nederland');
-    await chooseCountry('Nationaliteit', 'Nederland');
+    await chooseCountry('Nationaliteit', 'Nederlandse');
     fireEvent.change(screen.getByRole('textbox', { name: 'Paspoortnummer' }), { target: { value: 'NX12AB3C4' } });
     typeDate('Uitgiftedatum paspoort', '01-02-2020');
     typeDate('Vervaldatum paspoort', '01-02-2030');

@@ -23,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { amsterdamDateTime } from './amsterdam';
 import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
@@ -361,7 +361,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
                     <Stack gap={0}>
                       <Text fw={700}>Versie {v.version}</Text>
                       <Text size="sm" c="dark.4">
-                        {dayjs(v.created_at).format('DD-MM-YYYY HH:mm')} · {v.rooms_count === 1 ? '1 kamer' : `${v.rooms_count} kamers`}
+                        {amsterdamDateTime(v.created_at)} · {v.rooms_count === 1 ? '1 kamer' : `${v.rooms_count} kamers`}
                       </Text>
                     </Stack>
                     <Group gap="xs">
