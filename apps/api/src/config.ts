@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
+import { DEMO_CHAT_URL, DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
 import { parseKey } from './infra/crypto/index.ts';
 import type { FileStoreConfig } from './infra/storage/index.ts';
 
@@ -388,7 +388,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     officeEmail: parsed.OFFICE_EMAIL || 'office@umrahreizen.nl',
     company,
     demo: parsed.DEMO,
-    chatUrl: parsed.CHAT_URL || undefined,
+    // The demo configuration (development, DEMO=1) has a chat link, so a new user sees the widget.
+    chatUrl: parsed.CHAT_URL || (parsed.NODE_ENV === 'development' || parsed.DEMO ? DEMO_CHAT_URL : undefined),
     visaEncryptionKey: parsed.VISA_ENCRYPTION_KEY ?? devVisaKey(dataDir),
     visaPreviousKeys,
     visaRetentionDays: parsed.VISA_RETENTION_DAYS,

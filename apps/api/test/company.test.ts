@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_COMPANY } from '@umrah/domain';
+import { DEMO_CHAT_URL, DEMO_COMPANY } from '@umrah/domain';
 import { REPO_ROOT, assertCompanyConfigured, loadConfig, type ConfigError } from '../src/config.ts';
 import { createTestApp } from './helpers.ts';
 
@@ -41,6 +41,15 @@ describe('company details in the configuration', () => {
       city: 'Amsterdam',
     });
     expect(own.mailFrom).toBe('Reisbureau Test <post@reis.test>');
+  });
+
+  it('has a chat link in the demo configuration (development, DEMO=1), none in production or tests without CHAT_URL', () => {
+    expect(loadConfig({ ...secrets, NODE_ENV: 'development' }).chatUrl).toBe(DEMO_CHAT_URL);
+    expect(loadConfig({ ...production, DEMO: '1' }).chatUrl).toBe(DEMO_CHAT_URL);
+    expect(DEMO_CHAT_URL).toMatch(/^https:\/\/.+\{text\}$/);
+    expect(loadConfig(production).chatUrl).toBeUndefined();
+    expect(loadConfig({ ...secrets, NODE_ENV: 'test' }).chatUrl).toBeUndefined();
+    expect(loadConfig({ ...production, CHAT_URL: 'https://chat.example/?q={text}' }).chatUrl).toBe('https://chat.example/?q={text}');
   });
 
   it('refuses the demo details in production, naming the variables still to set', () => {

@@ -103,3 +103,18 @@ export async function articlePicture({ data, type }: { data: string; type: numbe
   }
   return { ok: true, renditions };
 }
+
+/** The visa photo download: 200x200 pixels, JPEG quality 80 (what visa portals take). */
+export const PHOTO_DOWNLOAD = { side: 200, quality: 80 } as const;
+
+/**
+ * The stored photo (upright, at most 1200 px) as the 200x200 download: the whole photo fitted in the
+ * square on white, never cropped (a passport photo cut at the chin is refused).
+ */
+export async function photoDownload(jpeg: Uint8Array): Promise<Uint8Array> {
+  return sharp(jpeg, options)
+    .resize(PHOTO_DOWNLOAD.side, PHOTO_DOWNLOAD.side, { fit: 'contain', background: '#ffffff' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: PHOTO_DOWNLOAD.quality })
+    .toBuffer();
+}

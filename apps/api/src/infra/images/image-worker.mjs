@@ -11,6 +11,9 @@ export const visaPhoto = (value) => convert.visaPhoto(value);
 /** { data, type } → { ok, renditions } | { ok: false, problem }. */
 export const articlePicture = (input) => convert.articlePicture(input);
 
+/** stored JPEG → the 200x200 download. */
+export const photoDownload = (jpeg) => convert.photoDownload(jpeg);
+
 /** For the tests: proves the work runs in a worker (the main thread's id is 0). */
 export function whereAmI() {
   return threadId;

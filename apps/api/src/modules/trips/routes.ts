@@ -77,7 +77,7 @@ const DOWNLOADS = [
   }),
   download({
     file: 'airline.csv',
-    summary: 'Passagierslijst als CSV (UTF-8 met BOM, komma, CRLF; formules onschadelijk gemaakt); layout general of turkish (admin; audit log)',
+    summary: 'Passagierslijst als CSV (UTF-8 met BOM, puntkomma, CRLF; formules onschadelijk gemaakt); layout general of turkish (admin; audit log)',
     description: downloads.AIRLINE_DESCRIPTION,
     querystring: airlineQuerySchema,
     make: (ctx, actor, start, q) => downloads.airlineCsv(ctx, actor, start, q.layout),

@@ -15,6 +15,7 @@ import { currentUser } from '../../lib/auth.ts';
 import { base64Length, guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
 import { closeImagePool } from '../../infra/images/index.ts';
 import * as service from './service.ts';
+import { photoDownload } from './photo.ts';
 
 const tags = ['visa'];
 const { adminOnly, signedIn } = guardedRoutes(tags);
@@ -144,6 +145,22 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', `inline; filename="pasfoto-${req.params.guestId}.jpg"`)
+        .type('image/jpeg')
+        .send(jpeg);
+    },
+  );
+
+  app.get(
+    '/api/order/guest/:guestId/visa/photo/download',
+    signedIn({
+      summary: 'Pasfoto als download: 200x200 pixels, JPEG kwaliteit 80 (SPEC 9), voor de eigenaar of een admin; nooit in een cache',
+      params: z.object({ guestId: id }),
+    }),
+    async (req, reply) => {
+      const jpeg = await photoDownload(await service.guestPhoto(app.ctx, actorOf(req), req.params.guestId));
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="pasfoto-${req.params.guestId}-200x200.jpg"`)
         .type('image/jpeg')
         .send(jpeg);
     },
