@@ -242,6 +242,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // Public pages come rendered with current data (infra/http/render-page.ts), the rest as the plain app.
   pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
+  app.addHook('onClose', async () => pages?.close());
   /** index.html as text, made once per build rather than once per request. */
   let lastIndex: { body: Buffer; text: string } | null = null;
   const indexText = (body: Buffer) => {

@@ -35,7 +35,7 @@ function entry(name: string, body: string): string {
 
 describe('render-page', () => {
   it('is off when the web build has no server entry', async () => {
-    expect(await createPageRenderer(path.join(work, 'none', 'dist'), noFetch, silent)).toBeNull();
+    expect(await createPageRenderer(path.join(work, 'none', 'dist'), noFetch, silent, { inThread: false })).toBeNull();
   });
 
   it('puts the page into #root, its data in a JSON block that cannot end the script early, and preloads the home banner', async () => {
@@ -43,6 +43,7 @@ describe('render-page', () => {
       entry('ok', "return { html: '<h1>Hallo</h1>', state: { queries: [{ label: '</script><b>' }] }, status: 200 };"),
       noFetch,
       silent,
+      { inThread: false },
     ))!;
     expect(pages.handles('/pakketten?maand=2027-03')).toBe(true);
     expect(pages.handles('/account')).toBe(false);
@@ -57,7 +58,9 @@ describe('render-page', () => {
   });
 
   it('covers a rendered page with a layer that holds clicks until hydration, hidden without JavaScript and lifting itself after 10 s', async () => {
-    const pages = (await createPageRenderer(entry('shield', "return { html: '<button>Kies</button>', state: {}, status: 200 };"), noFetch, silent))!;
+    const pages = (await createPageRenderer(entry('shield', "return { html: '<button>Kies</button>', state: {}, status: 200 };"), noFetch, silent, {
+      inThread: false,
+    }))!;
     const html = (await htmlOf(pages, '/pakketten'))!;
     const [head, body] = html.split('</head>') as [string, string];
     expect(body).toContain(`</script><div id="${HYDRATION_SHIELD_ID}" aria-hidden="true"></div>`);
@@ -70,7 +73,7 @@ describe('render-page', () => {
     const failing = (await createPageRenderer(entry('fail', "throw new Error('kapot');"), noFetch, { error: (e) => errors.push(e) }))!;
     expect(await htmlOf(failing, '/')).toBeNull();
     expect(errors).toHaveLength(1);
-    const missing = (await createPageRenderer(entry('404', "return { html: 'x', state: {}, status: 404 };"), noFetch, silent))!;
+    const missing = (await createPageRenderer(entry('404', "return { html: 'x', state: {}, status: 404 };"), noFetch, silent, { inThread: false }))!;
     expect(await htmlOf(missing, '/')).toBeNull();
   });
 
@@ -135,6 +138,7 @@ describe('render-page', () => {
       ),
       noFetch,
       silent,
+      { inThread: false },
     ))!;
     const head = (await htmlOf(pages, '/pakketten'))!.split('</head>')[0]!;
     expect(head).toContain('<link rel="preload" as="image" href="/images/banners/kennis.svg" fetchpriority="high" />');
@@ -162,7 +166,7 @@ describe('render-page', () => {
       ),
       fetchApi,
       silent,
-      { revalidateMs: 5000, now: () => clock },
+      { revalidateMs: 5000, now: () => clock, inThread: false },
     ))!;
     const renders = () => (globalThis as { renders?: number }).renders;
     expect(await htmlOf(pages, '/')).toContain('{"products":[]}Yusuf1');
@@ -190,7 +194,7 @@ describe('render-page', () => {
     expect(renders()).toBe(5);
   });
 
-  it('renders a page once for everyone asking at the same time, and at most two pages at once', async () => {
+  it('renders a page once for everyone asking at the same time, and one page at a time', async () => {
     const pages = (await createPageRenderer(
       entry(
         'together',
@@ -203,18 +207,70 @@ describe('render-page', () => {
       ),
       noFetch,
       silent,
+      { inThread: false },
     ))!;
     const g = globalThis as { count?: number; most?: number };
     const same = await Promise.all(Array.from({ length: 30 }, () => htmlOf(pages, '/')));
     expect(new Set(same).size).toBe(1);
     expect(g.count).toBe(1);
     await Promise.all(['/', '/pakketten', '/pakketten?maand=1', '/pakketten?maand=2', '/pakketten?maand=3'].map((u) => htmlOf(pages, u)));
-    expect(g.most).toBe(2);
+    expect(g.most).toBe(1);
   });
+
+  it('renders in a thread of its own, whose API requests the API thread answers', async () => {
+    const asked: string[] = [];
+    const fetchApi = async (url: string) => {
+      asked.push(url);
+      return new Response('{"team":"Yusuf"}', { headers: { etag: 'W/"t"' } });
+    };
+    const pages = (await createPageRenderer(
+      entry(
+        'thread',
+        `const { threadId } = await import('node:worker_threads');
+         const team = await (await arguments[1]('/api/team', {})).json();
+         return { html: '<p>' + team.team + ' in thread ' + threadId + '</p>', state: {}, status: 200 };`,
+      ),
+      fetchApi,
+      silent,
+    ))!;
+    try {
+      const html = (await htmlOf(pages, '/'))!;
+      expect(html).toMatch(/<p>Yusuf in thread [1-9]\d*<\/p>/);
+      expect(asked).toEqual(['/api/team']);
+    } finally {
+      await pages.close();
+    }
+  });
+
+  it('ends a thread whose render holds it past the time limit, and renders in a new one after', async () => {
+    const errors: unknown[] = [];
+    const pages = (await createPageRenderer(
+      entry(
+        'hang',
+        `if (arguments[0] === '/') { const end = Date.now() + 60000; while (Date.now() < end); }
+         return { html: '<p>klaar</p>', state: {}, status: 200 };`,
+      ),
+      noFetch,
+      { error: (e) => errors.push(e) },
+    ))!;
+    try {
+      const started = Date.now();
+      // The API thread stays free meanwhile: a timer fires on time.
+      const tick = new Promise<number>((resolve) => setTimeout(() => resolve(Date.now() - started), 100));
+      expect(await htmlOf(pages, '/')).toBeNull();
+      expect(await tick).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await htmlOf(pages, '/pakketten')).toContain('<p>klaar</p>');
+    } finally {
+      await pages.close();
+    }
+  }, 20_000);
 
   it('compresses a page as the client accepts it, each coding once for the page', async () => {
     const html = '<h1>' + 'Umrah '.repeat(500) + '</h1>';
-    const pages = (await createPageRenderer(entry('compress', `return { html: '${html}', state: {}, status: 200 };`), noFetch, silent))!;
+    const pages = (await createPageRenderer(entry('compress', `return { html: '${html}', state: {}, status: 200 };`), noFetch, silent, {
+      inThread: false,
+    }))!;
     const page = (await pages.render('/', INDEX))!;
     const br = await page.encoded('gzip, deflate, br');
     expect(br.encoding).toBe('br');

@@ -7,16 +7,117 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { accepts } from './static-files.ts';
 
 type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
 
+type RenderResult = { html: string; state: unknown; status: number; page?: string | null };
+
 interface ServerEntry {
   isServerRendered(pathname: string): boolean;
   /** The URL as the page is rendered and cached (only the query parameters it reads); older builds lack it. */
   cacheKey?(url: string): string;
-  render(url: string, fetchApi: FetchApi): Promise<{ html: string; state: unknown; status: number; page?: string | null } | null>;
+  render(url: string, fetchApi: FetchApi): Promise<RenderResult | null>;
+}
+
+/**
+ * Renders in a thread of its own (render-worker.mjs), so a render never holds the API's event loop;
+ * the thread's API requests are answered here with `fetchApi` of the render under way (one at a
+ * time). A render past its time limit ends the thread; the next render starts a new one.
+ */
+function renderThread(entryFile: string, log: { error: (obj: unknown, msg: string) => void }) {
+  let worker: Worker | null = null;
+  let current: { id: number; worker: Worker; fetchApi: FetchApi; resolve: (r: RenderResult | null) => void; reject: (e: Error) => void } | null =
+    null;
+  let nextId = 0;
+  /** Resolves once the thread has loaded the server entry (its start is not part of a render's time limit). */
+  let ready: Promise<void> = Promise.resolve();
+  const start = () => {
+    const w = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { entryFile },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
+    w.unref();
+    let loaded: () => void = () => undefined;
+    ready = new Promise<void>((resolve) => {
+      loaded = resolve;
+      // A thread that never loads counts as gone: the render then fails instead of waiting forever.
+      w.once('exit', () => resolve());
+    });
+    w.on('message', (msg: { type: string; id: number; url?: string; result?: RenderResult; error?: string }) => {
+      if (msg.type === 'ready') loaded();
+      else if (msg.type === 'fetch' && current?.worker === w) {
+        const answer = (reply: Record<string, unknown>) => w.postMessage({ type: 'fetched', id: msg.id, ...reply });
+        current
+          .fetchApi(msg.url!, {})
+          .then(async (res) => {
+            const headers: Record<string, string> = {};
+            res.headers.forEach((value, name) => (headers[name] = value));
+            answer({ status: res.status, headers, body: await res.text() });
+          })
+          .catch((err: Error) => answer({ error: err.message }));
+      } else if (msg.type === 'rendered' && current?.worker === w && current.id === msg.id) {
+        const done = current;
+        current = null;
+        if (msg.error) done.reject(new Error(msg.error));
+        else done.resolve(msg.result ?? null);
+      }
+    });
+    // Only this thread's render fails with it (an abandoned thread ends while the next one renders).
+    const gone = (err: Error) => {
+      if (worker === w) worker = null;
+      if (current?.worker !== w) return;
+      current.reject(err);
+      current = null;
+    };
+    w.on('error', (err) => {
+      log.error(err, 'server render thread failed');
+      gone(err);
+    });
+    w.on('exit', () => gone(new Error('server render thread ended')));
+    return w;
+  };
+  return {
+    /** Starts the thread now, so that the first page does not wait for it. */
+    warm() {
+      worker ??= start();
+    },
+    async render(url: string, fetchApi: FetchApi, timeoutMs: number): Promise<RenderResult | null> {
+      worker ??= start();
+      const w = worker;
+      await ready;
+      if (worker !== w) throw new Error('server render thread ended');
+      const id = ++nextId;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        return await new Promise<RenderResult | null>((resolve, reject) => {
+          current = { id, worker: w, fetchApi, resolve, reject };
+          w.postMessage({ type: 'render', id, url });
+          timer = setTimeout(() => {
+            // Too long: the thread goes, with whatever it was doing; the next render starts a new one.
+            this.abandon();
+            resolve(null);
+          }, timeoutMs);
+        });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    /** A render that took too long: the thread goes, with whatever it was doing. */
+    abandon() {
+      const w = worker;
+      worker = null;
+      current = null;
+      void w?.terminate();
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      await w?.terminate();
+    },
+  };
 }
 
 /** dist/.vite/manifest.json of the client build: per source module its file, CSS and imports. */
@@ -94,6 +195,8 @@ export interface PageRenderer {
    * pages are checked against their answers once before they are served again.
    */
   dataChanged(): void;
+  /** Ends the render thread (app close). */
+  close(): Promise<void>;
 }
 
 /** A rendered page: its HTML, its ETag, and that HTML compressed for a client (each coding made once per page). */
@@ -133,8 +236,12 @@ const PAGE_CACHE_MAX = 200;
  * long a change made without a request (a job giving stock back) can go unseen.
  */
 const REVALIDATE_MS = 5_000;
-/** Renders under way at once; more wait, and past MAX_WAITING the plain app is sent (cheap, correct). */
-const MAX_RENDERS = 2;
+/**
+ * Renders under way at once; more wait, and past MAX_WAITING the plain app is sent (cheap, correct).
+ * One: the server entry keeps the fetch of the render under way in a module variable, so the API
+ * answers a page was made from are recorded for that page alone.
+ */
+const MAX_RENDERS = 1;
 const MAX_WAITING = 16;
 const ROOT = '<div id="root"></div>';
 
@@ -166,7 +273,8 @@ export async function createPageRenderer(
   webDist: string,
   fetchApi: FetchApi,
   log: { error: (obj: unknown, msg: string) => void },
-  options: { revalidateMs?: number; now?: () => number } = {},
+  /** `inThread: false` renders on the calling thread (the unit tests' stand-in entries count their renders there). */
+  options: { revalidateMs?: number; now?: () => number; inThread?: boolean } = {},
 ): Promise<PageRenderer | null> {
   const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.mjs');
   if (!existsSync(entryFile)) return null;
@@ -178,6 +286,23 @@ export async function createPageRenderer(
     return null;
   }
   const manifest = readManifest(webDist);
+  const thread = options.inThread === false ? null : renderThread(entryFile, log);
+  thread?.warm();
+  /** The entry's render within RENDER_TIMEOUT_MS, or null. */
+  const renderEntry = async (url: string, fetchApi: FetchApi): Promise<RenderResult | null> => {
+    if (thread) return thread.render(url, fetchApi, RENDER_TIMEOUT_MS);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        entry.render(url, fetchApi),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   /** What an answer was: its status and ETag, or a hash of its body where it has none. */
   const tagOf = async (res: Response) =>
     `${res.status} ${
@@ -228,7 +353,6 @@ export async function createPageRenderer(
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     running++;
-    let timer: NodeJS.Timeout | undefined;
     try {
       const answers: Answers = [];
       const recordingFetch: FetchApi = async (apiUrl, init) => {
@@ -238,12 +362,7 @@ export async function createPageRenderer(
       };
       const version = dataVersion;
       const at = now();
-      const result = await Promise.race([
-        entry.render(key, recordingFetch),
-        new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
-        }),
-      ]);
+      const result = await renderEntry(key, recordingFetch);
       if (!result) log.error({ url: pathOf(key) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
       if (!result || result.status !== 200) return null;
       // The page's own high-priority image (React writes its preload into the markup), else the known one.
@@ -262,7 +381,6 @@ export async function createPageRenderer(
       if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
       return page;
     } finally {
-      clearTimeout(timer);
       running--;
       waiting.shift()?.();
     }
@@ -288,6 +406,7 @@ export async function createPageRenderer(
   return {
     handles: (url) => keyOf(url) !== null,
     dataChanged: () => void dataVersion++,
+    close: async () => thread?.close(),
     async render(url, indexHtml) {
       const key = keyOf(url);
       if (key === null || !indexHtml.includes(ROOT)) return null;
