@@ -55,7 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn({
         summary: 'Bestelling plaatsen (status LEAD); de server berekent alle bedragen en neemt de voorraad',
         description:
-          "201 { status:'success', message:'Bestelling succesvol aangemaakt.', order }. 400 regels (Nederlandse tekst), 403 voor een ander bestellen zonder admin, 409 uitverkocht.",
+          "201 { status:'success', message:'Bestelling succesvol aangemaakt.', order }. 400 regels (Nederlandse tekst), 403 voor een ander bestellen zonder admin, 409 uitverkocht of meer onbetaalde kamers/plaatsen dan toegestaan (UNPAID_ROOMS_PER_ACCOUNT, UNPAID_PLACES_PER_TRIP). Een bestelling van € 0 is meteen voltooid (status 2).",
         body: orderSchema,
         response: { 201: orderSavedContract },
       }),
@@ -119,6 +119,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn({
         summary: 'Eigen LEAD/PENDING-bestelling wijzigen (admin: elke niet-geannuleerde); zelfde payload als POST /api/order',
+        description:
+          'De klant: alleen zolang er niets betaald is en er geen betaling openstaat bij de betaalprovider (eerst wordt de provider gevraagd), anders 409; ook de grenzen voor onbetaalde kamers en plaatsen gelden (409). Een betaling die toch voor de oude bestelling binnenkomt, wordt geboekt en gemarkeerd voor controle.',
         params: idParamsSchema,
         body: orderSchema,
         response: { 200: orderSavedContract },

@@ -61,7 +61,8 @@ export function payActions(o: PayState): ('rest' | 'full' | 'half')[] {
   return o.down_payment_allowed === false ? ['full'] : ['full', 'half'];
 }
 
-function PayButtons({ order }: { order: MyOrder }) {
+/** The pay buttons of one order in 'Mijn bestellingen', with why only the full amount is possible when that is so. */
+export function PayButtons({ order }: { order: MyOrder }) {
   const prepare = usePreparePayment(order.id);
   // Busy from the click until the browser has left for the provider.
   const [busy, setBusy] = useState<50 | 100 | null>(null);

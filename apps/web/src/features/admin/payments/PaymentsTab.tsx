@@ -1,7 +1,7 @@
 // Admin 'Betalingen': search by order number, the payments list, and the payment modal to add,
 // change or delete a payment (SPEC 2, 5 'Payment form', 6: only cash and bank transfer can be deleted).
 import { useState } from 'react';
-import { Button, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { formatEuro } from '@umrah/domain/money';
 import { formatOrderNumber, parseOrderNumber } from '@umrah/domain/order-number';
 import { isDeletablePaymentType } from '@umrah/domain/validation/payment';
@@ -24,6 +24,12 @@ const paymentsQuery = (q: string, page: number) => {
   const orderId = parseOrderNumber(q);
   return adminPaymentsQuery(orderId, page, q.trim() === '' || orderId !== null);
 };
+
+/** Issue 23: a provider payment the office must look at, as the list shows it. */
+export const REVIEW_TEXT = {
+  order_changed: 'Controleren: bestelling gewijzigd na start betaling',
+  refund_due: 'Terugbetalen: bestelling geannuleerd',
+} as const;
 
 const amountCell = { th: { ta: 'right' }, td: { ta: 'right', style: { whiteSpace: 'nowrap' } } } as const;
 
@@ -52,7 +58,20 @@ export default function PaymentsTab() {
         </>
       ),
     },
-    { key: 'type', header: 'Methode', cell: (p) => p.type_text },
+    {
+      key: 'type',
+      header: 'Methode',
+      cell: (p) => (
+        <>
+          <Text size="sm">{p.type_text}</Text>
+          {p.review && (
+            <Badge color={p.review === 'refund_due' ? 'red' : 'orange'} variant="light" tt="none" data-testid="payment-review">
+              {REVIEW_TEXT[p.review]}
+            </Badge>
+          )}
+        </>
+      ),
+    },
     { key: 'amount', header: 'Bedrag', ...amountCell, cell: (p) => formatEuro(p.amount) },
     { key: 'date', header: 'Datum', cell: (p) => formatDateTime(p.created_at) },
   ];
