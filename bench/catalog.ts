@@ -16,6 +16,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The catalog against a bare static server; the shop's hashed asset against the same server. */
 export const CATALOG_BUDGET = { minRatio: 0.5, maxP99Ms: 25 } as const;
 export const STATIC_BUDGET = { minRatio: 0.8, maxP99Ms: 30 } as const;
+/** The home page from the page cache against a bare server answering the same compressed bytes. */
+export const PAGE_BUDGET = { minRatio: 0.5, maxP99Ms: 25 } as const;
 
 export interface CatalogBenchOptions {
   connections: number;
@@ -75,6 +77,40 @@ function bareServer(file: string): Promise<{ url: string; close: () => Promise<v
   );
 }
 
+/** A bare node:http server answering `body` (already compressed as `encoding`) to every request: the ceiling for a cached page. */
+function bareBytesServer(body: Buffer, type: string, encoding: string | null): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': type, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
+    res.end(body);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+    }),
+  );
+}
+
+/** The bytes the shop sends a browser for `urlPath`, as they are on the wire (node:http does not decompress). */
+function wireBytes(base: string, urlPath: string): Promise<{ body: Buffer; type: string; encoding: string | null; status: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + urlPath, { headers: BROWSER_HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            body: Buffer.concat(chunks),
+            type: String(res.headers['content-type'] ?? 'text/html'),
+            encoding: (res.headers['content-encoding'] as string | undefined) ?? null,
+            status: res.statusCode ?? 0,
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 // What Chromium sends: the catalog and the assets answer brotli to it.
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: '*/*' };
 
@@ -109,6 +145,8 @@ export interface CatalogBenchResult {
   assetRatio: number;
   /** The catalog / the bare server. */
   ratio: number;
+  /** The server-rendered home page from the page cache, its bare server (same bytes), and the ratio; null without a web build. */
+  page: { shop: Measured; bare: Measured; ratio: number } | null;
   loadAverage: number;
   pass: boolean;
   failures: string[];
@@ -152,6 +190,24 @@ export async function benchCatalog(opts: CatalogBenchOptions): Promise<CatalogBe
     }
     const asset = await measure(base, web.asset, opts);
     const catalog = await measure(base, '/api/products', opts);
+    // The home page as a browser gets it: rendered once, then from the page cache; the same bytes from a bare server beside it.
+    let page: CatalogBenchResult['page'] = null;
+    const home = await wireBytes(base, '/');
+    // fetch decompresses: whether the page came from the server render.
+    const rendered = (await (await fetch(base + '/', { headers: BROWSER_HEADERS })).text()).includes('id="ssr-state"');
+    if (home.status === 200 && rendered) {
+      const pageBare = await bareBytesServer(home.body, home.type, home.encoding);
+      let bareHome: Measured;
+      try {
+        bareHome = await measure(pageBare.url, '/', opts);
+      } finally {
+        await pageBare.close();
+      }
+      const shopHome = await measure(base, '/', opts);
+      page = { shop: shopHome, bare: bareHome, ratio: shopHome.reqPerSec / bareHome.reqPerSec };
+    } else {
+      console.log('The home page is not rendered on the server (build the web app with its dist-ssr): page cache not measured.');
+    }
     const assetRatio = asset.reqPerSec / bare.reqPerSec;
     const ratio = catalog.reqPerSec / bare.reqPerSec;
     const failures: string[] = [];
@@ -159,10 +215,12 @@ export async function benchCatalog(opts: CatalogBenchOptions): Promise<CatalogBe
     if (asset.p99 >= STATIC_BUDGET.maxP99Ms) failures.push(`asset p99 ${asset.p99} ms ≥ ${STATIC_BUDGET.maxP99Ms} ms`);
     if (ratio < CATALOG_BUDGET.minRatio) failures.push(`catalog ratio ${ratio.toFixed(2)} < ${CATALOG_BUDGET.minRatio}`);
     if (catalog.p99 >= CATALOG_BUDGET.maxP99Ms) failures.push(`catalog p99 ${catalog.p99} ms ≥ ${CATALOG_BUDGET.maxP99Ms} ms`);
-    for (const m of [bare, asset, catalog]) {
+    if (page && page.ratio < PAGE_BUDGET.minRatio) failures.push(`page ratio ${page.ratio.toFixed(2)} < ${PAGE_BUDGET.minRatio}`);
+    if (page && page.shop.p99 >= PAGE_BUDGET.maxP99Ms) failures.push(`page p99 ${page.shop.p99} ms ≥ ${PAGE_BUDGET.maxP99Ms} ms`);
+    for (const m of [bare, asset, catalog, ...(page ? [page.bare, page.shop] : [])]) {
       if (m.non2xx > 0 || m.errors > 0) failures.push(`${m.path}: ${m.non2xx} non-2xx, ${m.errors} errors/timeouts`);
     }
-    return { bare, asset, catalog, assetRatio, ratio, loadAverage, pass: failures.length === 0, failures };
+    return { bare, asset, catalog, assetRatio, ratio, page, loadAverage, pass: failures.length === 0, failures };
   } finally {
     await app.close();
     rmSync(tmp, { recursive: true, force: true });
@@ -176,9 +234,16 @@ export function printCatalog(r: CatalogBenchResult) {
   console.log(row('bare', r.bare));
   console.log(row('asset', r.asset));
   console.log(row('catalog', r.catalog));
+  if (r.page) {
+    console.log(row('bare', r.page.bare));
+    console.log(row('page', r.page.shop));
+  }
   console.log(
     `\nasset/bare ${r.assetRatio.toFixed(2)} (budget ≥ ${STATIC_BUDGET.minRatio}), asset p99 ${r.asset.p99} ms (budget < ${STATIC_BUDGET.maxP99Ms} ms)` +
       `\ncatalog/bare ${r.ratio.toFixed(2)} (budget ≥ ${CATALOG_BUDGET.minRatio}), catalog p99 ${r.catalog.p99} ms (budget < ${CATALOG_BUDGET.maxP99Ms} ms)` +
+      (r.page
+        ? `\npage/bare ${r.page.ratio.toFixed(2)} (budget ≥ ${PAGE_BUDGET.minRatio}), page p99 ${r.page.shop.p99} ms (budget < ${PAGE_BUDGET.maxP99Ms} ms)`
+        : '\npage cache: not measured (no server-rendered build)') +
       `\nload average at the start ${r.loadAverage.toFixed(2)}`,
   );
   console.log(r.pass ? 'PASS: static files and catalog within budget' : `FAIL: over budget (${r.failures.join('; ')})`);

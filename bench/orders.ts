@@ -140,7 +140,15 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       databaseUrl: database.url,
       // 50 customers are 50 addresses behind the load balancer, as in production: with one address
       // all of them would share (and queue on) one rate-limit counter row.
-      env: { DEMO: '1', RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000', TRUST_PROXY: '127.0.0.1', BENCH_QUERY_COUNT_FILE: countFile },
+      env: {
+        DEMO: '1',
+        RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000',
+        // Each simulated customer keeps placing unpaid orders: the per-account bound would stop it.
+        UNPAID_ROOMS_PER_ACCOUNT: '1000',
+        UNPAID_PLACES_PER_TRIP: '4000',
+        TRUST_PROXY: '127.0.0.1',
+        BENCH_QUERY_COUNT_FILE: countFile,
+      },
       // The counter (statements and CPU time of the shop, on SIGUSR2) costs next to nothing.
       command: await compiledShop([...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', './bench/query-counter.mjs']),
     });

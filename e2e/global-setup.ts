@@ -120,6 +120,9 @@ export default async function globalSetup(_config: FullConfig) {
       PUBLIC_URL: `http://localhost:${E2E_PORT}`,
       // The suite logs in and registers far more often than a person would.
       RATE_LIMIT_FACTOR: '50',
+      // The demo customer places many unpaid orders across the suite (the bounds: apps/api/test/money.test.ts).
+      UNPAID_ROOMS_PER_ACCOUNT: '1000',
+      UNPAID_PLACES_PER_TRIP: '4000',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       CHAT_URL: 'https://chat.example/start?text={text}',

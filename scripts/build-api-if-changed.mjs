@@ -56,19 +56,22 @@ const workerImports = {
   },
 };
 
+/** The esbuild options of every API bundle (the release build compiles the command scripts with them too). */
+export const API_BUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages, workerImports],
+};
+
 export async function buildApi() {
   const { build } = await import('esbuild');
   rmSync(API_DIST, { recursive: true, force: true });
   mkdirSync(API_DIST, { recursive: true });
-  const common = {
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [externalPackages, workerImports],
-  };
+  const common = API_BUILD_OPTIONS;
   await build({ ...common, entryPoints: { server: path.join(api, 'src/server.ts') }, outdir: API_DIST });
   // The pools ask for './render-worker.mjs' and './export-worker.mjs' next to the code that starts them.
   await build({

@@ -54,6 +54,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('article', { name: trip.label, exact: true })).toBeVisible();
   });
 
+  test('a query string the page does not read is the same cached page (same ETag, 304 when the browser has it)', async ({ page }) => {
+    const first = await page.request.get('/?x=1');
+    const etag = first.headers()['etag']!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const url of ['/', '/?x=2', '/?utm_source=nieuwsbrief']) expect((await page.request.get(url)).headers()['etag']).toBe(etag);
+    const again = await page.request.get('/?x=3', { headers: { 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+    // A parameter the page reads still chooses what it shows.
+    await page.goto('/pakketten?utm_source=x');
+    const tile = page.locator('[data-testid^="maand-20"]').first();
+    const month = (await tile.getAttribute('data-testid'))!.replace('maand-', '');
+    expect((await page.request.get(`/pakketten?maand=${month}&x=1`)).headers()['etag']).not.toBe(
+      (await page.request.get('/pakketten?x=1')).headers()['etag'],
+    );
+  });
+
   test('every public page has its content in the HTML', async ({ page }) => {
     const articles = await page.request.get('/api/articles', { params: { type: 0 } });
     const first = ((await articles.json()) as { articles: { id: number; label: string }[] }).articles[0]!;

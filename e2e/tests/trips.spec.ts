@@ -390,7 +390,7 @@ test('an admin opens a trip, sees the statistics, makes and saves the rooming li
       readFileSync(csv.path, 'utf8')
         .replace(/^\uFEFF/, '')
         .split('\r\n')[0],
-    ).toBe('NO,SURNAME,NAME,TITLE,GENDER,DOB,NATIONALITY,PASSPORT NO,PASSPORT EXPIRY,PAX TYPE');
+    ).toBe('NO;SURNAME;NAME;TITLE;GENDER;DOB;NATIONALITY;PASSPORT NO;PASSPORT EXPIRY;PAX TYPE');
     await modal.getByRole('button', { name: 'Sluiten' }).click();
   });
 

@@ -230,7 +230,7 @@ test('a customer delivers the visa documents of two guests, resumes halfway, fin
       birth: '14-03-1988',
       city: 'Utrecht',
       country: 'Nederland',
-      nationality: 'Nederland',
+      nationality: 'Nederlandse',
       number: 'NXK1234A5',
       issued: '02-05-2021',
       // Three months after the trip: too soon.
@@ -278,7 +278,7 @@ test('a customer delivers the visa documents of two guests, resumes halfway, fin
       birth: '03-11-1990',
       city: 'Casablanca',
       country: 'Marokko',
-      nationality: 'Marokko',
+      nationality: 'Marokkaanse',
       number: 'MB7654321',
       issued: '15-01-2022',
       expires: dutchDate(tripEnd, 24),

@@ -15,14 +15,18 @@ import { loadConfig, type AppConfig } from './config.ts';
 import { backfillIssuedInvoices, setInvoiceCompany } from './modules/invoices/issued.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData, type DemoAccount } from './db/seed.ts';
 import { createCaptcha } from './infra/captcha/index.ts';
 import { localEventBus, postgresEventBus } from './infra/events/index.ts';
+import { installIdempotency } from './infra/http/idempotency.ts';
 import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
 import { createStaticFiles } from './infra/http/static-files.ts';
-import { createPageRenderer, injectFetch, renderedPageHeaders } from './infra/http/render-page.ts';
+import { installFairShare } from './infra/http/fair-share.ts';
+import { installBoundedJsonParser } from './infra/http/json-body.ts';
+import { createPageRenderer, injectFetch, renderedPageHeaders, type PageRenderer } from './infra/http/render-page.ts';
+import { addAccessLog, loggerOptions } from './infra/http/logging.ts';
 import { createMailWorker } from './infra/mail/outbox.ts';
 import { createFileStore } from './infra/storage/index.ts';
 import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
@@ -43,38 +47,58 @@ declare module 'fastify' {
 const LARGER_BODIES: Record<string, number> = {
   // The admin's bulk product import: a list of products, all or nothing.
   'POST /api/products': 1024 * 1024,
+  // The admin's saved rooming of a whole trip: up to 2000 rooms of up to 8 guests.
+  'POST /api/merged_rooms': 512 * 1024,
 };
 const BODY_TOO_LARGE = 'Het verzoek is te groot.';
+/** Usual health-check paths that are not ours (see the not-found handler). */
+const NOT_HEALTH_PATHS = new Set(['/healthz', '/health', '/healthcheck', '/ready', '/readyz', '/livez', '/live', '/status', '/ping']);
 
 export interface BuildOptions {
   config?: Partial<AppConfig>;
-  /** Print the demo accounts after seeding (the server does, tests do not). */
+  /** Print the demo accounts after seeding (the server does outside production, tests do not). */
   announceSeed?: boolean;
+  /** Where log lines go (tests read them); default stdout. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   // The web build, from memory. A rebuilt web app is picked up within a second or two (except in tests).
   const web = createStaticFiles(config.webDist, securityHeaderSets(), { watch: config.env !== 'test' });
-  const app = Fastify({
+  let staticRequests = 0;
+  const app: FastifyInstance = Fastify({
     // A file of the build is answered before Fastify makes a request and a reply of it: a static
     // server's speed for the shop's JavaScript, CSS and images. Everything else goes on to Fastify.
     serverFactory: (handler) =>
       http.createServer((req, res) => {
-        if (!web.serve(req, res)) handler(req, res);
+        const start = performance.now();
+        if (!web.serve(req, res)) return handler(req, res);
+        // The access line of a file of the build (its path names a build file, nothing personal).
+        if (['info', 'debug', 'trace'].includes(app.log.level)) {
+          const reqId = `static-${++staticRequests}`;
+          res.once('finish', () => {
+            const ms = Math.round((performance.now() - start) * 10) / 10;
+            app.log.info({ reqId, method: req.method, route: req.url?.split('?')[0], status: res.statusCode, ms }, 'request');
+          });
+        }
       }),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, opts.logStream),
+    // Shutdown: keep-alive connections without a request in flight are closed at once (server.ts).
+    forceCloseConnections: 'idle',
     // Only the configured proxies may name the client address (rate limits are keyed on it).
     // (A hop count is accepted at run time; the type omits it.)
     trustProxy: config.trustProxy as boolean | string[],
-    // Per-request lines would drown the log (and cost time under load); errors are still logged.
+    // Fastify's two lines per request (with the full URL and its query) are replaced by one access
+    // line of our own (addAccessLog).
     logController: new LogController({ disableRequestLogging: true }),
-    // Small by default: no JSON form comes near it. Routes that need more say so (LARGER_BODIES below,
+    // Small by default (64 kB): no JSON form comes near it. Routes that need more say so (LARGER_BODIES below,
     // or their own `bodyLimit`, as the visa photo upload does); a larger body is a 413 before it is read.
-    bodyLimit: 100 * 1024,
+    bodyLimit: 64 * 1024,
     // Error bodies never carry a stack trace.
     return503OnClosing: true,
   });
+  addAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', (route) => {
@@ -87,11 +111,23 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (web.serve(request.raw, reply.raw)) return reply.hijack();
     done();
   });
+  // JSON bodies: nesting and member count checked on the raw text before JSON.parse (infra/http/json-body.ts).
+  installBoundedJsonParser(app);
+  // Routes with heavy work (PDFs, pictures, exports) take turns per user (infra/http/fair-share.ts).
+  installFairShare(app);
   // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
   app.addHook('preValidation', rejectHostileInput);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  let accounts: DemoAccount[] | null = null;
+  // Migrations and the demo seed under one lock: processes started together do them once.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    init: async (db) => {
+      if (config.seedDemo) accounts = await seedDemoData(db);
+    },
+  });
+  const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const retention = startVisaRetention(app);
   // Reminders and unpaid leads (SCHEDULER_ENABLED; off in tests unless asked for).
   const scheduler = createScheduler(app);
@@ -108,8 +144,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     sealer: createSealer(config.visaEncryptionKey, config.visaPreviousKeys),
     files: createFileStore(config.fileStore),
   } satisfies AppContext);
+  // Routes with `config.idempotency` answer a repeated Idempotency-Key with the first answer.
+  const idempotencyCleanup = installIdempotency(app, database.db, { crashBeforeAnswer: config.crashBeforeIdempotentAnswer });
   app.addHook('onClose', async () => {
     web.close();
+    await idempotencyCleanup.stop();
     await scheduler.stop();
     await mail.stop();
     await retention.stop();
@@ -118,13 +157,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await database.close();
   });
 
-  if (config.seedDemo) {
-    const accounts = await seedDemoData(database.db);
-    if (accounts && opts.announceSeed) {
-      // Plain console lines, so they stay together and in order in the start-up output.
-      console.log('Demo data geladen. Accounts (alleen voor ontwikkeling):');
-      for (const a of accounts) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
-    }
+  // The demo accounts and their passwords, for development only: production never prints a password.
+  if (accounts && opts.announceSeed && config.env !== 'production') {
+    // Plain console lines, so they stay together and in order in the start-up output.
+    console.log('Demo data geladen. Accounts (alleen voor ontwikkeling):');
+    for (const a of accounts as DemoAccount[]) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
   }
 
   // Issued invoices print the configured company; orders paid before invoices were kept get theirs
@@ -189,18 +226,37 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return reply.status(500).send({ error: 'Internal Server Error', message: MSG.serverError });
   });
 
+  // Public pages come rendered (below). A write that succeeded may change what such a page shows:
+  // cached pages are checked once before they are served again, here and (through the event bus) in
+  // the other processes. Added before the routes, so that it applies to all of them.
+  let pages: PageRenderer | null = null;
+  events.subscribe('content', () => pages?.dataChanged());
+  app.addHook('onResponse', async (request, reply) => {
+    if (pages && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      pages.dataChanged();
+      events.publish('content');
+    }
+  });
+
   await app.register(registerModules);
 
   // Public pages come rendered with current data (infra/http/render-page.ts), the rest as the plain app.
-  const pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
+  pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
+  /** index.html as text, made once per build rather than once per request. */
+  let lastIndex: { body: Buffer; text: string } | null = null;
+  const indexText = (body: Buffer) => {
+    if (lastIndex?.body !== body) lastIndex = { body, text: body.toString('utf8') };
+    return lastIndex.text;
+  };
   /** The single-page app's document (index.html from memory, revalidated on each visit). */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const index = web.index;
     if (!index) return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
-    const rendered = pages?.handles(request.url) ? await pages.render(request.url, index.identity.body.toString('utf8')) : null;
+    const rendered = pages?.handles(request.url) ? await pages.render(request.url, indexText(index.identity.body)) : null;
     if (rendered) {
+      reply.headers(renderedPageHeaders(index.identity.headers)).header('vary', 'accept-encoding').header('etag', rendered.etag);
+      if (request.headers['if-none-match'] === rendered.etag) return reply.status(304).send();
       const { body, encoding } = await rendered.encoded(request.headers['accept-encoding']);
-      reply.headers(renderedPageHeaders(index.identity.headers)).header('vary', 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);
     }
@@ -214,7 +270,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // A missing file (a stale asset name) is a 404, not the app: the browser would parse HTML as JS.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname.startsWith('/api/') || !isRead || looksLikeFile) {
+    // Health is /api/health and /api/ready only: a probe pointed at another usual path must fail,
+    // not get the app's page with a 200 and report a dead shop as alive.
+    if (pathname.startsWith('/api/') || !isRead || looksLikeFile || NOT_HEALTH_PATHS.has(pathname.replace(/\/$/, ''))) {
       return reply.status(404).send({ error: 'Not Found', message: MSG.notFound });
     }
     // Every other GET is a route of the single-page app.
@@ -227,6 +285,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // The daily visa retention run (one process at a time, see modules/visa/retention.ts).
     retention.start();
     scheduler.start();
+    idempotencyCleanup.start();
   });
   return app;
 }

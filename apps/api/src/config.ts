@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
+import { DEMO_CHAT_URL, DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
 import { parseKey } from './infra/crypto/index.ts';
 import type { FileStoreConfig } from './infra/storage/index.ts';
 
@@ -36,7 +36,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   // Unset: the company's name and e-mail address.
   MAIL_FROM: z.string().optional(),
-  OFFICE_EMAIL: z.string().default('office@umrahreizen.nl'),
+  // Required in production (see configProblems); elsewhere the demo office address.
+  OFFICE_EMAIL: z.string().optional(),
   // The chat widget's external link, e.g. 'https://wa.me/31612345678?text=' or a URL with {text}.
   CHAT_URL: z
     .string()
@@ -52,7 +53,8 @@ const envSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  SEED_DEMO: envFlag(true),
+  // Unset: true in development and tests, false in production (where only DEMO=1 allows it).
+  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -76,6 +78,10 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
+  // Places held without payment (issue 23): rooms in a customer's unpaid orders (all trips), and
+  // places (guests) in one trip. Orders staff place for a customer do not count.
+  UNPAID_ROOMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(4),
+  UNPAID_PLACES_PER_TRIP: z.coerce.number().int().min(1).max(4000).default(12),
   SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce
     .number()
@@ -85,7 +91,48 @@ const envSchema = z.object({
     .default(300),
   // A demo shop on production settings (benchmarks, a public demo): the demo company details are allowed.
   DEMO: envFlag(false),
+  // Tests only (NODE_ENV=test): the process ends after an idempotent write, before its answer (a crash).
+  TEST_CRASH_BEFORE_ANSWER: envFlag(false),
+  // SIGTERM/SIGINT: how long in-flight requests may take before the process exits anyway.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
+
+/** What each variable must look like, for the start-up message that lists every problem at once. */
+const HINTS: Record<string, string> = {
+  NODE_ENV: 'development, production or test',
+  PORT: 'a port number, e.g. 3000',
+  PUBLIC_URL: "the shop's public https address, e.g. https://www.umrahreizen.nl",
+  JWT_SECRET: 'at least 32 random characters, e.g. `openssl rand -base64 48`',
+  ALTCHA_HMAC_KEY: 'at least 16 random characters, e.g. `openssl rand -base64 32`',
+  SMTP_URL: 'the mail server as a URL, e.g. smtp://user:password@mail.example.nl:587',
+  OFFICE_EMAIL: "the office's e-mail address for notifications, e.g. office@example.nl",
+  VISA_ENCRYPTION_KEY: '32 bytes in base64, e.g. `openssl rand -base64 32`',
+  VISA_ENCRYPTION_PREVIOUS_KEYS: 'a comma list of earlier keys, each 32 bytes in base64',
+  PAYMENT_PROVIDER: 'paynl, mollie, or simulator on purpose',
+  SEED_DEMO: 'unset or false in production (DEMO=1 declares a demo shop that may load the demo data)',
+  CHAT_URL: 'an http(s) address, e.g. https://wa.me/31612345678?text={text}',
+  TRUST_PROXY: 'a hop count (1) or proxy addresses/CIDRs (127.0.0.1,10.0.0.0/8)',
+  SHUTDOWN_TIMEOUT_MS: 'milliseconds, e.g. 10000',
+};
+
+/** One configuration problem: the variable and what is wrong with it. */
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+}
+
+/** Thrown at start with every configuration problem in one message, so one start shows them all. */
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(
+      `The configuration is not valid (${problems.length} problem${problems.length === 1 ? '' : 's'}); set these environment variables and start again:\n` +
+        problems.map((p) => `  - ${p.variable}: ${p.problem}${HINTS[p.variable] ? ` (expected: ${HINTS[p.variable]})` : ''}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+const isEmail = (v: string) => z.email().safeParse(v).success;
 
 /** The environment variable of each company detail (docs/ARCHITECTURE.md, 'Configuration'). */
 export const COMPANY_ENV = {
@@ -188,9 +235,15 @@ export interface AppConfig {
   reminderPlanDays: number[];
   /** A customer's own LEAD without any payment is cancelled this many hours after it was made. */
   leadExpiryHours: number;
+  /** UNPAID_ROOMS_PER_ACCOUNT, UNPAID_PLACES_PER_TRIP: what one customer may hold without paying. */
+  unpaidHolds: { roomsPerAccount: number; placesPerTrip: number };
   /** The reminder and lead-expiry scheduler runs in this process (default: yes, except in tests). */
   schedulerEnabled: boolean;
   schedulerIntervalMs: number;
+  /** Tests only: end the process between an idempotent write's commit and its answer. */
+  crashBeforeIdempotentAnswer?: boolean;
+  /** SIGTERM/SIGINT: in-flight requests get this long, then the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 /** Development secrets are made once and kept in the data folder, so tokens survive a restart. */
@@ -229,39 +282,91 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     .filter(Boolean);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.parse(env);
-  const cwd = env.INIT_CWD ?? process.cwd();
-  const dataDir = parsed.DATA_DIR ? path.resolve(cwd, parsed.DATA_DIR) : path.join(REPO_ROOT, 'data');
-  if (parsed.NODE_ENV === 'production' && (!parsed.JWT_SECRET || !parsed.ALTCHA_HMAC_KEY)) {
-    throw new Error('JWT_SECRET and ALTCHA_HMAC_KEY must be set in production');
-  }
-  if (parsed.PAYMENT_PROVIDER === 'paynl') {
-    const hasAt = parsed.PAYNL_TOKEN_CODE && parsed.PAYNL_API_TOKEN;
-    if (!parsed.PAYNL_SERVICE_ID || (!hasAt && !parsed.PAYNL_SERVICE_SECRET)) {
-      throw new Error('PAYMENT_PROVIDER=paynl needs PAYNL_SERVICE_ID and PAYNL_TOKEN_CODE + PAYNL_API_TOKEN (or PAYNL_SERVICE_SECRET)');
+/**
+ * Every problem of the environment at once: the format of each variable, and what production needs
+ * (keys, a real https address, a mail server, the office address, the company details, no demo data).
+ * DEMO=1 declares a demo shop on production settings (benchmarks, a public demo): it may keep its
+ * mails in the outbox, use any address and the demo company, and load the demo data.
+ */
+export function configProblems(env: NodeJS.ProcessEnv): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const add = (variable: string, problem: string) => {
+    if (!problems.some((p) => p.variable === variable)) problems.push({ variable, problem });
+  };
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'environment'), `invalid: ${issue.message}`);
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const production = env.NODE_ENV === 'production';
+  const demo = value('DEMO') === '1' || value('DEMO') === 'true';
+  if (production) {
+    for (const name of ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'VISA_ENCRYPTION_KEY', 'PAYMENT_PROVIDER']) if (!value(name)) add(name, 'missing');
+    if (!demo) {
+      for (const name of ['PUBLIC_URL', 'SMTP_URL', 'OFFICE_EMAIL']) if (!value(name)) add(name, 'missing');
+      for (const name of demoCompanyVariables(companyFromEnv(env))) add(name, 'still the demo placeholder (DEMO=1 only for a demo shop)');
+      const seed = value('SEED_DEMO');
+      if (seed === 'true' || seed === '1') add('SEED_DEMO', 'would load the demo data and its known admin password into production');
     }
   }
-  // The simulator lets anyone 'pay': production must choose it on purpose.
-  if (parsed.NODE_ENV === 'production' && !env.PAYMENT_PROVIDER) {
-    throw new Error('PAYMENT_PROVIDER must be set in production (paynl, mollie, or simulator on purpose)');
+  const publicUrl = value('PUBLIC_URL');
+  if (publicUrl) {
+    const url = URL.canParse(publicUrl) ? new URL(publicUrl) : null;
+    if (!url || !/^https?:$/.test(url.protocol)) add('PUBLIC_URL', 'not an http(s) address');
+    // Links in mails (password reset, payment return) must not go out over plain http.
+    else if (production && !demo && url.protocol !== 'https:') add('PUBLIC_URL', 'must start with https:// in production');
   }
-  if (parsed.PAYMENT_PROVIDER === 'mollie' && !parsed.MOLLIE_API_KEY) {
-    throw new Error('PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY');
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) add('SMTP_URL', 'not an smtp:// or smtps:// address');
+  const office = value('OFFICE_EMAIL');
+  if (office && !isEmail(office)) add('OFFICE_EMAIL', 'not an e-mail address');
+  const provider = value('PAYMENT_PROVIDER');
+  if (provider === 'paynl') {
+    const hasAt = value('PAYNL_TOKEN_CODE') && value('PAYNL_API_TOKEN');
+    if (!value('PAYNL_SERVICE_ID') || (!hasAt && !value('PAYNL_SERVICE_SECRET'))) {
+      add('PAYMENT_PROVIDER', 'paynl needs PAYNL_SERVICE_ID and PAYNL_TOKEN_CODE + PAYNL_API_TOKEN (or PAYNL_SERVICE_SECRET)');
+    }
   }
-  // Passport data must never be sealed with a key that only lives on one server's disk.
-  if (parsed.NODE_ENV === 'production' && !parsed.VISA_ENCRYPTION_KEY) {
-    throw new Error('VISA_ENCRYPTION_KEY must be set in production (32 bytes in base64: openssl rand -base64 32)');
+  if (provider === 'mollie' && !value('MOLLIE_API_KEY')) add('MOLLIE_API_KEY', 'missing: PAYMENT_PROVIDER=mollie needs it');
+  // Bad keys fail at start-up, not at the first upload.
+  const visaKey = value('VISA_ENCRYPTION_KEY');
+  if (visaKey) {
+    try {
+      parseKey(visaKey);
+    } catch (err) {
+      add('VISA_ENCRYPTION_KEY', (err as Error).message);
+    }
   }
-  const visaPreviousKeys = (parsed.VISA_ENCRYPTION_PREVIOUS_KEYS ?? '')
+  splitList(env.VISA_ENCRYPTION_PREVIOUS_KEYS).forEach((k, i) => {
+    try {
+      parseKey(k, `VISA_ENCRYPTION_PREVIOUS_KEYS[${i}]`);
+    } catch (err) {
+      add('VISA_ENCRYPTION_PREVIOUS_KEYS', (err as Error).message);
+    }
+  });
+  if (value('FILE_STORE') === 's3') {
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      if (!value(name)) add(name, 'missing: FILE_STORE=s3 needs it');
+  }
+  try {
+    parseTrustProxy(env.TRUST_PROXY);
+  } catch (err) {
+    add('TRUST_PROXY', (err as Error).message);
+  }
+  return problems;
+}
+
+const splitList = (v: string | undefined) =>
+  (v ?? '')
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
-  // Bad keys fail at start-up, not at the first upload.
-  if (parsed.VISA_ENCRYPTION_KEY) parseKey(parsed.VISA_ENCRYPTION_KEY);
-  visaPreviousKeys.forEach((k, i) => parseKey(k, `VISA_ENCRYPTION_PREVIOUS_KEYS[${i}]`));
-  const s3Missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !parsed[k]);
-  if (parsed.FILE_STORE === 's3' && s3Missing.length) throw new Error(`FILE_STORE=s3 needs ${s3Missing.join(', ')}`);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems = configProblems(env);
+  if (problems.length) throw new ConfigError(problems);
+  const parsed = envSchema.parse(env);
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = parsed.DATA_DIR ? path.resolve(cwd, parsed.DATA_DIR) : path.join(REPO_ROOT, 'data');
+  const visaPreviousKeys = splitList(parsed.VISA_ENCRYPTION_PREVIOUS_KEYS);
   const secrets = parsed.JWT_SECRET && parsed.ALTCHA_HMAC_KEY ? null : devSecrets(dataDir);
   const company = companyFromEnv(env);
   return {
@@ -280,10 +385,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM || `${company.name} <${company.email}>`,
-    officeEmail: parsed.OFFICE_EMAIL,
+    officeEmail: parsed.OFFICE_EMAIL || 'office@umrahreizen.nl',
     company,
     demo: parsed.DEMO,
-    chatUrl: parsed.CHAT_URL || undefined,
+    // The demo configuration (development, DEMO=1) has a chat link, so a new user sees the widget.
+    chatUrl: parsed.CHAT_URL || (parsed.NODE_ENV === 'development' || parsed.DEMO ? DEMO_CHAT_URL : undefined),
     visaEncryptionKey: parsed.VISA_ENCRYPTION_KEY ?? devVisaKey(dataDir),
     visaPreviousKeys,
     visaRetentionDays: parsed.VISA_RETENTION_DAYS,
@@ -298,7 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             secretAccessKey: parsed.S3_SECRET_ACCESS_KEY!,
           }
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
-    seedDemo: parsed.SEED_DEMO,
+    seedDemo: parsed.SEED_DEMO ? parsed.SEED_DEMO === 'true' || parsed.SEED_DEMO === '1' : parsed.NODE_ENV !== 'production',
     rateLimitFactor: parsed.RATE_LIMIT_FACTOR,
     logLevel: parsed.LOG_LEVEL,
     webDist: parsed.WEB_DIST ? path.resolve(cwd, parsed.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
@@ -319,7 +425,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter((d) => d > 0)
       .sort((a, b) => b - a),
     leadExpiryHours: parsed.LEAD_EXPIRY_HOURS,
+    unpaidHolds: { roomsPerAccount: parsed.UNPAID_ROOMS_PER_ACCOUNT, placesPerTrip: parsed.UNPAID_PLACES_PER_TRIP },
     schedulerEnabled: parsed.SCHEDULER_ENABLED ? parsed.SCHEDULER_ENABLED === 'true' || parsed.SCHEDULER_ENABLED === '1' : parsed.NODE_ENV !== 'test',
     schedulerIntervalMs: parsed.SCHEDULER_INTERVAL_SECONDS * 1000,
+    crashBeforeIdempotentAnswer: parsed.NODE_ENV === 'test' && parsed.TEST_CRASH_BEFORE_ANSWER,
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
   };
 }

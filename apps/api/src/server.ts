@@ -1,14 +1,49 @@
 import { buildApp } from './app.ts';
-import { assertCompanyConfigured, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseInUseError } from './db/index.ts';
 
-// Production refuses the demo company details before anything starts (DEMO=1 allows them).
-assertCompanyConfigured(loadConfig());
+// Every configuration problem in one message (no stack trace), before anything starts: production
+// also refuses the demo company details, the demo data and a missing mail server or https address.
+try {
+  loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 
-const app = await buildApp({ announceSeed: true });
-const { port, host, publicUrl } = app.ctx.config;
+const app = await buildApp({ announceSeed: true }).catch((err: unknown) => {
+  // A second process on one PGlite folder: the clear message, not a stack trace.
+  if (!(err instanceof DatabaseInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
+const { port, host, publicUrl, shutdownTimeoutMs } = app.ctx.config;
+
+/**
+ * SIGTERM/SIGINT: stop accepting, let requests in flight finish (idle keep-alive connections are
+ * closed at once, see forceCloseConnections), close the database; a client that stalls cannot hold
+ * the process longer than SHUTDOWN_TIMEOUT_MS.
+ */
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.warn({ timeoutMs: shutdownTimeoutMs }, 'shutdown deadline reached: closing the remaining connections');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, shutdownTimeoutMs);
+    deadline.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error(err, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }
 await app.listen({ port, host });

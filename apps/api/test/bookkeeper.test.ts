@@ -7,6 +7,7 @@ import { EXPORT_MSG } from '@umrah/domain/validation/exports';
 import { auditLog, products, users } from '../src/db/schema.ts';
 import { amsterdamDay, amsterdamMidnight } from '../src/modules/exports/service.ts';
 import { DEMO_ACCOUNTS, TEST_DB, auth, loginToken } from './helpers.ts';
+import { readAsDutchExcel } from './dutch-excel.ts';
 import { apiRoutes, createAppWithRoutes, type RouteInfo } from './route-table.ts';
 
 // Issue 13, the bookkeeper (role 2): reads orders, payments and invoices; writes nothing (every
@@ -82,27 +83,6 @@ afterAll(async () => {
 
 const get = (url: string, token: string | null = bookkeeper, extra: Partial<InjectOptions> = {}) =>
   app.inject({ method: 'GET', url, headers: token ? auth(token) : {}, ...extra });
-
-/** A ';' CSV with quoted fields, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') (row.push(field), (field = ''));
-    else if (ch === '\n') (row.push(field.replace(/\r$/, '')), rows.push(row), (row = []), (field = ''));
-    else field += ch;
-  }
-  if (field || row.length) (row.push(field), rows.push(row));
-  return rows;
-}
 
 describe('the bookkeeper reads', () => {
   it('the admin orders list, one order, its log, payments and invoices', async () => {
@@ -189,7 +169,7 @@ describe('exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="betalingen_${today}_${today}.csv"`);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const rows = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
+    const rows = readAsDutchExcel(res.rawPayload);
     expect(rows[0]).toEqual([
       'Datum',
       'Betalingsnummer',
@@ -226,7 +206,7 @@ describe('exports', () => {
     await app.ctx.db.update(users).set({ firstName: '=HYPERLINK("x";"y")' }).where(eq(users.id, c!.id));
     try {
       const res = await get(`/api/admin/exports/payments.csv?${range}`);
-      const row = parseCsv(res.rawPayload.subarray(3).toString('utf8')).find((r) => r[1] === String(paymentId))!;
+      const row = readAsDutchExcel(res.rawPayload).find((r) => r[1] === String(paymentId))!;
       expect(row[4]).toBe(`'=HYPERLINK("x";"y") Yilmaz`);
       expect(res.rawPayload.toString('utf8')).toContain(`"'=HYPERLINK(""x"";""y"") Yilmaz"`);
     } finally {
@@ -237,7 +217,7 @@ describe('exports', () => {
   it('invoices CSV: one row per VAT rate of the lines', async () => {
     const res = await get(`/api/admin/exports/invoices.csv?${range}`, admin);
     expect(res.statusCode, res.body).toBe(200);
-    const rows = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
+    const rows = readAsDutchExcel(res.rawPayload);
     expect(rows[0]).toEqual([
       'Datum',
       'Factuurnummer',
@@ -300,7 +280,7 @@ describe('exports', () => {
   it('a range that ended before the payment holds none of it', async () => {
     const res = await get('/api/admin/exports/payments.csv?from=2020-01-01&to=2020-12-31');
     expect(res.statusCode).toBe(200);
-    expect(parseCsv(res.rawPayload.subarray(3).toString('utf8'))).toHaveLength(1);
+    expect(readAsDutchExcel(res.rawPayload)).toHaveLength(1);
   });
 
   it.each([

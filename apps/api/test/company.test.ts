@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_COMPANY } from '@umrah/domain';
-import { REPO_ROOT, assertCompanyConfigured, loadConfig } from '../src/config.ts';
+import { DEMO_CHAT_URL, DEMO_COMPANY } from '@umrah/domain';
+import { REPO_ROOT, assertCompanyConfigured, loadConfig, type ConfigError } from '../src/config.ts';
 import { createTestApp } from './helpers.ts';
 
 // The company details come from one place, the configuration (COMPANY_* with demo defaults), and
@@ -10,7 +10,15 @@ import { createTestApp } from './helpers.ts';
 
 // Given secrets, so loading the configuration writes no development secrets to the data folder.
 const secrets = { JWT_SECRET: 'x'.repeat(40), ALTCHA_HMAC_KEY: 'y'.repeat(20), VISA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
-const production = { ...secrets, NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' };
+// Everything else production requires (config.test.ts covers those).
+const production = {
+  ...secrets,
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'simulator',
+  PUBLIC_URL: 'https://shop.example.nl',
+  SMTP_URL: 'smtp://mail.example.nl:587',
+  OFFICE_EMAIL: 'office@example.nl',
+};
 const real = {
   COMPANY_STREET: 'Stationsplein 1',
   COMPANY_PHONE: '030 765 43 21',
@@ -35,13 +43,29 @@ describe('company details in the configuration', () => {
     expect(own.mailFrom).toBe('Reisbureau Test <post@reis.test>');
   });
 
+  it('has a chat link in the demo configuration (development, DEMO=1), none in production or tests without CHAT_URL', () => {
+    expect(loadConfig({ ...secrets, NODE_ENV: 'development' }).chatUrl).toBe(DEMO_CHAT_URL);
+    expect(loadConfig({ ...production, DEMO: '1' }).chatUrl).toBe(DEMO_CHAT_URL);
+    expect(DEMO_CHAT_URL).toMatch(/^https:\/\/.+\{text\}$/);
+    expect(loadConfig(production).chatUrl).toBeUndefined();
+    expect(loadConfig({ ...secrets, NODE_ENV: 'test' }).chatUrl).toBeUndefined();
+    expect(loadConfig({ ...production, CHAT_URL: 'https://chat.example/?q={text}' }).chatUrl).toBe('https://chat.example/?q={text}');
+  });
+
   it('refuses the demo details in production, naming the variables still to set', () => {
-    const config = loadConfig(production);
-    expect(() => assertCompanyConfigured(config)).toThrow(
+    const problems = () => {
+      try {
+        loadConfig(production);
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.variable);
+      }
+    };
+    expect(problems()).toEqual(['COMPANY_STREET', 'COMPANY_PHONE', 'COMPANY_KVK', 'COMPANY_VAT_NUMBER', 'COMPANY_IBAN']);
+    expect(() => assertCompanyConfigured({ env: 'production', demo: false, company: DEMO_COMPANY })).toThrow(
       'The company details are still the demo values: set COMPANY_STREET, COMPANY_PHONE, COMPANY_KVK, COMPANY_VAT_NUMBER, COMPANY_IBAN in production (or DEMO=1 for a demo shop)',
     );
     // One placeholder left is one too many.
-    expect(() => assertCompanyConfigured(loadConfig({ ...production, ...real, COMPANY_IBAN: '' }))).toThrow(/set COMPANY_IBAN in production/);
+    expect(() => loadConfig({ ...production, ...real, COMPANY_IBAN: '' })).toThrow(/COMPANY_IBAN: still the demo placeholder/);
   });
 
   it('accepts them in development, in tests and on a demo shop (DEMO=1), and real ones in production', () => {
@@ -61,7 +85,7 @@ describe('the server', () => {
       timeout: 60_000,
     });
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('The company details are still the demo values: set COMPANY_STREET');
+    expect(run.stderr).toContain('COMPANY_STREET: still the demo placeholder');
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { solveChallenge } from 'altcha-lib/v1';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 
@@ -15,7 +15,7 @@ export const TEST_DB = process.env.DATABASE_URL ? 'postgres' : 'pglite';
  * Builds the app on a fresh database: an in-memory PGlite, or a throwaway PostgreSQL database
  * created on the DATABASE_URL server and dropped again by `close()`.
  */
-export async function createTestApp(config: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+export async function createTestApp(config: Partial<AppConfig> = {}, build: Omit<BuildOptions, 'config'> = {}): Promise<FastifyInstance> {
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
@@ -35,6 +35,7 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Fa
     };
   }
   const app = await buildApp({
+    ...build,
     config: {
       env: 'test',
       logLevel: 'silent',
@@ -45,6 +46,9 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Fa
       publicUrl: 'http://shop.test',
       seedDemo: true,
       smtpUrl: undefined,
+      // The suites place many unpaid orders as the one demo customer; the bounds on what an account
+      // may hold unpaid are tested with their defaults in money.test.ts.
+      unpaidHolds: { roomsPerAccount: 100_000, placesPerTrip: 100_000 },
       ...config,
     },
   });

@@ -448,8 +448,9 @@ describe('POST /api/order/{id} edits', () => {
     });
     expect(foreign.statusCode).toBe(404);
 
-    // A real down payment, so the status the edit derives from what is paid stays DOWN_PAYMENT.
-    await app.ctx.db.insert(payments).values({ orderId: created.id, paymentType: 5, amount: 100000 });
+    // A real down payment (half of the total after the edit below), so the status the edit derives
+    // from what is paid stays DOWN_PAYMENT.
+    await app.ctx.db.insert(payments).values({ orderId: created.id, paymentType: 5, amount: 189500 });
     await app.ctx.db.update(orders).set({ status: OrderStatus.DOWN_PAYMENT }).where(eq(orders.id, created.id));
     const paid = await app.inject({
       method: 'POST',
@@ -552,7 +553,7 @@ describe('POST /api/order/preview', () => {
       expect((await preview()).json()).toMatchObject({
         down_payment_allowed: false,
         down_payment_message:
-          'De uiterste betaaldatum (31-01-2020) is verstreken: een aanbetaling is niet meer mogelijk, betaal het volledige bedrag.',
+          'De betaaltermijn van deze reis is verstreken: de reis moest uiterlijk op 31-01-2020 betaald zijn, daarom is alleen het volledige bedrag mogelijk.',
       });
     } finally {
       await app.ctx.db.update(products).set({ paymentDeadline: product.paymentDeadline }).where(eq(products.id, trip.adult2));

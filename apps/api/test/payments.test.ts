@@ -377,7 +377,8 @@ describe('whose order it is', () => {
     const location = new URL(r.headers.get('location')!);
     expect(location.pathname).toBe(`/admin/process_payment/${order.id}`);
     expect(location.searchParams.get('orderStatusId')).toBe('100');
-    expect((await orderRow(order.id)).status).toBe(OrderStatus.DOWN_PAYMENT);
+    // €400 of €900 is less than the down payment (50 %, issue 23): in treatment, not down-paid.
+    expect((await orderRow(order.id)).status).toBe(OrderStatus.PENDING);
     const tooMuch = await app.inject({
       method: 'POST',
       url: `/api/payment/${order.id}`,
@@ -452,7 +453,8 @@ describe('manual payments', () => {
     });
     expect(add.statusCode).toBe(201);
     expect(add.json().message).toBe('Betaling is succesvol aangemaakt.');
-    expect(add.json().order).toMatchObject({ status: OrderStatus.DOWN_PAYMENT, total_payments: 40_000 });
+    // €400 of €1,000 is less than the down payment (50 %, issue 23): in treatment, not down-paid.
+    expect(add.json().order).toMatchObject({ status: OrderStatus.PENDING, total_payments: 40_000 });
     const id = add.json().payment.id;
 
     const edit = await app.inject({
@@ -530,7 +532,8 @@ describe('manual payments', () => {
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 0)));
     expect(rows).toHaveLength(3);
-    expect((await orderRow(order.id)).status).toBe(OrderStatus.DOWN_PAYMENT);
+    // €60 of €300: less than the down payment (issue 23).
+    expect((await orderRow(order.id)).status).toBe(OrderStatus.PENDING);
   });
 });
 

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 // Real API processes (node --import tsx src/server.ts) on one throwaway PostgreSQL database: for
-// what must hold across processes (shared limits, caches, the scheduler's once-only steps).
+// what must hold across processes (shared limits, caches, the scheduler's once-only steps). Without
+// DATABASE_URL the processes use PGlite in a throwaway folder instead, one process at a time (for
+// what must survive a process's end, e.g. a crash between a commit and its answer).
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function freePort(): Promise<number> {
@@ -23,12 +25,14 @@ function freePort(): Promise<number> {
 }
 
 export interface ProcessCluster {
-  /** The throwaway database's URL. */
+  /** The throwaway database's URL ('' on PGlite). */
   databaseUrl: string;
-  /** Starts one more process and returns its base URL once /api/health answers. */
+  /** Starts one more process and returns its base URL once /api/ready answers 200. */
   start(env?: Record<string, string>): Promise<string>;
   /** Whether every process started is still running. */
   allRunning(): boolean;
+  /** Resolves with the exit code once the process serving `base` has ended. */
+  exited(base: string): Promise<number | null>;
   /** Stops every process, drops the database, removes the data folder. */
   stop(): Promise<void>;
 }
@@ -36,13 +40,17 @@ export interface ProcessCluster {
 export async function processCluster(prefix: string): Promise<ProcessCluster> {
   const dbName = `umrah_test_${prefix}_${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `umrah-${prefix}-`));
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  let databaseUrl = '';
+  if (onPostgres) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
   // Every process of the cluster signs and seals with the same keys, as behind a load balancer.
   const secrets = {
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -50,19 +58,21 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
     VISA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   const children: ChildProcess[] = [];
+  const byBase = new Map<string, ChildProcess>();
 
   async function start(env: Record<string, string> = {}): Promise<string> {
     const port = await freePort();
     let output = '';
+    const { DATABASE_URL: _unused, ...parentEnv } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
       env: {
-        ...process.env,
+        ...parentEnv,
         ...secrets,
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
+        ...(onPostgres ? { DATABASE_URL: databaseUrl } : {}),
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'error',
@@ -78,10 +88,11 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
     child.stderr!.on('data', (d) => (output += d));
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
+    byBase.set(base, child);
     for (let i = 0; i < 300; i++) {
       if (child.exitCode !== null) throw new Error(`API process ended: ${output}`);
       try {
-        if ((await fetch(`${base}/api/health`)).ok) return base;
+        if ((await fetch(`${base}/api/ready`)).ok) return base;
       } catch {
         // not listening yet
       }
@@ -102,12 +113,20 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
           }),
       ),
     );
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${dbName} with (force)`);
-    await client.end();
+    if (onPostgres) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${dbName} with (force)`);
+      await client.end();
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { databaseUrl, start, stop, allRunning: () => children.every((c) => c.exitCode === null && c.signalCode === null) };
+  function exited(base: string): Promise<number | null> {
+    const child = byBase.get(base)!;
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+    return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  return { databaseUrl, start, stop, exited, allRunning: () => children.every((c) => c.exitCode === null && c.signalCode === null) };
 }

@@ -140,13 +140,17 @@ describe('render-page', () => {
     expect(head).toContain('<link rel="preload" as="image" href="/images/banners/kennis.svg" fetchpriority="high" />');
   });
 
-  it('uses a rendered page again only while every answer it was made from is unchanged', async () => {
+  it('serves a cached page without asking anything again until data was written or REVALIDATE_MS passed, then uses it only while every answer is unchanged', async () => {
     let etag = 'W/"1"';
     let team = 'Yusuf';
-    const fetchApi = async (url: string) =>
-      url === '/api/products'
+    let asked = 0;
+    let clock = 1_000_000;
+    const fetchApi = async (url: string) => {
+      asked++;
+      return url === '/api/products'
         ? new Response('{"products":[]}', { headers: { etag } })
         : new Response(JSON.stringify({ team }), { headers: { 'content-type': 'application/json' } });
+    };
     const pages = (await createPageRenderer(
       entry(
         'cache',
@@ -158,18 +162,54 @@ describe('render-page', () => {
       ),
       fetchApi,
       silent,
+      { revalidateMs: 5000, now: () => clock },
     ))!;
     const renders = () => (globalThis as { renders?: number }).renders;
     expect(await htmlOf(pages, '/')).toContain('{"products":[]}Yusuf1');
-    expect(await htmlOf(pages, '/')).toContain('Yusuf1');
+    expect(asked).toBe(2);
+    // Served as it is: nothing is asked again, nothing rendered.
+    for (let i = 0; i < 20; i++) expect(await htmlOf(pages, '/')).toContain('Yusuf1');
+    expect(asked).toBe(2);
     expect(renders()).toBe(1);
+    // A write that changed nothing the page shows: its answers are asked once, and it is served again.
+    pages.dataChanged();
+    expect(await htmlOf(pages, '/')).toContain('Yusuf1');
+    expect(await htmlOf(pages, '/')).toContain('Yusuf1');
+    expect(asked).toBe(4);
     etag = 'W/"2"'; // a product saved: the catalog's ETag changes
+    pages.dataChanged();
     expect(await htmlOf(pages, '/')).toContain('Yusuf2');
-    team = 'Fatima'; // an answer without an ETag: compared by its content
-    expect(await htmlOf(pages, '/')).toContain('Fatima3');
+    team = 'Fatima'; // changed without a request (a job): seen once REVALIDATE_MS has passed
+    expect(await htmlOf(pages, '/')).toContain('Yusuf2');
+    clock += 5000;
+    expect(await htmlOf(pages, '/')).toContain('Fatima3'); // compared by content: the answer has no ETag
     expect(await htmlOf(pages, '/')).toContain('Fatima3');
     expect(await htmlOf(pages, '/', INDEX.replace('<title>t</title>', '<title>new build</title>'))).toContain('Fatima4');
-    expect(renders()).toBe(4);
+    clock += 60_001; // kept 60 s at most
+    expect(await htmlOf(pages, '/', INDEX.replace('<title>t</title>', '<title>new build</title>'))).toContain('Fatima5');
+    expect(renders()).toBe(5);
+  });
+
+  it('renders a page once for everyone asking at the same time, and at most two pages at once', async () => {
+    const pages = (await createPageRenderer(
+      entry(
+        'together',
+        `globalThis.active = (globalThis.active ?? 0) + 1;
+         globalThis.most = Math.max(globalThis.most ?? 0, globalThis.active);
+         globalThis.count = (globalThis.count ?? 0) + 1;
+         await new Promise((r) => setTimeout(r, 20));
+         globalThis.active--;
+         return { html: '<p>' + arguments[0] + '</p>', state: {}, status: 200 };`,
+      ),
+      noFetch,
+      silent,
+    ))!;
+    const g = globalThis as { count?: number; most?: number };
+    const same = await Promise.all(Array.from({ length: 30 }, () => htmlOf(pages, '/')));
+    expect(new Set(same).size).toBe(1);
+    expect(g.count).toBe(1);
+    await Promise.all(['/', '/pakketten', '/pakketten?maand=1', '/pakketten?maand=2', '/pakketten?maand=3'].map((u) => htmlOf(pages, u)));
+    expect(g.most).toBe(2);
   });
 
   it('compresses a page as the client accepts it, each coding once for the page', async () => {

@@ -16,11 +16,17 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
 /** A real SMTP server on a free loopback port that keeps every mail it receives, parsed. */
 export async function startSmtpServer() {
   const mails: ReceivedMail[] = [];
+  /** While set, every mail is refused with this answer (a mail server that is down or full). */
+  let refusal: string | null = null;
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback; nodemailer would otherwise try STARTTLS without a certificate.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -45,6 +51,10 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** Refuse every mail with this answer (451, a temporary failure) until called with null. */
+    refuse(answer: string | null) {
+      refusal = answer;
+    },
     /** Waits for a mail to this address with this subject, running the outbox worker (`kick`) meanwhile. */
     async waitFor(
       to: string,

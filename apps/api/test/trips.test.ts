@@ -12,6 +12,7 @@ import { OrderStatus, ProductType, ROOMING_MSG, TRIP_MSG } from '@umrah/domain';
 import { auditLog, mailOutbox, mergedRoomVersions, orders, payments, products, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { csvCell } from '../src/modules/trips/downloads.ts';
+import { readAsDutchExcel } from './dutch-excel.ts';
 import { dutchToday } from '../src/modules/vouchers/time.ts';
 import { DEMO_ACCOUNTS, TEST_DB, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
@@ -483,28 +484,6 @@ async function readXlsx(body: Buffer) {
   return rows;
 }
 
-/** A small RFC 4180 reader: quoted cells with doubled quotes, commas and line breaks inside. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && text[i + 1] === '\n') {
-      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
-    } else cell += c;
-  }
-  if (cell || row.length) (row.push(cell), rows.push(row));
-  return rows;
-}
-
 describe('downloads', () => {
   it('rooming.pdf: 3 rooms per page with the hotel room numbers and the wheelchair mark; audited', async () => {
     const before = await auditCount('trip.download.rooming_pdf');
@@ -575,7 +554,8 @@ describe('downloads', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
-    const rows = parseCsv(res.payload.replace(/^\uFEFF/, ''));
+    // Opened as Dutch Excel opens it: ';'-separated, so a ',' file would be one column here.
+    const rows = readAsDutchExcel(res.rawPayload);
     expect(rows[0]).toEqual([
       'Nr',
       'Achternaam',
@@ -605,7 +585,7 @@ describe('downloads', () => {
     ]);
     expect(rows).toContainEqual([expect.any(String), 'O"Neil, Jr', 'ZusA', 'F', '', '', '', '', 'ADT', `FCU2${sisterA.id}`, 'nee']);
     // The one name that starts like a formula was typed by a customer: it reaches Excel as text.
-    expect(res.payload).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(res.payload).not.toMatch(/(^|;)=HYPERLINK/m);
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(['+1', '-1', '@SUM(A1)', '\tx'].map(csvCell)).toEqual(["'+1", "'-1", "'@SUM(A1)", "'\tx"]);
     expect(await auditCount('trip.download.airline_csv')).toBe(1);

@@ -61,7 +61,8 @@ describe('sealer (AES-256-GCM)', () => {
 });
 
 describe('config', () => {
-  const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ALTCHA_HMAC_KEY: 'y'.repeat(20), PAYMENT_PROVIDER: 'simulator' };
+  // A demo shop on production settings: the keys are required, the shop's own details are not.
+  const base = { NODE_ENV: 'production', DEMO: '1', JWT_SECRET: 'x'.repeat(40), ALTCHA_HMAC_KEY: 'y'.repeat(20), PAYMENT_PROVIDER: 'simulator' };
 
   it('refuses to start in production without a visa key, or with a bad one', () => {
     expect(() => loadConfig({ ...base })).toThrow(/VISA_ENCRYPTION_KEY/);

@@ -254,8 +254,9 @@ describe('the wizard for two guests', () => {
     ]);
   });
 
-  it('refuses a passport that runs out less than 6 months after the trip, and saves nothing', async () => {
-    const tooSoon = dayjs(tripProducts[0].end).add(6, 'month').subtract(1, 'day').format('YYYY-MM-DD');
+  it('refuses a passport that runs out less than 6 months after the trip starts, and saves nothing', async () => {
+    expect(tripProducts[0].end > tripProducts[0].start).toBe(true);
+    const tooSoon = dayjs(tripProducts[0].start).add(6, 'month').subtract(1, 'day').format('YYYY-MM-DD');
     const res = await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0], { passport_expires: tooSoon }), customer);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
@@ -373,6 +374,21 @@ describe('the wizard for two guests', () => {
     const pic = await get(`/api/order/guest/${order.guestIds[1]}/visa/photo`, admin);
     const meta = await sharp(pic.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 800]);
+  });
+
+  it('gives the photo download as a 200x200 JPEG of quality 80 (SPEC 9), to the admin and the owner only', async () => {
+    const res = await get(`/api/order/guest/${order.guestIds[1]}/visa/photo/download`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="pasfoto-${order.guestIds[1]}-200x200.jpg"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 200, 200]);
+    // Quality 80 as libjpeg writes it: the luminance table's first entry is 6 (it is 5 at 85, 3 at 90).
+    const dqt = res.rawPayload.indexOf(Buffer.from([0xff, 0xdb]));
+    expect(res.rawPayload[dqt + 5]).toBe(6);
+    expect((await get(`/api/order/guest/${order.guestIds[1]}/visa/photo/download`, customer)).statusCode).toBe(200);
+    expect((await get(`/api/order/guest/${order.guestIds[1]}/visa/photo/download`, other)).statusCode).toBe(404);
   });
 
   it("shows has_documents and documents_complete in the customer's and the admin's order lists", async () => {
@@ -520,6 +536,7 @@ describe('the wizard for two guests', () => {
       '/api/order/remind/documents/finish',
       '/api/admin/order/{id}/visa',
       '/api/order/guest/{guestId}/visa/photo',
+      '/api/order/guest/{guestId}/visa/photo/download',
     ]) {
       expect(spec.paths[p], p).toBeDefined();
     }
@@ -672,5 +689,28 @@ describe('retention', () => {
       expect(result.skipped).toBe(true);
     });
     expect((await purgeExpiredVisaData(app.ctx, { days: 0 })).skipped).toBe(false);
+  });
+});
+
+// Issue 24, point 2: every decode, resize and re-encode of a photo runs in the image worker.
+describe('photos are converted off the main thread', () => {
+  it('the conversion runs in a worker thread', async () => {
+    const { imageWorkerThreadId } = await import('../src/infra/images/index.ts');
+    expect(await imageWorkerThreadId()).toBeGreaterThan(0);
+  });
+
+  it('a conversion past its time limit is stopped with a Dutch 503; the next one is converted', async () => {
+    const { IMAGE_UNAVAILABLE, configureImagePool } = await import('../src/infra/images/index.ts');
+    const order = await placeOrder(customer, tripProducts[0].id, ['Ahmed']);
+    await setStatus(order.id, OrderStatus.COMPLETED);
+    configureImagePool({ timeoutMs: 1 });
+    try {
+      const res = await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0]), customer);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(IMAGE_UNAVAILABLE);
+    } finally {
+      configureImagePool({ timeoutMs: undefined });
+    }
+    expect((await post('/api/order/guest/visa', visaBody(order.id, order.guestIds[0]), customer)).statusCode).toBe(201);
   });
 });

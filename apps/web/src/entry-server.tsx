@@ -33,6 +33,28 @@ function serverRenderedPage(pathname: string): string | null {
   return match.route.module;
 }
 
+/**
+ * The query parameters a server-rendered page reads (useSearchParams): only these are part of the
+ * page's cache key and of the URL it is rendered with, so `/?x=1`, `/?x=2` … are one cached page.
+ * A page that starts reading a parameter must be listed here, or its server HTML ignores it.
+ */
+const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
+  '/pakketten': ['maand', 'reis', 'klasse'],
+};
+
+/** `url` as the page at it is rendered and cached: its path and only the parameters the page reads. */
+export function cacheKey(url: string): string {
+  const location = new URL(url, 'http://localhost');
+  const route = matchRoutes(PAGE_ROUTES, location.pathname)?.[0]?.route.path;
+  const kept = new URLSearchParams();
+  for (const name of (route && PAGE_QUERY_PARAMS[route]) ?? []) {
+    const value = location.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return location.pathname + (query ? `?${query}` : '');
+}
+
 /** Whether the server renders `pathname` (the API asks before it renders). */
 export const isServerRendered = (pathname: string): boolean => serverRenderedPage(pathname) !== null;
 

@@ -39,5 +39,12 @@ export const DEMO_COMPANY: CompanyDetails = {
   iban: 'NL91 ABNA 0417 1643 00',
 };
 
+/**
+ * The demo shop's chat link (the demo phone number on WhatsApp): a shop started for development or
+ * with DEMO=1 shows the chat widget of SPEC 1 without CHAT_URL being set; production without
+ * CHAT_URL shows none.
+ */
+export const DEMO_CHAT_URL = 'https://wa.me/31201234567?text={text}';
+
 /** The postal address as printed: street, zip and city, country. */
 export const companyAddressLines = (c: CompanyDetails) => [c.street, `${c.zip} ${c.city}`.trim(), c.country];

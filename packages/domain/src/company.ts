@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CompanyDetails } from './company-details';
 
-export { DEMO_COMPANY, companyAddressLines, type CompanyDetails } from './company-details';
+export { DEMO_CHAT_URL, DEMO_COMPANY, companyAddressLines, type CompanyDetails } from './company-details';
 
 /** The agency's details as GET /api/company answers them (company-details.ts). */
 export const companySchema = z.object({

@@ -41,6 +41,8 @@ export const productTypeLabels: Record<number, string> = {
 export const NON_EU_PASSPORT_PRODUCT_ID = 1;
 export const EXCLUSIVE_ROOM_PRODUCT_ID = 999;
 export const KID_WITHOUT_BED_VOUCHER = 'kid-without-bed';
+/** SPEC 9: the Morocco offer costs the Dutch package price plus this visa cost per person (cents). */
+export const MOROCCO_VISA_COST = 35_000;
 
 export const isLessonType = (type: number) => type >= 11 && type <= 14;
 export const isUmrahType = (type: number) => type >= 2 && type <= 10;

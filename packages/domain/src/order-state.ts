@@ -29,10 +29,12 @@ export const ORDER_ACTORS: readonly OrderActor[] = ['customer', 'staff', 'provid
  * passes them to `assertTransition`; `checkGuard` evaluates them the same way everywhere.
  */
 export type OrderGuard =
-  /** payments cover the total */
+  /** payments cover the total (a total of 0 is covered by nothing) */
   | 'fullyPaid'
-  /** something paid, less than the total */
-  | 'partlyPaid'
+  /** at least the down-payment share of the current total paid, less than the total */
+  | 'downPaymentPaid'
+  /** something paid, less than the down-payment share of the current total */
+  | 'belowDownPayment'
   /** nothing paid (a payment was removed, or the total rose above nothing) */
   | 'nothingPaid'
   /** a LEAD made by the customer, unpaid past its time (the scheduler) */
@@ -67,16 +69,21 @@ const payment = (from: OrderStatus, to: OrderStatus, guard: OrderGuard, actors: 
  * decisions on a live order; a refunded or declined order is final.
  */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  payment(LEAD, DOWN_PAYMENT, 'partlyPaid', ['provider', 'staff'], 'first payment, less than the total'),
-  payment(LEAD, COMPLETED, 'fullyPaid', ['provider', 'staff'], 'paid in full'),
-  payment(PENDING, DOWN_PAYMENT, 'partlyPaid', ['provider', 'staff'], 'first payment, less than the total'),
-  payment(PENDING, COMPLETED, 'fullyPaid', ['provider', 'staff'], 'paid in full'),
+  payment(LEAD, DOWN_PAYMENT, 'downPaymentPaid', ['provider', 'staff'], 'first payment: the down-payment share, less than the total'),
+  // 'system': an order of 0 completes without a payment, through the same path as a full payment.
+  payment(LEAD, COMPLETED, 'fullyPaid', ['provider', 'staff', 'system'], 'paid in full (or nothing to pay)'),
+  payment(LEAD, PENDING, 'belowDownPayment', ['provider', 'staff'], 'paid less than the down-payment share: not a down payment'),
+  payment(PENDING, DOWN_PAYMENT, 'downPaymentPaid', ['provider', 'staff'], 'the down-payment share reached'),
+  payment(PENDING, COMPLETED, 'fullyPaid', ['provider', 'staff', 'system'], 'paid in full (or nothing to pay)'),
   payment(DOWN_PAYMENT, COMPLETED, 'fullyPaid', ['provider', 'staff'], 'rest paid, or the total lowered'),
-  payment(COMPLETED, DOWN_PAYMENT, 'partlyPaid', ['staff'], 'a manual payment removed or lowered, or the total raised'),
+  payment(DOWN_PAYMENT, PENDING, 'belowDownPayment', ['staff'], 'a manual payment removed or lowered, or the total raised'),
+  payment(COMPLETED, DOWN_PAYMENT, 'downPaymentPaid', ['staff'], 'a manual payment removed or lowered, or the total raised'),
+  payment(COMPLETED, PENDING, 'belowDownPayment', ['staff'], 'a manual payment removed or lowered, or the total raised'),
   payment(COMPLETED, LEAD, 'nothingPaid', ['staff'], 'every manual payment removed'),
   payment(DOWN_PAYMENT, LEAD, 'nothingPaid', ['staff'], 'every manual payment removed'),
   payment(MANUAL_VERIFICATION_REQUIRED, LEAD, 'nothingPaid', ['staff'], 'verified: nothing paid'),
-  payment(MANUAL_VERIFICATION_REQUIRED, DOWN_PAYMENT, 'partlyPaid', ['staff'], 'verified: partly paid'),
+  payment(MANUAL_VERIFICATION_REQUIRED, PENDING, 'belowDownPayment', ['staff'], 'verified: paid less than the down-payment share'),
+  payment(MANUAL_VERIFICATION_REQUIRED, DOWN_PAYMENT, 'downPaymentPaid', ['staff'], 'verified: down payment paid'),
   payment(MANUAL_VERIFICATION_REQUIRED, COMPLETED, 'fullyPaid', ['staff'], 'verified: paid in full'),
 
   { from: LEAD, to: PENDING, actors: ['staff'], guard: 'nothingPaid', note: 'taken into treatment (e.g. a bank transfer agreed)' },
@@ -138,9 +145,11 @@ export function checkGuard(guard: OrderGuard, f: GuardFacts): boolean | undefine
     case 'none':
       return true;
     case 'fullyPaid':
-      return f.total === undefined || f.paid === undefined ? undefined : f.total > 0 && f.paid >= f.total;
-    case 'partlyPaid':
-      return f.total === undefined || f.paid === undefined ? undefined : f.paid > 0 && !(f.total > 0 && f.paid >= f.total);
+      return f.total === undefined || f.paid === undefined ? undefined : f.paid >= f.total;
+    case 'downPaymentPaid':
+      return f.total === undefined || f.paid === undefined ? undefined : f.paid >= downPaymentDue(f.total) && f.paid < f.total;
+    case 'belowDownPayment':
+      return f.total === undefined || f.paid === undefined ? undefined : f.paid > 0 && f.paid < downPaymentDue(f.total) && f.paid < f.total;
     case 'nothingPaid':
       return f.paid === undefined ? undefined : f.paid <= 0;
     case 'unpaidLeadExpired':
@@ -219,16 +228,28 @@ export const mayDeliverDocuments = is(TRIP_OVERVIEW_STATUSES);
 /** SPEC 4: cancel (and change) actions show for orders staff may still cancel. */
 export const mayCancel = (status: number) => canTransition(status, CANCELLED, 'staff');
 
+/** SPEC 9: a down payment is 50 % of the total. */
+export const DOWN_PAYMENT_PERCENT = 50;
+
 /**
- * The status that follows from what is paid: everything → COMPLETED, something → DOWN_PAYMENT,
- * nothing (after a payment was removed) → LEAD, shown as 'Niet betaald'. Settled statuses stay.
- * The result may still be refused for the actor (a provider never moves an order down):
- * callers pass it to `assertTransition`.
+ * What must be paid before an order counts as down-paid: the down-payment share of its current
+ * total, rounded like the 50 % payment itself (pricing.ts amountToPay), so paying that amount is enough.
+ */
+export const downPaymentDue = (total: number): number => Math.round((total * DOWN_PAYMENT_PERCENT) / 100);
+
+/**
+ * The status that follows from what is paid against the CURRENT total: everything → COMPLETED (an
+ * order of 0 too: nothing to pay), at least the down-payment share → DOWN_PAYMENT, less than that
+ * → PENDING ('In behandeling', the amount paid shown; not a down payment: it holds no right to the
+ * places or the visa wizard), nothing (after a payment was removed) → LEAD, shown as 'Niet betaald'.
+ * Settled statuses stay. The result may still be refused for the actor (a provider never moves an
+ * order down): callers pass it to `assertTransition`.
  */
 export function statusAfterPayments(current: number, paid: number, total: number): number {
   if (isSettled(current)) return current;
-  if (total > 0 && paid >= total) return COMPLETED;
-  if (paid > 0) return DOWN_PAYMENT;
+  if (paid >= total) return COMPLETED;
+  if (paid >= downPaymentDue(total)) return DOWN_PAYMENT;
+  if (paid > 0) return PENDING;
   if (current === COMPLETED || current === DOWN_PAYMENT) return LEAD;
   return current;
 }

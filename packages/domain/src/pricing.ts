@@ -227,7 +227,7 @@ export const PAY_PERCENTAGES = [50, 100] as const;
 export const DOWN_PAYMENT_MSG = {
   fullPaymentOrder: 'Deze bestelling is geplaatst om volledig te betalen; een aanbetaling (50%) is niet mogelijk.',
   deadlinePassed: (deadline: string) =>
-    `De uiterste betaaldatum (${deadline.slice(8, 10)}-${deadline.slice(5, 7)}-${deadline.slice(0, 4)}) is verstreken: een aanbetaling is niet meer mogelijk, betaal het volledige bedrag.`,
+    `De betaaltermijn van deze reis is verstreken: de reis moest uiterlijk op ${deadline.slice(8, 10)}-${deadline.slice(5, 7)}-${deadline.slice(0, 4)} betaald zijn, daarom is alleen het volledige bedrag mogelijk.`,
 } as const;
 
 /** The earliest payment deadline ('YYYY-MM-DD') of the given ones, or null when none is set. */

@@ -32,9 +32,12 @@ const EXPECTED = new Set(
   (
     [
       [S.LEAD, S.DOWN_PAYMENT, ['provider', 'staff']],
-      [S.LEAD, S.COMPLETED, ['provider', 'staff']],
+      [S.LEAD, S.COMPLETED, ['provider', 'staff', 'system']],
       [S.PENDING, S.DOWN_PAYMENT, ['provider', 'staff']],
-      [S.PENDING, S.COMPLETED, ['provider', 'staff']],
+      [S.PENDING, S.COMPLETED, ['provider', 'staff', 'system']],
+      [S.DOWN_PAYMENT, S.PENDING, ['staff']],
+      [S.COMPLETED, S.PENDING, ['staff']],
+      [S.MANUAL_VERIFICATION_REQUIRED, S.PENDING, ['staff']],
       [S.DOWN_PAYMENT, S.COMPLETED, ['provider', 'staff']],
       [S.COMPLETED, S.DOWN_PAYMENT, ['staff']],
       [S.COMPLETED, S.LEAD, ['staff']],
@@ -42,7 +45,7 @@ const EXPECTED = new Set(
       [S.MANUAL_VERIFICATION_REQUIRED, S.LEAD, ['staff']],
       [S.MANUAL_VERIFICATION_REQUIRED, S.DOWN_PAYMENT, ['staff']],
       [S.MANUAL_VERIFICATION_REQUIRED, S.COMPLETED, ['staff']],
-      [S.LEAD, S.PENDING, ['staff']],
+      [S.LEAD, S.PENDING, ['provider', 'staff']],
       [S.LEAD, S.MANUAL_VERIFICATION_REQUIRED, ['staff']],
       [S.PENDING, S.MANUAL_VERIFICATION_REQUIRED, ['staff']],
       [S.DOWN_PAYMENT, S.MANUAL_VERIFICATION_REQUIRED, ['staff']],
@@ -116,7 +119,15 @@ describe('order state machine', () => {
     // Staff cancel has no guard.
     expect(canTransition(S.LEAD, S.CANCELLED, 'staff', { ...lead, paid: 100 })).toBe(true);
     expect(checkGuard('fullyPaid', {})).toBeUndefined();
-    expect(checkGuard('fullyPaid', { total: 0, paid: 0 })).toBe(false);
+    // An order of 0 is covered by nothing (issue 23: it completes without a payment).
+    expect(checkGuard('fullyPaid', { total: 0, paid: 0 })).toBe(true);
+    expect(canTransition(S.LEAD, S.COMPLETED, 'system', { total: 0, paid: 0 })).toBe(true);
+    expect(canTransition(S.LEAD, S.COMPLETED, 'system', { total: 1000, paid: 0 })).toBe(false);
+    // Issue 23: a payment below the down-payment share is no down payment.
+    expect(canTransition(S.LEAD, S.DOWN_PAYMENT, 'provider', { total: 3_032_000, paid: 1250 })).toBe(false);
+    expect(canTransition(S.LEAD, S.PENDING, 'provider', { total: 3_032_000, paid: 1250 })).toBe(true);
+    expect(canTransition(S.LEAD, S.DOWN_PAYMENT, 'provider', { total: 1001, paid: 501 })).toBe(true);
+    expect(canTransition(S.LEAD, S.DOWN_PAYMENT, 'provider', { total: 1001, paid: 500 })).toBe(false);
   });
 });
 
@@ -140,11 +151,16 @@ describe('derived rules', () => {
     expect(statusAfterPayments(S.LEAD, 0, 1000)).toBe(S.LEAD);
     expect(statusAfterPayments(S.PENDING, 0, 1000)).toBe(S.PENDING);
     expect(statusAfterPayments(S.LEAD, 500, 1000)).toBe(S.DOWN_PAYMENT);
+    // Issue 23: €12.50 of €30,320 is no down payment; the share counts against the current total.
+    expect(statusAfterPayments(S.LEAD, 1250, 3_032_000)).toBe(S.PENDING);
+    expect(statusAfterPayments(S.LEAD, 499, 1000)).toBe(S.PENDING);
+    expect(statusAfterPayments(S.DOWN_PAYMENT, 500, 2000)).toBe(S.PENDING);
+    expect(statusAfterPayments(S.PENDING, 1000, 2000)).toBe(S.DOWN_PAYMENT);
     expect(statusAfterPayments(S.LEAD, 1000, 1000)).toBe(S.COMPLETED);
     expect(statusAfterPayments(S.DOWN_PAYMENT, 1200, 1000)).toBe(S.COMPLETED);
     expect(statusAfterPayments(S.COMPLETED, 500, 1000)).toBe(S.DOWN_PAYMENT);
     expect(statusAfterPayments(S.COMPLETED, 0, 1000)).toBe(S.LEAD);
-    expect(statusAfterPayments(S.LEAD, 0, 0)).toBe(S.LEAD);
+    expect(statusAfterPayments(S.LEAD, 0, 0)).toBe(S.COMPLETED);
     for (const s of [S.CANCELLED, S.DECLINED, S.REFUNDED, S.PARTIALLY_REFUNDED, S.MANUAL_VERIFICATION_REQUIRED]) {
       expect(statusAfterPayments(s, 1000, 1000)).toBe(s);
     }
@@ -154,6 +170,7 @@ describe('derived rules', () => {
       for (const [paid, total] of [
         [0, 1000],
         [1, 1000],
+        [500, 1000],
         [1000, 1000],
         [2000, 1000],
         [0, 0],

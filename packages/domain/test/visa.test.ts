@@ -4,6 +4,7 @@ import {
   VISA_MSG,
   guestNameSchema,
   isCalendarDate,
+  passportNeededUntil,
   passportValidEnough,
   resetDocumentsSchema,
   visaSchema,
@@ -74,14 +75,29 @@ describe('isCalendarDate', () => {
 });
 
 describe('passportValidEnough', () => {
-  it('needs the passport valid at least 6 months after the trip ends', () => {
+  it('counts the 6 months from the trip start, on both sides of the boundary', () => {
+    // A trip of 10-24 March 2027 needs a passport valid until at least 10-09-2027.
+    expect(passportNeededUntil('2027-03-10')).toBe('2027-09-10');
+    expect(passportValidEnough('2027-09-09', '2027-03-10')).toBe(false);
+    expect(passportValidEnough('2027-09-10', '2027-03-10')).toBe(true);
+    // The pilgrim: valid until 15-09-2027 is enough (counted from the end it was refused).
+    expect(passportValidEnough('2027-09-15', '2027-03-10')).toBe(true);
+    const form = (expires: string) => messages(visaSchemaForTrip('2027-03-10').safeParse(valid({ passport_expires: expires })));
+    expect(form('2027-09-09')).toEqual([VISA_MSG.passportExpiresTooSoon]);
+    expect(form('2027-09-10')).toEqual([]);
+    expect(VISA_MSG.passportExpiresTooSoon).toBe(
+      'Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.',
+    );
+  });
+
+  it('needs the passport valid at least 6 months after the trip starts', () => {
     expect(passportValidEnough('2027-09-24', '2027-03-24')).toBe(true);
     expect(passportValidEnough('2028-01-01', '2027-03-24')).toBe(true);
     expect(passportValidEnough('2027-09-23', '2027-03-24')).toBe(false);
     expect(passportValidEnough('2027-03-25', '2027-03-24')).toBe(false);
   });
 
-  it('clamps month ends and passes when no trip end is known', () => {
+  it('clamps month ends and passes when no trip start is known', () => {
     // 31 August + 6 months is the last day of February.
     expect(passportValidEnough('2028-02-29', '2027-08-31')).toBe(true);
     expect(passportValidEnough('2028-02-28', '2027-08-31')).toBe(false);

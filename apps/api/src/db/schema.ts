@@ -164,10 +164,18 @@ export const orders = pgTable(
     totalPrice: integer('total_price').notNull().default(0),
     flex: jsonb('flex').notNull().default({}),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
+    /** The Idempotency-Key the order was placed with (infra/http/idempotency.ts): one order per key and customer. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId), index('orders_status_idx').on(t.status)],
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_idx').on(t.status),
+    uniqueIndex('orders_user_idempotency_key_unique')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
 );
 
 export const rooms = pgTable(
@@ -314,9 +322,21 @@ export const payments = pgTable(
     /** The provider's transaction id; unique so a replayed webhook cannot book twice. */
     providerRef: text('provider_ref'),
     flex: jsonb('flex').notNull().default({}),
+    /**
+     * For the office (issue 23): 'order_changed' when the order changed after this payment started
+     * (booked, did not move the status), 'refund_due' when it came in for a cancelled order.
+     */
+    review: text('review'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_provider_ref_unique').on(t.providerRef), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_provider_ref_unique').on(t.providerRef),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_review_idx')
+      .on(t.review)
+      .where(sql`${t.review} is not null`),
+    check('payments_review', sql`${t.review} in ('order_changed', 'refund_due')`),
+  ],
 );
 
 /** Payment attempts at the provider, prepared before the browser is sent there. */
@@ -332,12 +352,18 @@ export const transactions = pgTable(
     percent: integer('percent').notNull().default(100),
     status: text('status').notNull().default('open'),
     flex: jsonb('flex').notNull().default({}),
+    /** The order (its lines and total) as it was when this payment started (domain orderFingerprint). */
+    orderFingerprint: text('order_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // Every payment start reads its order's (or quote's) recent payments: without these it read the
   // whole table (bench/orders.ts: the database's time per order grew with the table).
-  (t) => [index('transactions_order_idx').on(t.orderId), index('transactions_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('transactions_order_idx').on(t.orderId),
+    index('transactions_invoice_idx').on(t.invoiceId),
+    check('transactions_order_fingerprint_length', sql`char_length(${t.orderFingerprint}) <= 64`),
+  ],
 );
 
 /**
@@ -526,6 +552,31 @@ export const requests = pgTable(
     check('requests_kind', sql`${t.kind} in ('custom', 'morocco')`),
     check('requests_status', sql`${t.status} in ('open', 'contacted', 'converted')`),
     check('requests_text_lengths', sql`char_length(${t.email}) <= 254 and char_length(${t.note}) <= 5000`),
+  ],
+);
+
+/**
+ * Answers of idempotent writes (infra/http/idempotency.ts): per caller (`scope`, a hash of the user id,
+ * or of the route and client address) and Idempotency-Key, the request's hash and, once answered,
+ * its status and body. In flight while status_code is null, held by its request until locked_until.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+    check('idempotency_keys_lengths', sql`char_length(${t.scope}) <= 100 and char_length(${t.key}) <= 100`),
   ],
 );
 

@@ -12,7 +12,10 @@ const MAX_DEPTH = 64;
  * It runs after onRequest, so the auth checks still answer first.
  */
 export async function rejectHostileInput(request: FastifyRequest) {
-  for (const part of [request.params, request.query, request.body]) {
+  // The query string parser makes objects of its own class (not a plain object), which the walk below
+  // would skip: a copy makes them plain.
+  const query = request.query && typeof request.query === 'object' ? { ...(request.query as object) } : request.query;
+  for (const part of [request.params, query, request.body]) {
     if (part === undefined || part === null) continue;
     if (someString(part, hasInvalidCharacters) || !jsonWithin(part, Number.POSITIVE_INFINITY, MAX_DEPTH)) {
       throw new AppError(400, MSG.invalidInput);

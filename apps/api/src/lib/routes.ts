@@ -21,6 +21,9 @@ export const pageQuery = z.object({
 /** A paged list searched with `?q=` (`max`: the longest search text). */
 export const searchPageQuery = (max = 200) => pageQuery.extend({ q: z.string().max(max).optional() });
 
+/** Characters of `bytes` bytes in base64: the body limit of a route that carries a photo is sized from it. */
+export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
 /** OpenAPI: the routes that need a bearer token. */
 export const security = [{ bearerAuth: [] }];
 

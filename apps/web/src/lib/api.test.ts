@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@umrah/domain/messages';
-import { api, ApiError, getToken, onSessionExpired, setToken, UNPARSABLE_MESSAGE } from './api';
+import { api, ApiError, apiGet, apiPost, getToken, onSessionExpired, setToken, UNPARSABLE_MESSAGE } from './api';
 
 const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (expInSeconds: number, sub = '7') =>
@@ -109,6 +109,47 @@ describe('retry on status 0', () => {
     fetchMock.mockResolvedValue(json({ error: 'Internal Server Error', message: 'Er is iets misgegaan.' }, 500));
     await expect(api('/api/health')).rejects.toMatchObject({ status: 500, message: 'Er is iets misgegaan.' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Idempotency-Key (one per user action, the same on its retries)', () => {
+  const keys = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+
+  it('sends a key with an order and sends the same key again on the retries after network failures', async () => {
+    setToken(jwt(3600));
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json({ status: 'success', order: { id: 1 } }, 201));
+    await expect(apiPost('/api/order', { rooms: [] })).resolves.toMatchObject({ order: { id: 1 } });
+    const sent = keys();
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(sent).size).toBe(1);
+  });
+
+  it('makes a new key for the next action, and sends none with a read', async () => {
+    fetchMock.mockImplementation(async () => json({ message: 'ok' }));
+    await apiPost('/api/contact', { name: 'A' }, { auth: false });
+    await apiPost('/api/contact', { name: 'A' }, { auth: false });
+    await apiGet('/api/products');
+    const [first, second, read] = keys();
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect(read).toBeNull();
+  });
+
+  it('works where crypto.randomUUID is missing (a page not served over https)', async () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      fetchMock.mockResolvedValueOnce(json({ message: 'ok' }));
+      await apiPost('/api/contact/individual_hadj', {}, { auth: false });
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
+    expect(keys()[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 

@@ -1,5 +1,6 @@
 // The one HTTP client of the web app: bearer token from localStorage, refresh before expiry,
-// retry on network failure, and errors carrying the server's Dutch message.
+// retry on network failure (with the same Idempotency-Key, so a write is done once), and errors
+// carrying the server's Dutch message.
 import { MSG } from '@umrah/domain/messages';
 import { tokenClaims } from './jwt';
 import type { TokenAnswer } from '@umrah/domain/contracts';
@@ -104,6 +105,24 @@ export interface RequestOptions {
   /** Send the stored token (default). Login, register and reset pass false: a 401 there is no expiry. */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * The Idempotency-Key of a write: made once per call (one user action) and sent with each of its
+   * retries, so the server answers a retry with the first answer (no second order, mail or payment).
+   */
+  idempotencyKey?: string;
+}
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A random UUID (v4); also where crypto.randomUUID is missing (a page not served over https). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -152,8 +171,9 @@ async function send<T>(path: string, opts: RequestOptions, token: string | null)
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
   const res = await fetchWithRetry(buildUrl(path, opts.query), {
-    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    method: methodOf(opts),
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     signal: opts.signal,
@@ -166,6 +186,8 @@ async function send<T>(path: string, opts: RequestOptions, token: string | null)
   }
   return data as T;
 }
+
+const methodOf = (opts: RequestOptions) => opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
 
 let refreshing: Promise<void> | null = null;
 
@@ -187,6 +209,8 @@ function refreshToken(token: string): Promise<void> {
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  // Every write gets its key now, before any retry: the server opts in per route and ignores it elsewhere.
+  if (methodOf(opts) !== 'GET' && !opts.idempotencyKey) opts = { ...opts, idempotencyKey: newIdempotencyKey() };
   const useAuth = opts.auth !== false;
   let token = useAuth ? getToken() : null;
   if (token) {

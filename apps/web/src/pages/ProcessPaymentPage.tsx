@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { formatOrderNumber, parseOrderNumber } from '@umrah/domain/order-number';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** The payment provider reports success as status 100 (SPEC 9). */
@@ -15,6 +16,9 @@ export default function ProcessPaymentPage() {
   // PAY.'s newer return URLs carry statusCode instead of orderStatusId.
   const status = params.get('orderStatusId') ?? params.get('order_status_id') ?? params.get('statusCode');
   const paid = status === PAYMENT_SUCCESS_STATUS;
+  // The order number as every other screen writes it (FCU27), not the bare id.
+  const id = parseOrderNumber(orderID ?? '');
+  const orderNumber = id === null ? (orderID ?? '') : formatOrderNumber(id);
 
   useEffect(() => {
     const timer = setTimeout(() => navigate('/admin'), REDIRECT_MS);
@@ -25,7 +29,7 @@ export default function ProcessPaymentPage() {
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1} size="h2">
-          Betaling voor bestelling #{orderID}
+          Betaling voor bestelling {orderNumber}
         </Title>
         {paid ? (
           <Alert color="green" role="status">

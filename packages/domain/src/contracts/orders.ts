@@ -110,6 +110,8 @@ export const orderContract = z.object({
   documents_complete: z.boolean(),
   /** 50 % may be asked now: placed as a down payment, nothing paid and the payment deadline not passed. */
   down_payment_allowed: z.boolean(),
+  /** Why an order placed as a down payment can only be paid in full now ('De betaaltermijn van deze reis is verstreken: …'), or null. */
+  down_payment_message: z.string().nullable(),
   flex: orderFlexContract,
   created_by_user_id: z.number().nullable(),
   created_at: z.string(),

@@ -27,6 +27,11 @@ export const paymentContract = invoicePaymentContract.extend({
   order_id: z.number().nullable(),
   invoice_id: z.number().nullable(),
   provider_ref: z.string().nullable(),
+  /**
+   * For the office (issue 23): 'order_changed' (the order changed after the payment started: booked,
+   * the status not moved) or 'refund_due' (paid for a cancelled order); null when nothing is to check.
+   */
+  review: z.enum(['order_changed', 'refund_due']).nullable().optional(),
   email: z.string().nullable().optional(),
   name: z.string().nullable().optional(),
   order_status: z.number().nullable().optional(),

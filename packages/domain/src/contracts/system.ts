@@ -13,15 +13,30 @@ export const outboxMailContract = z.object({
   text: z.string(),
   status: z.string(),
   attempts: z.number(),
+  /** The mail server's last refusal (kept after a later success is cleared). */
+  last_error: z.string().nullable(),
+  /** When the worker tries again (pending mails). */
+  next_attempt_at: z.string(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });
 export type OutboxMail = z.infer<typeof outboxMailContract>;
 
-/** GET /api/admin/mails */
-export const outboxMailsContract = totalAnswer('mails', outboxMailContract);
+/** GET /api/admin/mails: a page of mails, and how many wait to be sent or failed (the dashboard's count). */
+export const outboxMailsContract = totalAnswer('mails', outboxMailContract).extend({
+  waiting: z.number(),
+  failed: z.number(),
+});
 export type OutboxMails = z.infer<typeof outboxMailsContract>;
 
-/** GET /api/health */
-export const healthContract = z.object({ status: z.literal('ok'), database: z.string() });
+/** GET /api/health: liveness, the process answers (no database involved). */
+export const healthContract = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof healthContract>;
+
+/** GET /api/ready: 200 when the database answers and every migration is applied, else 503. */
+export const readyContract = z.object({
+  status: z.enum(['ready', 'not ready']),
+  database: z.string(),
+  pending_migrations: z.number().nullable(),
+});
+export type Ready = z.infer<typeof readyContract>;

@@ -35,6 +35,13 @@ export const ORDER_MSG = {
   failed: 'Er is iets misgegaan tijdens het verwerken van je bestelling.',
   notFound: 'Bestelling niet gevonden.',
   notEditable: 'Deze bestelling kan niet meer worden gewijzigd.',
+  paymentOpen:
+    'Voor deze bestelling loopt nog een betaling. Rond die eerst af, annuleer die op de betaalpagina of wacht tot die is verlopen; daarna kun je de bestelling wijzigen.',
+  alreadyPaid: 'Op deze bestelling is al betaald; wijzigen kan alleen nog via ons kantoor.',
+  unpaidRooms: (max: number) =>
+    `Zonder te betalen kun je maximaal ${max} kamers tegelijk vasthouden. Betaal eerst een openstaande bestelling (Account - Mijn bestellingen) of neem contact met ons op voor een grotere groep.`,
+  unpaidPlaces: (max: number) =>
+    `Zonder te betalen kun je voor deze reis maximaal ${max} plaatsen vasthouden. Betaal eerst je openstaande bestelling voor deze reis (Account - Mijn bestellingen) of neem contact met ons op voor een grotere groep.`,
   hasDocuments: 'Van deze bestelling zijn al reisdocumenten aangeleverd; wijzig de gasten via de beheerder.',
   soldOutRoom: 'Deze kamer is helaas uitverkocht.',
   soldOut: (label: string) => `${label} is helaas uitverkocht.`,

@@ -33,7 +33,7 @@ export const VISA_MSG = {
   issuedAfterExpiry: 'Uitgiftedatum moet voor de vervaldatum liggen.',
   photoFormat: 'Pasfoto moet een afbeelding zijn (jpg, png of webp).',
   photoTooLarge: 'Pasfoto is te groot (maximaal 5 MB).',
-  /** SPEC 5, to the letter: the passport must stay valid 6 months past the trip's end. */
+  /** SPEC 5, to the letter: the passport must stay valid 6 months past the trip's start. */
   passportExpiresTooSoon: 'Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.',
   // Answers of the API (the web shows them as they are).
   notEligible: 'Documenten kunnen pas worden aangeleverd nadat er (aan)betaald is.',
@@ -50,22 +50,26 @@ export const VISA_MSG = {
 
 /** Largest accepted photo after base64 decoding; the browser can check this before uploading. */
 export const VISA_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** Months the passport must stay valid after the trip ends. */
-export const PASSPORT_VALID_MONTHS_AFTER_TRIP = 6;
+/** Months the passport must stay valid after the trip starts (SPEC 5, 9; the Saudi rule counts from arrival). */
+export const PASSPORT_VALID_MONTHS = 6;
 
 /** 'YYYY-MM-DD' that is a real calendar day ('2001-02-31' is not), from the year 100 on. */
 export const isCalendarDate = (value: string): boolean => isIsoDate(value) && Number(value.slice(0, 4)) >= 100;
 
 const calendarDate = (required: string) => requiredText(required).refine(isCalendarDate, { error: VISA_MSG.invalidDate });
 
+/** The first expiry date the 6-month rule accepts for a trip starting on `tripStart` ('YYYY-MM-DD'). */
+export const passportNeededUntil = (tripStart: string) => dayjs(tripStart).add(PASSPORT_VALID_MONTHS, 'month').format('YYYY-MM-DD');
+
 /**
- * The 6-month rule: the passport must still be valid 6 months after the trip's last day (a visa is
- * refused for a passport that runs out sooner). Dates are 'YYYY-MM-DD'; without a known trip end
- * there is nothing to check against. A month end clamps (31 Aug + 6 months = 28/29 Feb).
+ * The 6-month rule: the passport must still be valid 6 months after the trip's first day (arrival in
+ * Saudi Arabia: a visa is refused for a passport that runs out sooner; counting from the end would
+ * send pilgrims for an urgent passport they do not need). Dates are 'YYYY-MM-DD'; without a known
+ * trip start there is nothing to check against. A month end clamps (31 Aug + 6 months = 28/29 Feb).
  */
-export function passportValidEnough(expires: string, tripEnd: string | null | undefined): boolean {
-  if (!tripEnd) return true;
-  const needed = dayjs(tripEnd).add(PASSPORT_VALID_MONTHS_AFTER_TRIP, 'month').format('YYYY-MM-DD');
+export function passportValidEnough(expires: string, tripStart: string | null | undefined): boolean {
+  if (!tripStart) return true;
+  const needed = passportNeededUntil(tripStart);
   // Same-format ISO dates compare correctly as strings.
   return expires >= needed;
 }
@@ -145,10 +149,10 @@ export type VisaInput = z.input<typeof visaSchema>;
 export type VisaData = z.output<typeof visaSchema>;
 
 /** The form's schema once the trip is known: visaSchema plus the 6-month rule on passport_expires. */
-export const visaSchemaForTrip = (tripEnd: string | null | undefined) =>
+export const visaSchemaForTrip = (tripStart: string | null | undefined) =>
   visaSchema.superRefine((v, ctx) => {
     const expires = dateOf(v, 'passport_expires');
-    if (expires && !passportValidEnough(expires, tripEnd)) {
+    if (expires && !passportValidEnough(expires, tripStart)) {
       ctx.addIssue({ code: 'custom', path: ['passport_expires'], message: VISA_MSG.passportExpiresTooSoon });
     }
   }, always);

@@ -14,6 +14,8 @@ type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
 
 interface ServerEntry {
   isServerRendered(pathname: string): boolean;
+  /** The URL as the page is rendered and cached (only the query parameters it reads); older builds lack it. */
+  cacheKey?(url: string): string;
   render(url: string, fetchApi: FetchApi): Promise<{ html: string; state: unknown; status: number; page?: string | null } | null>;
 }
 
@@ -87,11 +89,17 @@ export interface PageRenderer {
   handles(url: string): boolean;
   /** index.html with the page inside #root, or null (use index.html as it is). */
   render(url: string, indexHtml: string): Promise<RenderedPage | null>;
+  /**
+   * Data a page may show was written (here or, through the event bus, in another process): cached
+   * pages are checked against their answers once before they are served again.
+   */
+  dataChanged(): void;
 }
 
-/** A rendered page: its HTML, and that HTML compressed for a client (each coding made once per page). */
+/** A rendered page: its HTML, its ETag, and that HTML compressed for a client (each coding made once per page). */
 export interface RenderedPage {
   html: string;
+  etag: string;
   encoded(acceptEncoding: string | undefined): Promise<EncodedPage>;
 }
 
@@ -101,6 +109,7 @@ function renderedPage(html: string): RenderedPage {
   const made = new Map<string | undefined, Promise<EncodedPage>>();
   return {
     html,
+    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
     encoded(acceptEncoding) {
       const coding = accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : undefined;
       if (!made.has(coding)) made.set(coding, compressPage(html, coding));
@@ -119,6 +128,14 @@ const RENDER_TIMEOUT_MS = 3000;
  */
 const PAGE_CACHE_MS = 60_000;
 const PAGE_CACHE_MAX = 200;
+/**
+ * Between writes a cached page is served as it is, without asking anything again; this bounds how
+ * long a change made without a request (a job giving stock back) can go unseen.
+ */
+const REVALIDATE_MS = 5_000;
+/** Renders under way at once; more wait, and past MAX_WAITING the plain app is sent (cheap, correct). */
+const MAX_RENDERS = 2;
+const MAX_WAITING = 16;
 const ROOT = '<div id="root"></div>';
 
 /**
@@ -149,6 +166,7 @@ export async function createPageRenderer(
   webDist: string,
   fetchApi: FetchApi,
   log: { error: (obj: unknown, msg: string) => void },
+  options: { revalidateMs?: number; now?: () => number } = {},
 ): Promise<PageRenderer | null> {
   const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.mjs');
   if (!existsSync(entryFile)) return null;
@@ -168,54 +186,123 @@ export async function createPageRenderer(
         .update(await res.text())
         .digest('base64')
     }`;
-  const cache = new Map<string, { page: RenderedPage; index: string; at: number; answers: { url: string; tag: string }[] }>();
-  const stillCurrent = async (hit: { index: string; at: number; answers: { url: string; tag: string }[] }, indexHtml: string) => {
-    if (hit.index !== indexHtml || Date.now() - hit.at > PAGE_CACHE_MS) return false;
-    const now = await Promise.all(hit.answers.map(async (a) => (await tagOf(await fetchApi(a.url, {}))) === a.tag));
-    return now.every(Boolean);
+  const revalidateMs = options.revalidateMs ?? REVALIDATE_MS;
+  const now = options.now ?? Date.now;
+  type Answers = { url: string; tag: string }[];
+  type Cached = {
+    page: RenderedPage;
+    index: string;
+    at: number;
+    answers: Answers;
+    checkedAt: number;
+    checkedVersion: number;
+    checking?: Promise<boolean>;
   };
+  const cache = new Map<string, Cached>();
+  /** Bumped by every write (dataChanged): a page checked before it is asked again once. */
+  let dataVersion = 0;
+  const stillCurrent = async (answers: Answers) => {
+    const same = await Promise.all(answers.map(async (a) => (await tagOf(await fetchApi(a.url, {}))) === a.tag));
+    return same.every(Boolean);
+  };
+  /** A cached page that may be served: unchanged since its last check, or checked once now for all who ask. */
+  const usable = async (hit: Cached): Promise<boolean> => {
+    if (hit.checkedVersion === dataVersion && now() - hit.checkedAt < revalidateMs) return true;
+    hit.checking ??= (async () => {
+      const version = dataVersion;
+      const checkedAt = now();
+      const ok = await stillCurrent(hit.answers);
+      if (ok) Object.assign(hit, { checkedVersion: version, checkedAt });
+      return ok;
+    })().finally(() => (hit.checking = undefined));
+    return hit.checking;
+  };
+
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  /** One render of each key at a time, shared by everyone asking for it; at most MAX_RENDERS keys at once. */
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
+  const renderOnce = async (key: string, indexHtml: string): Promise<RenderedPage | null> => {
+    if (running >= MAX_RENDERS) {
+      if (waiting.length >= MAX_WAITING) return null;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    running++;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const answers: Answers = [];
+      const recordingFetch: FetchApi = async (apiUrl, init) => {
+        const res = await fetchApi(apiUrl, init);
+        answers.push({ url: apiUrl, tag: await tagOf(res.clone()) });
+        return res;
+      };
+      const version = dataVersion;
+      const at = now();
+      const result = await Promise.race([
+        entry.render(key, recordingFetch),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+        }),
+      ]);
+      if (!result) log.error({ url: pathOf(key) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
+      if (!result || result.status !== 200) return null;
+      // The page's own high-priority image (React writes its preload into the markup), else the known one.
+      const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(key)];
+      const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
+      const links = result.page ? pageLinks(manifest, result.page) : { css: '', js: [] };
+      const html = arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE }).replace(
+        ROOT,
+        // A data block, not a script: the security policy allows no inline scripts, and needs none here.
+        () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
+      );
+      const page = renderedPage(html);
+      cache.delete(key);
+      cache.set(key, { page, index: indexHtml, at, answers, checkedAt: at, checkedVersion: version });
+      // The oldest goes first (a Map keeps insertion order).
+      if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      return page;
+    } finally {
+      clearTimeout(timer);
+      running--;
+      waiting.shift()?.();
+    }
+  };
+
+  /**
+   * URL → its cache key, or null when the server does not render it; remembered, since matching the
+   * routes costs more than answering from the cache. Bounded: a flood of new query strings only
+   * empties it.
+   */
+  const keys = new Map<string, string | null>();
+  const keyOf = (url: string): string | null => {
+    let key = keys.get(url);
+    if (key === undefined) {
+      // Query parameters the page does not read neither make another page nor another render.
+      key = entry.isServerRendered(pathOf(url)) ? (entry.cacheKey ? entry.cacheKey(url) : url) : null;
+      if (keys.size >= 1000) keys.clear();
+      keys.set(url, key);
+    }
+    return key;
+  };
+
   return {
-    handles: (url) => entry.isServerRendered(pathOf(url)),
+    handles: (url) => keyOf(url) !== null,
+    dataChanged: () => void dataVersion++,
     async render(url, indexHtml) {
-      if (!indexHtml.includes(ROOT) || !entry.isServerRendered(pathOf(url))) return null;
-      let timer: NodeJS.Timeout | undefined;
+      const key = keyOf(url);
+      if (key === null || !indexHtml.includes(ROOT)) return null;
       try {
-        const hit = cache.get(url);
-        if (hit && (await stillCurrent(hit, indexHtml))) return hit.page;
-        const answers: { url: string; tag: string }[] = [];
-        const recordingFetch: FetchApi = async (apiUrl, init) => {
-          const res = await fetchApi(apiUrl, init);
-          answers.push({ url: apiUrl, tag: await tagOf(res.clone()) });
-          return res;
-        };
-        const result = await Promise.race([
-          entry.render(url, recordingFetch),
-          new Promise<null>((resolve) => {
-            timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
-          }),
-        ]);
-        if (!result) log.error({ url: pathOf(url) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
-        if (!result || result.status !== 200) return null;
-        // The page's own high-priority image (React writes its preload into the markup), else the known one.
-        const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(url)];
-        const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
-        const links = result.page ? pageLinks(manifest, result.page) : { css: '', js: [] };
-        const html = arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE }).replace(
-          ROOT,
-          // A data block, not a script: the security policy allows no inline scripts, and needs none here.
-          () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
-        );
-        const page = renderedPage(html);
-        cache.delete(url);
-        cache.set(url, { page, index: indexHtml, at: Date.now(), answers });
-        // The oldest goes first (a Map keeps insertion order): many different query strings only evict.
-        if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
-        return page;
+        const hit = cache.get(key);
+        if (hit && hit.index === indexHtml && now() - hit.at <= PAGE_CACHE_MS && (await usable(hit))) return hit.page;
+        let pending = rendering.get(key);
+        if (!pending) {
+          pending = renderOnce(key, indexHtml).finally(() => rendering.delete(key));
+          rendering.set(key, pending);
+        }
+        return await pending;
       } catch (err) {
-        log.error(err, `server render of ${pathOf(url)} failed; the page renders in the browser`);
+        log.error(err, `server render of ${pathOf(key)} failed; the page renders in the browser`);
         return null;
-      } finally {
-        clearTimeout(timer);
       }
     },
   };
@@ -240,10 +327,18 @@ export function injectFetch(app: {
   };
 }
 
-/** The headers of a rendered page: index.html's (security policy, type) without those of its bytes. */
+const pageHeaders = new WeakMap<Record<string, string>, Record<string, string>>();
+/**
+ * The headers of a rendered page: index.html's (security policy, type) without those of its bytes.
+ * Made once per build's index.html (the same object is handed in on every request).
+ */
 export function renderedPageHeaders(indexHeaders: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { ...indexHeaders, 'cache-control': 'no-cache' };
-  for (const name of ['etag', 'last-modified', 'content-length', 'content-encoding', 'vary']) delete headers[name];
+  let headers = pageHeaders.get(indexHeaders);
+  if (!headers) {
+    headers = { ...indexHeaders, 'cache-control': 'no-cache' };
+    for (const name of ['etag', 'last-modified', 'content-length', 'content-encoding', 'vary']) delete headers[name];
+    pageHeaders.set(indexHeaders, headers);
+  }
   return headers;
 }
 

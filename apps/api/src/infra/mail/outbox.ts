@@ -79,11 +79,17 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
 
 const MAX_ATTEMPTS = 8;
 
+/** The part of a logger the worker needs (Fastify's logger, whose lines are scrubbed). */
+interface MailLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 /**
  * Sends what the outbox holds. Rows are claimed with SKIP LOCKED so several API processes can run
  * a worker each; a claimed row that is not finished within five minutes is picked up again.
  */
-export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string; intervalMs?: number }) {
+export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string; intervalMs?: number; log?: MailLog }) {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
@@ -147,12 +153,18 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
           } catch (err) {
             const failed = row.attempts >= MAX_ATTEMPTS;
             const backoffSeconds = Math.min(3600, 15 * 2 ** row.attempts);
+            const error = String((err as Error).message ?? err).slice(0, 500);
+            // The mail's id and the server's answer; never its body or its recipient (the logger
+            // also scrubs e-mail addresses out of the server's answer).
+            const line = { mailId: row.id, attempt: row.attempts, smtpError: error };
+            if (failed) opts.log?.error(line, "mail failed for good: the admin's mail list can send it again");
+            else opts.log?.warn({ ...line, retryInSeconds: backoffSeconds }, 'mail not sent, will retry');
             await db
               .update(mailOutbox)
               .set({
                 status: failed ? 'failed' : 'pending',
                 ...(failed ? done : {}),
-                lastError: String((err as Error).message ?? err).slice(0, 500),
+                lastError: error,
                 nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
               })
               .where(inArray(mailOutbox.id, [row.id]));
@@ -200,8 +212,23 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
     return running;
   }
 
+  /**
+   * 'Opnieuw versturen': a failed mail (or one waiting for its next attempt) goes back in the queue
+   * with a fresh set of attempts and is tried at once. False when there is no such mail to retry.
+   */
+  async function retry(id: number): Promise<boolean> {
+    const rows = await db
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+      .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['failed', 'pending'])))
+      .returning({ id: mailOutbox.id });
+    if (rows.length) void kick();
+    return rows.length > 0;
+  }
+
   return {
     kick,
+    retry,
     start() {
       // Mails stored before links were redacted after sending: clean them once per start.
       void redactDoneMails(db).catch(() => 0);

@@ -62,9 +62,12 @@ export function orderConfirmationMail(opts: {
         `Bedankt voor je bestelling. We hebben je bestelling ontvangen onder nummer ${opts.orderNumber}.`,
         ...items,
         `Totaal: ${formatEuro(opts.total)} (inclusief 21% btw).`,
-        opts.payPartly
-          ? `Je hebt gekozen voor een aanbetaling van 50%: ${formatEuro(opts.downPayment)}. Het restant betaal je later via Account - Mijn bestellingen.`
-          : 'Je kunt je bestelling betalen via Account - Mijn bestellingen.',
+        // An order of 0 (a voucher covers it) is complete at once: nothing to pay (issue 23).
+        opts.total <= 0
+          ? 'Er hoeft niets betaald te worden: je bestelling is voltooid.'
+          : opts.payPartly
+            ? `Je hebt gekozen voor een aanbetaling van 50%: ${formatEuro(opts.downPayment)}. Het restant betaal je later via Account - Mijn bestellingen.`
+            : 'Je kunt je bestelling betalen via Account - Mijn bestellingen.',
       ],
       { href: opts.accountUrl, label: 'Bekijk mijn bestelling' },
     ),

@@ -21,16 +21,18 @@ export function createPaymentProvider(ctx: Pick<AppContext, 'config' | 'db'>): P
   }
 }
 
-const providers = new WeakMap<AppContext, PaymentProvider>();
-/** One provider per app, made on first use. */
-export function paymentProvider(app: FastifyInstance): PaymentProvider {
-  let p = providers.get(app.ctx);
+const providers = new WeakMap<object, PaymentProvider>();
+/** One provider per app context, made on first use (the routes and the scheduler share it). */
+export function providerFor(ctx: Pick<AppContext, 'config' | 'db'>): PaymentProvider {
+  let p = providers.get(ctx);
   if (!p) {
-    p = createPaymentProvider(app.ctx);
-    providers.set(app.ctx, p);
+    p = createPaymentProvider(ctx);
+    providers.set(ctx, p);
   }
   return p;
 }
+/** One provider per app, made on first use. */
+export const paymentProvider = (app: FastifyInstance): PaymentProvider => providerFor(app.ctx);
 
 /**
  * Providers post form-encoded bodies (the simulator page, Mollie's webhook, PAY.'s legacy exchange).

@@ -40,6 +40,8 @@ export function createMollieProvider(cfg: PaymentsConfig['mollie']): PaymentProv
 
   return {
     name: 'mollie',
+    // Mollie: iDEAL and Bancontact expire after 15 minutes, cards after 30.
+    paymentExpiryMinutes: 60,
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
       const payment: Payment = await wrap('create', () =>
         client.payments.create({

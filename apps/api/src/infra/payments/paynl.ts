@@ -69,6 +69,8 @@ export function createPaynlProvider(cfg: PaymentsConfig['paynl'], fetchImpl: typ
 
   return {
     name: 'paynl',
+    // iDEAL, Bancontact and card payments end well within the hour at PAY.
+    paymentExpiryMinutes: 60,
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
       const order = await call('POST', '/orders', {
         serviceId: cfg.serviceId,

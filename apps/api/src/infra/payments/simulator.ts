@@ -79,6 +79,7 @@ export function createSimulatorProvider(db: Db, publicUrl: string): PaymentProvi
   };
   return {
     name: 'simulator',
+    paymentExpiryMinutes: SIMULATOR_EXPIRY_MINUTES,
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
       const { row, ...created } = local(input);
       await insertPayment(db).execute({ ...row });

@@ -43,6 +43,12 @@ export interface LocalPayment extends CreatedPayment {
 
 export interface PaymentProvider {
   readonly name: 'simulator' | 'paynl' | 'mollie';
+  /**
+   * After how many minutes an unfinished payment of this provider can no longer be paid (an upper
+   * bound for the methods the shop offers). A started payment holds an unpaid lead past its expiry
+   * at most this long (issue 23), and blocks the order's changes at most this long.
+   */
+  readonly paymentExpiryMinutes: number;
   create(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** Only a provider in the shop's own database: the payment as a row to write instead of a call. */
   local?(input: CreatePaymentInput): LocalPayment;

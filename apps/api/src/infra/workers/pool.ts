@@ -19,6 +19,8 @@ export interface WorkerPoolOptions {
   maxQueue: number;
   /** Idle workers above minThreads go away again after this. */
   idleTimeout: number;
+  /** The Dutch 503 message when a task cannot be done in time (default: the document's). */
+  unavailable?: string;
 }
 
 const isOverload = (err: unknown) => {
@@ -55,15 +57,20 @@ export function createWorkerPool(filename: URL, defaults: WorkerPoolOptions) {
       ) as unknown as WorkerPoolOptions;
     },
 
-    /** Runs the worker's export `name` (default: its default export) on `data`; the bytes it returns, or 503 in Dutch when it cannot be done in time. */
-    async bytes(data: unknown, name?: string): Promise<Buffer> {
+    /** Runs the worker's export `name` (default: its default export) on `data` within the time limit; 503 in Dutch when it cannot be done in time. */
+    async task<T>(data: unknown, name?: string): Promise<T> {
       try {
-        const bytes: Uint8Array = await get().run(data, { name, signal: AbortSignal.timeout(options.timeoutMs) });
-        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        return (await get().run(data, { name, signal: AbortSignal.timeout(options.timeoutMs) })) as T;
       } catch (err) {
-        if (isOverload(err)) throw new AppError(503, WORKER_MSG.unavailable, 'Service Unavailable');
+        if (isOverload(err)) throw new AppError(503, options.unavailable ?? WORKER_MSG.unavailable, 'Service Unavailable');
         throw err;
       }
+    },
+
+    /** The same for a task that returns bytes: as a Buffer. */
+    async bytes(data: unknown, name?: string): Promise<Buffer> {
+      const bytes = await this.task<Uint8Array>(data, name);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
 
     /** Any other task of the worker, without the time limit. */

@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_MSG, MSG, articleCategorySchema, articleCreateSchema, articleUpdateSchema } from '@umrah/domain';
+import { ARTICLE_MSG, ARTICLE_PHOTO_MAX_BYTES, MSG, articleCategorySchema, articleCreateSchema, articleUpdateSchema } from '@umrah/domain';
 import {
   type ErrorAnswer,
   articleCategoryListContract,
@@ -13,7 +13,7 @@ import {
   messageAnswer,
   teamContract,
 } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
+import { base64Length, guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendCatalog } from '../products/routes.ts';
 import * as admin from './admin.ts';
@@ -22,15 +22,21 @@ import * as service from './service.ts';
 
 const tags = ['articles'];
 const { adminOnly } = guardedRoutes(tags);
-/** A JSON body with the cropped JPEG as base64 (at most 4 MB of picture) and up to 100 kB of html. */
-const PHOTO_BODY_LIMIT = 6 * 1024 * 1024;
+/** A JSON body with the cropped JPEG as base64 (at most 4 MB of picture), up to 100 kB of html and the other fields. */
+const PHOTO_BODY_LIMIT = base64Length(ARTICLE_PHOTO_MAX_BYTES) + 128 * 1024;
 // A body over the limit is refused before any handler runs: give it the photo's Dutch message.
 const photoTooLarge = (error: FastifyError, _req: unknown, reply: { status: (n: 413) => { send: (b: ErrorAnswer) => unknown } }) => {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 'Payload Too Large', message: ARTICLE_MSG.photoTooLarge });
   throw error;
 };
 /** An admin route whose body carries a photo: the larger body limit and its Dutch 413. */
-const photoRoute = <S extends object>(schema: S) => ({ ...adminOnly(schema), bodyLimit: PHOTO_BODY_LIMIT, errorHandler: photoTooLarge });
+const photoRoute = <S extends object>(schema: S) => ({
+  ...adminOnly(schema),
+  bodyLimit: PHOTO_BODY_LIMIT,
+  errorHandler: photoTooLarge,
+  // The picture is converted in the image pool, shared out per user (infra/http/fair-share.ts).
+  config: { heavyWork: true },
+});
 const articleDescription =
   'Body { type: 0 kennis | 1 flyer, label, description, html (wordt opgeschoond), categories: [id], image: { name, data: JPEG als data-URL of base64 } }. ' +
   "De foto moet een echte JPEG zijn ('{bestand} is geen a jpg of jpeg bestand.'), 413 boven 4 MB; hij wordt bijgesneden tot 25/19 (kennis) of 0.70625 (flyer) " +

@@ -19,7 +19,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         body: contactSchema,
         response: { 200: messageAnswer },
       },
-      config: rateLimit(app, 5),
+      // A repeated Idempotency-Key (a retry after a lost answer) sends no second mail.
+      config: { ...rateLimit(app, 5), idempotency: {} },
     },
     async (req) => sendContact(app.ctx, req.body),
   );

@@ -8,7 +8,8 @@ const tags = ['exports'];
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each export reads up to two years of rows: a handful per minute is plenty for a person.
-  const config = rateLimit(app, 30);
+  // Spreadsheets are built while streaming: heavy work, shared out per user (infra/http/fair-share.ts).
+  const config = { ...rateLimit(app, 30), heavyWork: true };
   for (const kind of EXPORT_KINDS) {
     for (const format of EXPORT_FORMATS) {
       app.get(

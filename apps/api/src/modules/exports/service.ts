@@ -20,7 +20,8 @@ import type { UserRow } from '../../lib/auth.ts';
 import type { InvoiceSnapshot } from '../invoices/issued.ts';
 import { itemLines, loadInvoices } from '../invoices/service.ts';
 import { payerColumns } from '../payments/service.ts';
-import { fromDutchDateTime } from '../vouchers/time.ts';
+import { dutchToday, fromDutchDateTime } from '../vouchers/time.ts';
+import { CsvNumber, csvChunks, csvEuros, csvNumber, neutraliseFormula, type CsvValue } from '../../lib/csv.ts';
 
 // Bookkeeper exports (issue 13): payments and invoices of a date range as CSV or XLSX.
 // Rows are read in batches by id (each batch its own short query, never one long transaction) and
@@ -56,38 +57,24 @@ function nextDay(ymd: string): string {
 export const rangeInstants = (range: ExportRange) => ({ start: amsterdamMidnight(range.from), end: amsterdamMidnight(nextDay(range.to)) });
 
 // ------------------------------------------------------------------------------------------------
-// CSV: UTF-8 with BOM, ';' between fields and a decimal comma, which is what Dutch Excel opens as
-// columns and numbers by a double click.
+// CSV: the shop's one writer (lib/csv.ts: UTF-8 with BOM, ';', decimal comma, formulas neutralised).
 
-export const CSV_SEPARATOR = ';';
-
-/** A text cell an spreadsheet would run as a formula (=, +, -, @, or a tab/CR before one) gets a leading '. */
-export const neutraliseFormula = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+export { CSV_SEPARATOR, neutraliseFormula } from '../../lib/csv.ts';
 
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 
-function csvField(value: Cell, kind: Column['kind']): string {
-  let s: string;
-  if (kind === 'money') s = euros(value as number).replace('.', ',');
-  else if (kind === 'date') s = ddmmyyyy(value as string);
-  else if (kind === 'number') s = String(value);
-  else s = neutraliseFormula(String(value));
-  return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/** A cell of a column as the CSV writer takes it: money as euros with a decimal comma, days as DD-MM-YYYY. */
+function csvValue(value: Cell, kind: Column['kind']): CsvValue {
+  if (kind === 'money') return csvEuros(value as number);
+  if (kind === 'date') return ddmmyyyy(value as string);
+  if (kind === 'number') return typeof value === 'number' ? csvNumber(value) : new CsvNumber(value);
+  return String(value);
 }
 
 const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}-${ymd.slice(5, 7)}-${ymd.slice(0, 4)}`;
 
-async function* csvChunks(columns: Column[], rows: AsyncIterable<Cell[]>): AsyncGenerator<string> {
-  yield '\uFEFF' + columns.map((c) => csvField(c.header, 'text')).join(CSV_SEPARATOR) + '\r\n';
-  let chunk = '';
-  for await (const row of rows) {
-    chunk += row.map((v, i) => csvField(v, columns[i].kind)).join(CSV_SEPARATOR) + '\r\n';
-    if (chunk.length > 64 * 1024) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
+async function* csvCells(columns: Column[], rows: AsyncIterable<Cell[]>): AsyncGenerator<CsvValue[]> {
+  for await (const row of rows) yield row.map((v, i) => csvValue(v, columns[i].kind));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -376,7 +363,12 @@ export async function startExport(
   const filename = `${source.file}_${range.from}_${range.to}.${format}`;
   const rows = source.rows(ctx, range);
   if (format === 'csv') {
-    const body = Readable.from(csvChunks(source.columns, rows));
+    const body = Readable.from(
+      csvChunks(
+        source.columns.map((c) => c.header),
+        csvCells(source.columns, rows),
+      ),
+    );
     const done = new Promise<void>((resolve, reject) => {
       body.on('end', resolve).on('error', reject).on('close', resolve);
     });

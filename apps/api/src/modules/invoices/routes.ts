@@ -226,7 +226,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           params: orderParams,
           response: { 200: pdfAnswer },
         }),
-        config: limit(60),
+        // Laid out in the PDF pool, shared out per user (infra/http/fair-share.ts).
+        config: { ...limit(60), heavyWork: true },
       },
       async (req) => orderDocument(app.ctx, currentUser(req), req.params.id, kind),
     );
@@ -245,8 +246,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   ];
   for (const { url, summary, make } of invoicePdfs) {
-    app.post(url, { ...signedIn({ summary, params: invoiceParams, response: { 200: pdfAnswer } }), config: limit(60) }, async (req) =>
-      make(app.ctx, currentUser(req), req.params.id),
+    app.post(
+      url,
+      { ...signedIn({ summary, params: invoiceParams, response: { 200: pdfAnswer } }), config: { ...limit(60), heavyWork: true } },
+      async (req) => make(app.ctx, currentUser(req), req.params.id),
     );
   }
 };

@@ -112,6 +112,19 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
     const totalPayments = Number(paid.find((p) => p.orderId === o.id)?.total ?? 0);
     const sold = [...new Set(lines.map((l) => l.productId).filter((id): id is number => id !== null))];
     const orderGuests = guestRows.filter((g) => g.orderId === o.id);
+    const payPartly = (o.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
+    // 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet, placed as a down payment
+    // and the trips' payment deadline not passed (the same rule POST /api/payment/prepare applies).
+    const downPayment = downPaymentProblem({
+      payPartly,
+      deadline: earliestDeadline(
+        sold
+          .map((id) => productById.get(id))
+          .filter((p) => p !== undefined && isUmrahType(p.type))
+          .map((p) => p!.paymentDeadline),
+      ),
+      today,
+    });
     return {
       id: o.id,
       order_id: o.id,
@@ -128,18 +141,12 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
        * 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet, placed as a down
        * payment and the trips' payment deadline not passed (the same rule POST /api/payment/prepare applies).
        */
-      down_payment_allowed:
-        totalPayments === 0 &&
-        downPaymentProblem({
-          payPartly: (o.flex as { pay_partly?: unknown } | null)?.pay_partly === true,
-          deadline: earliestDeadline(
-            sold
-              .map((id) => productById.get(id))
-              .filter((p) => p !== undefined && isUmrahType(p.type))
-              .map((p) => p!.paymentDeadline),
-          ),
-          today,
-        }) === null,
+      down_payment_allowed: totalPayments === 0 && downPayment === null,
+      /**
+       * Why an order placed as a down payment can now only be paid in full (the trips' payment deadline
+       * passed), shown before the customer pays (issue 23); null otherwise.
+       */
+      down_payment_message: totalPayments === 0 && payPartly && downPayment !== null ? downPayment : null,
       flex: o.flex as Record<string, unknown>,
       created_by_user_id: o.createdByUserId,
       created_at: o.createdAt.toISOString(),

@@ -20,7 +20,11 @@ import * as service from './service.ts';
 const tags = ['orders'];
 const { adminOnly, signedIn, staffOnly } = guardedRoutes(tags);
 
-const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
+const actorOf = (req: FastifyRequest): service.Actor => ({
+  user: currentUser(req),
+  actingAdminId: req.actingAdminId,
+  idempotencyKey: req.idempotency?.key,
+});
 
 /** Known rules keep their own message; anything unexpected gets the spec's order failure text. */
 async function orderWrite<T>(req: FastifyRequest, fn: () => Promise<T>): Promise<T> {
@@ -55,7 +59,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: orderSchema,
         response: { 201: orderSavedContract },
       }),
-      config: limit(30, '1 minute', 'batched'),
+      config: {
+        ...limit(30, '1 minute', 'batched'),
+        // A repeated Idempotency-Key gets the first answer; after a crash, the order placed with the key.
+        idempotency: {
+          recover: async (req, key) => {
+            const order = await service.orderPlacedWithKey(app.ctx, actorOf(req), key);
+            return order && { statusCode: 201, body: { status: 'success', message: ORDER_MSG.created, order } };
+          },
+        },
+      },
     },
     async (req, reply) => {
       const order = await orderWrite(req, () => service.createOrder(app.ctx, actorOf(req), req.body));
@@ -110,7 +123,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: orderSchema,
         response: { 200: orderSavedContract },
       }),
-      config: limit(30, '1 minute', 'batched'),
+      // The same edit again changes nothing more, so a claim lost in a crash may simply run again.
+      config: { ...limit(30, '1 minute', 'batched'), idempotency: {} },
     },
     async (req) => {
       const order = await orderWrite(req, () => service.updateOrder(app.ctx, actorOf(req), req.params.id, req.body));

@@ -1,5 +1,6 @@
-import { and, asc, between, count, desc, eq, exists, gte, ilike, inArray, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, exists, gt, gte, ilike, inArray, ne, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  ACTIVE_TRANSACTION_STATUSES,
   DEAD_STATUSES,
   EXCLUSIVE_ROOM_PRODUCT_ID,
   KID_WITHOUT_BED_VOUCHER,
@@ -35,6 +36,7 @@ import {
   orders,
   products,
   rooms,
+  transactions,
   users,
   visaDocuments,
   vouchers,
@@ -46,7 +48,9 @@ import { AppError, conflict, forbidden, notFound, sqlState } from '../../lib/err
 import { jsonRows, jsonRowsInsert, rowFromJson, rowsFromJson } from '../../lib/json-rows.ts';
 import { batchedLookup, perDatabase } from '../../lib/batched-lookup.ts';
 import { preparedStatement } from '../../lib/prepared.ts';
-import { paidTotal } from '../payments/service.ts';
+import { providerFor } from '../../infra/payments/index.ts';
+import { completeWithoutPayment, paidTotal, syncOrderTransactions } from '../payments/service.ts';
+import { assertUnpaidHolds } from './holds.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { voucherKeys, vouchersByLabels, type VoucherRow } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
@@ -59,6 +63,8 @@ import { linesOfOrder, moveStock, soldOut, stockOfLines } from './stock.ts';
 export interface Actor {
   user: UserRow;
   actingAdminId?: number;
+  /** The request's claimed Idempotency-Key: a new order keeps it (one order per key). */
+  idempotencyKey?: string;
 }
 
 const isAdmin = (u: UserRow) => u.role === Role.ADMIN;
@@ -386,7 +392,7 @@ interface WrittenOrder {
 }
 
 // Columns of the new order's rows (schema property names), in the statement below.
-const ORDER_KEYS = ['id', 'userId', 'status', 'totalPrice', 'flex', 'createdByUserId'] as const;
+const ORDER_KEYS = ['id', 'userId', 'status', 'totalPrice', 'flex', 'createdByUserId', 'idempotencyKey'] as const;
 const ROOM_KEYS = ['id', 'orderId', 'productId', 'roomType', 'maxGuests', 'roomGender', 'exclusive', 'flex'] as const;
 const GUEST_KEYS = [
   'id',
@@ -538,6 +544,7 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
         totalPrice: priced.total,
         flex: orderFlex(order, priced),
         createdByUserId: createdBy,
+        idempotencyKey: actor.idempotencyKey ?? null,
       },
       contentValues(ids, order, priced),
       {
@@ -550,16 +557,22 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
       },
       confirmationMail(ctx, customer, ids.orderId, order, priced),
     ] as const;
+  // A customer's own order with rooms counts against what one account may hold unpaid (holds.ts).
+  const capped = createdBy === null && customer.id === actor.user.id && order.rooms.length > 0;
+  const checkHolds = (tx: Tx) => (capped ? assertUnpaidHolds(tx, ctx.config.unpaidHolds, customer.id, order, null) : Promise.resolve());
   // Stock last in each way below: taking it locks the trip's product row until COMMIT, and every order
   // of that trip waits for that lock. Taken first, the lock was held over all the writes and orders of
   // one trip went one at a time (bench/orders.ts). Sold out rolls back everything written.
   const inTransaction = (rows: CatalogRows | null) =>
     ctx.db.transaction(async (tx) => {
+      await checkHolds(tx);
       const catalogRows = rows ?? (await loadCatalogRows(tx, order, null, true));
       const catalog = toCatalog(catalogRows);
       const priced = price(order, catalog, actor);
       const written = (await writeNewOrder(tx, ...parts(await newContentIds(tx, order, null), priced)))!;
       await moveStock(tx, stockOf(priced), productLabels(catalog));
+      // Nothing to pay (a voucher covers it): completed now, as a full payment would (issue 23).
+      if (written.order.totalPrice <= 0) written.order = { ...written.order, status: await completeWithoutPayment(ctx, tx, written.order) };
       return { written, rows: catalogRows };
     });
 
@@ -573,17 +586,29 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
     const catalog = toCatalog(rows);
     const priced = price(order, catalog, actor);
     const takes = [...stockOf(priced)].filter(([, quantity]) => quantity !== 0);
-    if (takes.length <= 1 && takes.every(([, quantity]) => quantity > 0)) {
+    if (priced.total > 0 && takes.length <= 1 && takes.every(([, quantity]) => quantity > 0)) {
       const take = takes[0] && { productId: takes[0][0], quantity: takes[0][1] };
       // Already too few places when the catalog was read: refused without a write that would fail
       // (a sold-out trip's orders would each run the whole write and roll it back).
       const read = take && rows.products.find((p) => p.id === take.productId);
       if (take && read && read.stock < take.quantity) throw soldOut(take.productId, productLabels(catalog));
-      const written = await writeNewOrder(ctx.db, ...parts(ids, priced), take);
-      if (!written) throw soldOut(take!.productId, productLabels(catalog));
+      const write = async (db: DbOrTx) => {
+        const written = await writeNewOrder(db, ...parts(ids, priced), take);
+        if (!written) throw soldOut(take!.productId, productLabels(catalog));
+        return written;
+      };
+      // Counted and written in one transaction after the account's lock, so orders placed together
+      // cannot each find room under the bound (a failed take there throws, which rolls it back).
+      const written = capped
+        ? await ctx.db.transaction(async (tx) => {
+            await checkHolds(tx);
+            return write(tx);
+          })
+        : await write(ctx.db);
       placed = { written, rows };
     } else {
-      // Several products' stock: moveStock takes them one by one in id order (no deadlock), in a transaction.
+      // Several products' stock (moveStock takes them one by one in id order, no deadlock), or an
+      // order of 0 to complete: in a transaction.
       placed = await inTransaction(rows);
     }
   }
@@ -615,12 +640,33 @@ function answerOfWritten(written: WrittenOrder, customer: UserRow, rows: Catalog
  * the difference between the old and the new lines, in the same transaction.
  */
 export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number, order: Order) {
+  const admin = isAdmin(actor.user);
+  const provider = providerFor(ctx);
+  if (!admin) {
+    // A payment finished at the provider but not reported yet is booked first (then the order is paid
+    // and no longer the customer's to change); the provider being unreachable leaves it open (refused below).
+    const [own] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+    if (own?.userId === actor.user.id) {
+      try {
+        await syncOrderTransactions(ctx, provider, orderId);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+  }
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const admin = isAdmin(actor.user);
     // Someone else's order looks the same as one that does not exist.
     if (!current || (!admin && current.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
     if (!mayEdit(current.status, admin ? 'staff' : 'customer')) throw conflict(ORDER_MSG.notEditable);
+    if (!admin) {
+      // A payment belongs to the order as it was when it started (issue 23): no change while one is
+      // open at the provider (until it is finished, cancelled or past the provider's expiry), and
+      // none by the customer once something is paid.
+      if ((await paidTotal(tx, orderId)) > 0) throw conflict(ORDER_MSG.alreadyPaid);
+      if (await hasOpenPayment(tx, orderId, provider.paymentExpiryMinutes)) throw conflict(ORDER_MSG.paymentOpen);
+      await assertUnpaidHolds(tx, ctx.config.unpaidHolds, current.userId, order, orderId);
+    }
     const [doc] = await tx.select({ id: visaDocuments.id }).from(visaDocuments).where(eq(visaDocuments.orderId, orderId)).limit(1);
     if (doc) throw conflict(ORDER_MSG.hasDocuments);
     const owner =
@@ -644,10 +690,14 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     // A new total can turn a down payment into full payment (or back): the status follows what is
     // paid, through the state machine (a customer never moves a status; staff may).
     const paid = await paidTotal(tx, orderId);
-    const moved = await changeOrderStatus(tx, current, statusAfterPayments(current.status, paid, priced.total), admin ? 'staff' : 'customer', {
-      paid,
-      total: priced.total,
-    });
+    // A customer's change to 0 (a voucher covers it all) completes it, as the system does for a new order of 0.
+    const moved = await changeOrderStatus(
+      tx,
+      current,
+      statusAfterPayments(current.status, paid, priced.total),
+      admin ? 'staff' : priced.total <= 0 ? 'system' : 'customer',
+      { paid, total: priced.total },
+    );
     await tx
       .update(orders)
       .set({ userId: owner, totalPrice: priced.total, flex: orderFlex(order, priced), updatedAt: new Date() })
@@ -661,6 +711,22 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
   invalidateCatalog(ctx);
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   return dto;
+}
+
+/** A payment of the order still open at the provider: started within the provider's expiry and not finished. */
+async function hasOpenPayment(tx: Tx, orderId: number, expiryMinutes: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orderId, orderId),
+        inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
+        gt(transactions.createdAt, sql`now() - make_interval(mins => ${expiryMinutes})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 const guestName = (g: { firstName?: string; lastName?: string; first_name?: string; last_name?: string }) =>
@@ -716,6 +782,22 @@ export async function getOrder(ctx: AppContext, actor: Actor, orderId: number) {
   if (!row || (!staff && row.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   return dto;
+}
+
+/**
+ * The order the caller placed with this Idempotency-Key (for themselves, or as an admin for someone
+ * else), as POST /api/order answers it; null when there is none. A retry after a crash between the
+ * order's commit and its answer gets this (infra/http/idempotency.ts, `recover`).
+ */
+export async function orderPlacedWithKey(ctx: AppContext, actor: Actor, key: string) {
+  const [row] = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.idempotencyKey, key), or(eq(orders.userId, actor.user.id), eq(orders.createdByUserId, actor.user.id))))
+    .limit(1);
+  if (!row) return null;
+  const [dto] = await loadOrderDtos(ctx.db, [row.id]);
+  return dto ?? null;
 }
 
 /** GET /api/order/{id}/logs (staff): the order's log, oldest first. */

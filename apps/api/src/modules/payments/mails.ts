@@ -1,4 +1,4 @@
-import { formatEuro, formatOrderNumber } from '@umrah/domain';
+import { downPaymentDue, formatEuro, formatOrderNumber } from '@umrah/domain';
 import { layout } from '../../infra/mail/templates.ts';
 
 /** The customer's receipt for a payment: a down payment (something still open) or the full amount. */
@@ -19,6 +19,22 @@ export function paymentReceivedMail(p: { firstName: string; orderId: number; amo
       ),
     };
   }
+  if (p.paid < downPaymentDue(p.total)) {
+    // Less than the down-payment share of the current total: no down payment yet (issue 23).
+    return {
+      subject: `Betaling ontvangen – bestelling ${number}`,
+      ...layout(
+        'Betaling ontvangen',
+        [
+          `Beste ${p.firstName},`,
+          `We hebben je betaling van ${formatEuro(p.amount)} voor bestelling ${number} ontvangen.`,
+          `Betaald: ${formatEuro(p.paid)} van ${formatEuro(p.total)}. Dat is nog geen aanbetaling: daarvoor is minstens ${formatEuro(downPaymentDue(p.total))} nodig. Nog te betalen: ${formatEuro(open)}.`,
+          'Het openstaande bedrag betaal je via Account - Mijn bestellingen.',
+        ],
+        { href: p.ordersUrl, label: 'Naar mijn bestellingen' },
+      ),
+    };
+  }
   return {
     subject: `Aanbetaling ontvangen – bestelling ${number}`,
     ...layout(
@@ -31,5 +47,21 @@ export function paymentReceivedMail(p: { firstName: string; orderId: number; amo
       ],
       { href: p.ordersUrl, label: 'Naar mijn bestellingen' },
     ),
+  };
+}
+
+/** To the office: a provider payment that needs a person (issue 23): booked, but not as usual. */
+export function paymentReviewMail(p: { orderId: number; amount: number; review: 'order_changed' | 'refund_due'; adminUrl: string }) {
+  const number = formatOrderNumber(p.orderId);
+  const why =
+    p.review === 'refund_due'
+      ? `De bestelling ${number} is geannuleerd (of terugbetaald); de betaling is geboekt maar hoort terugbetaald te worden. De voorraad is niet veranderd.`
+      : `De bestelling ${number} is gewijzigd nadat deze betaling was gestart. De betaling is geboekt, maar de status van de bestelling is niet aangepast.`;
+  return {
+    subject: `Controle nodig: betaling van ${formatEuro(p.amount)} voor ${number}`,
+    ...layout('Betaling controleren', [`Er is een betaling van ${formatEuro(p.amount)} ontvangen via de betaalprovider.`, why], {
+      href: p.adminUrl,
+      label: 'Naar de betalingen',
+    }),
   };
 }

@@ -15,6 +15,8 @@ import { preparedQuery, preparedStatement } from '../../lib/prepared.ts';
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type PaymentOwner = { orderId: number } | { invoiceId: number };
+/** payments.review: what the office must look at (issue 23). */
+export type PaymentReview = 'order_changed' | 'refund_due';
 
 /** A transaction whose provider id is not known yet (the provider call is under way or failed). */
 export const PLACEHOLDER = 'pending:';
@@ -87,6 +89,11 @@ export interface ProviderPaymentRequest {
   /** The exchange URL for the new transaction's id. */
   exchangeUrl: (transactionId: number) => string;
   /**
+   * An order's lines and total as they are now (orderFingerprintSql): kept with the payment, so a
+   * payment for an order that changed meanwhile is recognised when it is booked. Null for quotes.
+   */
+  orderFingerprint?: string | null;
+  /**
    * An id the caller took from the transactions' sequence in its own read (nextTransactionIdSql), for
    * a provider in the shop's database: then the payment is written without another round trip.
    */
@@ -116,6 +123,7 @@ const newTransactionValues = () => ({
   percent: ph('percent'),
   status: 'open' as const,
   flex: sql`${ph('flex')}::text::jsonb`,
+  orderFingerprint: ph('orderFingerprint'),
 });
 const insertTransaction = preparedQuery((db) =>
   db.insert(transactions).values(newTransactionValues()).returning().prepare('transaction_placeholder'),
@@ -170,6 +178,8 @@ export async function startProviderPayment(
       t.state === 'pending' &&
       t.row.amount === req.amount &&
       t.row.provider === provider.name &&
+      // Offered again only for the order as it is now: an order changed since is a new payment.
+      (t.row.orderFingerprint ?? null) === (req.orderFingerprint ?? null) &&
       typeof (t.row.flex as { paymentUrl?: unknown }).paymentUrl === 'string' &&
       Date.now() - t.row.createdAt.getTime() < REUSE_MINUTES * 60_000,
   );
@@ -197,6 +207,7 @@ export async function startProviderPayment(
       provider: provider.name,
       providerRef: payment.providerRef,
       percent: req.percent,
+      orderFingerprint: req.orderFingerprint ?? null,
       flex: JSON.stringify({ ...req.flex, paymentUrl: payment.paymentUrl }),
     });
     return { paymentURL: payment.paymentUrl, id, amount: req.amount, reused: false };
@@ -209,6 +220,7 @@ export async function startProviderPayment(
     amount: req.amount,
     percent: req.percent,
     flex: JSON.stringify(req.flex),
+    orderFingerprint: req.orderFingerprint ?? null,
   });
   try {
     const created = await provider.create({
@@ -249,6 +261,7 @@ export async function recordProviderPayment(
   row: TransactionRow,
   status: { state: ProviderTransactionStatus; amount: number },
   owner: PaymentOwner | null,
+  review: PaymentReview | null = null,
 ): Promise<{ id: number }[]> {
   await tx
     .update(transactions)
@@ -263,6 +276,7 @@ export async function recordProviderPayment(
       amount: status.amount,
       providerRef: row.providerRef,
       flex: { provider: row.provider, transaction_id: row.id },
+      review,
     })
     .onConflictDoNothing({ target: payments.providerRef })
     .returning({ id: payments.id });

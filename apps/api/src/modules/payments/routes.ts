@@ -33,7 +33,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: startPaymentSchema,
         response: { 200: transactionAnswer },
       }),
-      config: limit(60, '1 minute', 'batched'),
+      // A repeated Idempotency-Key gets the first payment's link, not a second payment at the provider.
+      config: { ...limit(60, '1 minute', 'batched'), idempotency: {} },
     },
     async (req) => {
       const { trans, amount } = req.body;
@@ -54,7 +55,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: preparePaymentSchema,
         response: { 200: transactionAnswer },
       }),
-      config: limit(60, '1 minute', 'batched'),
+      // A repeated Idempotency-Key gets the first payment's link, not a second payment at the provider.
+      config: { ...limit(60, '1 minute', 'batched'), idempotency: {} },
     },
     async (req) => {
       const started = await service.startPayment(app.ctx, paymentProvider(app), currentUser(req), req.body.id, {

@@ -1,6 +1,7 @@
 import { and, between, count, desc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   MSG,
+  OrderStatus,
   PAYMENT_MSG,
   PaymentType,
   Role,
@@ -27,15 +28,16 @@ import { rowsFromJson } from '../../lib/json-rows.ts';
 import { batchedLookup, perDatabase } from '../../lib/batched-lookup.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { providerActor, writeOrderLog } from '../orders/log.ts';
+import { SYSTEM_ACTOR, providerActor, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
 import { dutchToday } from '../vouchers/time.ts';
-import { paymentReceivedMail } from './mails.ts';
+import { paymentReceivedMail, paymentReviewMail } from './mails.ts';
 import {
   activeTransactionsQuery,
   exchangeableTransaction,
   nextTransactionIdSql,
   recordProviderPayment,
+  type PaymentReview,
   startProviderPayment,
   syncActiveTransactions,
   type TransactionRow,
@@ -94,6 +96,15 @@ export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<
   return row?.deadline ?? null;
 }
 
+/**
+ * The order as a payment is bound to it (issue 23): its total and its priced lines (product,
+ * quantity, unit price, label), as an md5. Line ids are left out: an edit writes the lines anew.
+ */
+export const orderFingerprintSql = (orderId: number | SQLWrapper) =>
+  sql<string>`(select md5(o.total_price::text || '|' || coalesce(string_agg(concat_ws(':', l.product_id, l.quantity, l.unit_price, l.label), ','
+      order by l.product_id nulls first, l.label collate "C", l.quantity, l.unit_price), ''))
+    from ${orders} o left join ${orderLines} l on l.order_id = o.id where o.id = ${orderId} group by o.total_price)`;
+
 const paidSql = (orderId: number | SQLWrapper) =>
   sql`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orderId})`;
 
@@ -108,6 +119,7 @@ const paymentStateQuery = preparedQuery((db) =>
       order: orders,
       paid: sql<string>`${paidSql(orders.id)}`,
       deadline: sql<string | null>`(${tripDeadlineSql(db, sql`${orders.id}`)})`,
+      fingerprint: sql<string>`${orderFingerprintSql(sql`${orders.id}`)}`,
       active: sql<unknown>`(select json_agg(t order by t.id desc) from (${activeTransactionsQuery(db, sql.placeholder('provider'), {
         orderId: sql`${orders.id}`,
       })}) t)`,
@@ -119,7 +131,14 @@ const paymentStateQuery = preparedQuery((db) =>
     .prepare('order_payment_state'),
 );
 
-type PaymentState = { order: OrderRow; paid: number; deadline: string | null; active: TransactionRow[]; transactionId: number | null };
+type PaymentState = {
+  order: OrderRow;
+  paid: number;
+  deadline: string | null;
+  fingerprint: string;
+  active: TransactionRow[];
+  transactionId: number | null;
+};
 
 /**
  * The payment states of the payment starts that arrive together, in one statement (lib/batched-lookup.ts);
@@ -141,6 +160,7 @@ const paymentStateLookups = perDatabase((db: Db) => {
                 order: row.order,
                 paid: Number(row.paid),
                 deadline: row.deadline ?? null,
+                fingerprint: row.fingerprint,
                 active: rowsFromJson(transactions, row.active),
                 transactionId: row.transactionId ?? null,
               },
@@ -218,6 +238,21 @@ async function afterPaymentChange(
     }
   }
   return { status, paid };
+}
+
+/**
+ * An order of 0 (a voucher covers it) is complete without a payment (issue 23): the same path a
+ * full payment takes (statusAfterPayments, changeOrderStatus to COMPLETED, the log), by the system.
+ * Returns the status it has now.
+ */
+export async function completeWithoutPayment(ctx: Ctx, tx: Tx, order: OrderRow): Promise<number> {
+  if (order.totalPrice > 0) return order.status;
+  const s = await afterPaymentChange(ctx, tx, order, {
+    actor: 'system',
+    by: SYSTEM_ACTOR,
+    message: `Bestelling van ${formatEuro(0)}: er hoeft niets betaald te worden.`,
+  });
+  return s.status;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -300,6 +335,7 @@ export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: Us
     returnUrl: staffTrans ? `${publicUrl}/admin/process_payment/${orderId}` : `${publicUrl}/confirm/${orderId}`,
     exchangeUrl: (id) => `${publicUrl}/api/payment/exchange/${id}`,
     transactionId: state.transactionId,
+    orderFingerprint: state.fingerprint,
   });
   return { paymentURL: started.paymentURL, id: started.id, amount: started.amount };
 }
@@ -322,11 +358,29 @@ export async function processExchange(ctx: Ctx, provider: PaymentProvider, trans
   const orderId = row.orderId;
   const booked = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const inserted = await recordProviderPayment(tx, row, status, order ? { orderId } : null);
+    const review = order && status.state === 'paid' ? await reviewOf(tx, order, row) : null;
+    const inserted = await recordProviderPayment(tx, row, status, order ? { orderId } : null, review);
     if (inserted.length === 0 || !order) return false;
     const paid = await paidTotal(tx, orderId);
     if (order.totalPrice > 0 && paid >= order.totalPrice) {
       await tx.update(payments).set({ paymentType: PaymentType.PROVIDER_PAID }).where(eq(payments.id, inserted[0]!.id));
+    }
+    if (review) {
+      // Money received is booked, but this payment was not for the order as it is now (or the order
+      // is gone): the status and the stock stay as they are; the office decides (issue 23).
+      await writeOrderLog(tx, {
+        orderId,
+        message:
+          review === 'refund_due'
+            ? `Betaling ontvangen via de betaalprovider voor een geannuleerde bestelling: ${formatEuro(status.amount)} (transactie #${row.id}). Geboekt en gemarkeerd om terug te betalen; status en voorraad ongewijzigd.`
+            : `Betaling ontvangen via de betaalprovider voor de bestelling zoals die was bij het starten: ${formatEuro(status.amount)} (transactie #${row.id}). De bestelling is sindsdien gewijzigd: geboekt en gemarkeerd voor controle; status ongewijzigd.`,
+        actor: providerActor(provider.name),
+      });
+      await queueMail(tx, {
+        to: ctx.config.officeEmail,
+        ...paymentReviewMail({ orderId, amount: status.amount, review, adminUrl: `${ctx.config.publicUrl}/admin` }),
+      });
+      return true;
     }
     await afterPaymentChange(
       ctx,
@@ -343,6 +397,24 @@ export async function processExchange(ctx: Ctx, provider: PaymentProvider, trans
   });
   if (booked) void ctx.mail.kick();
   return { known: true, state: status.state, booked };
+}
+
+/** Statuses whose payments are money to give back: the order is gone. */
+const REFUND_STATUSES: readonly number[] = [OrderStatus.CANCELLED, OrderStatus.DECLINED, OrderStatus.REFUNDED, OrderStatus.PARTIALLY_REFUNDED];
+
+/**
+ * Whether a paid provider payment needs the office instead of moving the order: the order is
+ * cancelled (a refund is due), or it changed since the payment started (its fingerprint differs).
+ * Rows from before fingerprints were kept have none and are booked as before.
+ */
+async function reviewOf(tx: Tx, order: OrderRow, row: TransactionRow): Promise<PaymentReview | null> {
+  if (REFUND_STATUSES.includes(order.status)) return 'refund_due';
+  if (row.orderFingerprint === null) return null;
+  const [now] = await tx
+    .select({ fingerprint: orderFingerprintSql(order.id) })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  return now?.fingerprint === row.orderFingerprint ? null : 'order_changed';
 }
 
 /** The order's active payments, asked from the provider (the return page and a new payment use it). */
@@ -374,6 +446,7 @@ export const paymentDto = (p: PaymentRow, extra: { email?: string | null; name?:
   type_text: paymentTypeText(p.paymentType),
   amount: p.amount,
   provider_ref: p.providerRef,
+  review: (p.review as PaymentReview | null) ?? null,
   created_at: p.createdAt.toISOString(),
   ...(extra.email !== undefined ? { email: extra.email } : {}),
   ...(extra.name !== undefined ? { name: extra.name } : {}),

@@ -10,6 +10,7 @@ import { revokeAllSessions } from '../auth/sessions.ts';
 import { ownOrders } from '../orders/service.ts';
 import { toUserDto } from '../users/dto.ts';
 import { deleteFiles, openSealed } from '../visa/service.ts';
+import { eraseFromOtherTables } from './erase.ts';
 
 export const PRIVACY_MSG = {
   passwordNeeded: 'Voer je wachtwoord in om je account te verwijderen.',
@@ -17,6 +18,12 @@ export const PRIVACY_MSG = {
   staffNotSelf: 'Een medewerkersaccount kan zichzelf niet verwijderen. Neem contact op met een beheerder.',
   deleted: 'Je account is verwijderd. Je bestellingen blijven voor de boekhouding bewaard, zonder je persoonsgegevens.',
 } as const;
+
+/**
+ * The tables that keep a deleted customer's name and address: the issued invoices, which the law
+ * requires for 7 years (as the privacy page says). Nothing else keeps any personal data.
+ */
+export const KEPT_FOR_BOOKKEEPING = ['issued_invoices'] as const;
 
 /** GET /api/user/export: everything the shop keeps about the caller, as the privacy page promises. */
 export async function exportOwnData(ctx: AppContext, user: UserRow) {
@@ -52,8 +59,9 @@ export async function exportOwnData(ctx: AppContext, user: UserRow) {
 
 /**
  * DELETE /api/user: the customer removes their account. Orders, payments and invoices stay (the
- * 7-year bookkeeping duty), but every personal field is replaced, passport data and photos are
- * deleted, and every session ends. The email becomes free to register again.
+ * 7-year bookkeeping duty), but every personal field is replaced, here and in every other table
+ * (erase.ts) but KEPT_FOR_BOOKKEEPING; passport data and photos are deleted, and every session
+ * ends. The email becomes free to register again.
  */
 export async function deleteOwnAccount(ctx: AppContext, user: UserRow, password: string | undefined) {
   if (user.role !== 0) throw new AppError(403, PRIVACY_MSG.staffNotSelf, 'Forbidden');
@@ -69,6 +77,12 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, password:
       .where(and(inArray(visaDocuments.orderId, own), isNotNull(visaDocuments.photoKey)));
     await tx.delete(visaDocuments).where(inArray(visaDocuments.orderId, own));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    // Every copy of their data in other tables (logs, mails, guests, lines, requests, audit, answers).
+    await eraseFromOtherTables(
+      tx,
+      user,
+      (await own).map((o) => o.id),
+    );
     await tx
       .update(users)
       .set({

@@ -1,11 +1,14 @@
 import dayjs from 'dayjs';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatOrderNumber, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
+import { ACTIVE_TRANSACTION_STATUSES, formatOrderNumber, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { guests, orders, payments, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
+import { providerFor, type PaymentProvider } from '../../infra/payments/index.ts';
+import { completeWithoutPayment, syncOrderTransactions } from '../payments/service.ts';
+import type { TransactionRow } from '../payments/provider-payment.ts';
 import { invalidateCatalog } from '../products/service.ts';
 import { periodicJob } from '../../lib/periodic.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
@@ -31,8 +34,12 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'mail' | 'events'>;
 const SCHEDULER_LOCK_ID = 71_046_012;
 /** At most this many orders per kind per run; the next run takes the rest. */
 const BATCH = 200;
-/** A payment started this recently may still come in: such a lead waits for the next run. */
-const PAYMENT_IN_PROGRESS_MINUTES = 60;
+/**
+ * A lead whose open payments could not be checked with the provider waits this much longer than
+ * its expiry (the provider may be down for a while); after that it is let go all the same, and a
+ * payment that still comes in is booked for the office to refund.
+ */
+const UNCHECKED_GRACE_HOURS = 24;
 
 export interface SentStep {
   order_id: number;
@@ -116,6 +123,14 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
     }
   };
 
+  const hours = ctx.config.leadExpiryHours;
+  const cutoff = new Date(now.getTime() - hours * 3600_000);
+  const provider = providerFor(ctx);
+  // Before a lead is let go, the provider is asked about its open payments (outside the run's
+  // transaction: the booking locks the order in its own): one it reports paid is booked, and the
+  // order is then no unpaid lead any more (issue 23). Leads the provider could not answer for wait.
+  const unchecked = await checkOpenPaymentsOfExpiringLeads(ctx, provider, cutoff, opts.log);
+
   await ctx.db.transaction(async (tx) => {
     if (!(await tryLock(tx))) {
       result.skipped = true;
@@ -124,10 +139,10 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
 
     // Unpaid leads let go, first (a lead that expires now gets no payment reminder as well): made
     // by the customer themself (staff-made orders wait for a bank transfer and are never expired),
-    // nothing paid, no payment started within the last hour.
-    const hours = ctx.config.leadExpiryHours;
-    const cutoff = new Date(now.getTime() - hours * 3600_000);
-    const recentStart = new Date(now.getTime() - PAYMENT_IN_PROGRESS_MINUTES * 60_000);
+    // nothing paid, LEAD_EXPIRY_HOURS after it was made. A payment started before that moment holds
+    // it only as long as the provider keeps that payment open; one started later holds nothing, so
+    // pressing 'Betalen' again and again cannot keep the places (issue 23).
+    const openAtProvider = new Date(now.getTime() - provider.paymentExpiryMinutes * 60_000);
     const leads = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -146,7 +161,14 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
             tx
               .select({ one: sql`1` })
               .from(transactions)
-              .where(and(eq(transactions.orderId, orders.id), gt(transactions.createdAt, recentStart))),
+              .where(
+                and(
+                  eq(transactions.orderId, orders.id),
+                  inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
+                  gt(transactions.createdAt, openAtProvider),
+                  lte(transactions.createdAt, sql`${orders.createdAt} + make_interval(hours => ${hours})`),
+                ),
+              ),
           ),
         ),
       )
@@ -159,6 +181,12 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
         if (!order || order.status !== OrderStatus.LEAD) return;
         const [anyPayment] = await sp.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
         if (anyPayment) return;
+        if (unchecked.has(id) && now.getTime() - order.createdAt.getTime() < (hours + UNCHECKED_GRACE_HOURS) * 3600_000) return;
+        if (order.totalPrice <= 0) {
+          // Nothing to pay (made before such orders completed at once): completed, not let go.
+          await completeWithoutPayment(ctx, sp, order);
+          return;
+        }
         // The state machine decides (system may cancel a customer's unpaid lead past its time).
         const change = await changeOrderStatus(
           sp,
@@ -267,6 +295,40 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
   if (result.expired.length) invalidateCatalog(ctx);
   if (result.payments.length || result.documents.length || result.expired.length) void ctx.mail.kick();
   return result;
+}
+
+/**
+ * Asks the provider about the open payments of the leads due to expire and books those it reports
+ * paid (processExchange). Returns the leads whose payments could not be checked.
+ */
+async function checkOpenPaymentsOfExpiringLeads(ctx: Ctx, provider: PaymentProvider, cutoff: Date, log: RunOptions['log']): Promise<Set<number>> {
+  const open = await ctx.db
+    .select()
+    .from(transactions)
+    .innerJoin(orders, eq(orders.id, transactions.orderId))
+    .where(
+      and(
+        eq(orders.status, OrderStatus.LEAD),
+        isNull(orders.createdByUserId),
+        lte(orders.createdAt, cutoff),
+        inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
+        eq(transactions.provider, provider.name),
+      ),
+    )
+    .orderBy(asc(transactions.orderId), asc(transactions.id))
+    .limit(BATCH);
+  const byOrder = new Map<number, TransactionRow[]>();
+  for (const { transactions: t } of open) byOrder.set(t.orderId!, [...(byOrder.get(t.orderId!) ?? []), t]);
+  const unchecked = new Set<number>();
+  for (const [orderId, rows] of byOrder) {
+    try {
+      await syncOrderTransactions(ctx, provider, orderId, rows);
+    } catch (err) {
+      unchecked.add(orderId);
+      log?.error({ err, orderId }, 'scheduler: open payments of an expiring lead not checked');
+    }
+  }
+  return unchecked;
 }
 
 export interface Scheduler {

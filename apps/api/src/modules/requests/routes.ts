@@ -27,6 +27,9 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: optionalUser,
       ...formLimits,
+      // A retry with the same Idempotency-Key stores and mails the request once. ('Umrah op maat' is
+      // left out: its answer may hold a new session's token, which is not kept in the table.)
+      config: { ...formLimits.config, idempotency: {} },
     },
     async (req) => sendMoroccoRequest(app.ctx, req.body, req.user),
   );

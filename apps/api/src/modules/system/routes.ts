@@ -1,15 +1,29 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailOutbox } from '../../db/schema.ts';
 import { redactSecrets } from '../../infra/mail/outbox.ts';
-import { healthContract, outboxMailsContract } from '@umrah/domain/contracts';
-import { pageQuery, requireAdmin, security } from '../../lib/routes.ts';
+import { healthContract, messageAnswer, outboxMailsContract, readyContract } from '@umrah/domain/contracts';
+import { idParamsSchema, pageQuery, requireAdmin, security } from '../../lib/routes.ts';
+import { MAIL_MESSAGES, mailCounts, readiness, retryMail } from './service.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthContract } } }, async () => {
-    await app.ctx.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.id, 0));
-    return { status: 'ok' as const, database: app.ctx.dbKind };
+  // Liveness: the process is up and answers. A database outage is /api/ready's business, so a
+  // supervisor does not restart a healthy process because the database is away.
+  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: healthContract } } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' as const };
   });
+
+  // Readiness for a load balancer: 503 while the database is unreachable or migrations are pending.
+  app.get(
+    '/api/ready',
+    { schema: { tags: ['system'], summary: 'Readiness', response: { 200: readyContract, 503: readyContract } } },
+    async (_req, reply) => {
+      const { ready, pending } = await readiness(app.ctx);
+      reply.header('Cache-Control', 'no-store');
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database: app.ctx.dbKind, pending_migrations: pending });
+    },
+  );
 
   app.get('/api/captcha/challenge', { schema: { tags: ['system'], summary: 'ALTCHA-uitdaging voor formulieren' } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -39,7 +53,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset((page - 1) * pageSize),
         app.ctx.db.select({ total: count() }).from(mailOutbox),
       ]);
+      const counts = await mailCounts(app.ctx);
       return {
+        ...counts,
         mails: rows.map((m) => ({
           id: m.id,
           to: m.to,
@@ -48,11 +64,26 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           text: redactSecrets(m.text),
           status: m.status,
           attempts: m.attempts,
+          last_error: m.lastError,
+          next_attempt_at: m.nextAttemptAt.toISOString(),
           created_at: m.createdAt.toISOString(),
           sent_at: m.sentAt?.toISOString() ?? null,
         })),
         total,
       };
+    },
+  );
+
+  // 'Opnieuw versturen': a failed mail goes back in the queue and is tried at once.
+  app.post(
+    '/api/admin/mails/:id/retry',
+    {
+      schema: { tags: ['system'], security, summary: 'Mail opnieuw versturen', params: idParamsSchema, response: { 200: messageAnswer } },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      await retryMail(app.ctx, req.params.id);
+      return { message: MAIL_MESSAGES.requeued };
     },
   );
 };

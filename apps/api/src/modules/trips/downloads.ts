@@ -7,7 +7,7 @@ import {
   TRIP_MSG,
   ageCategoryLabels,
   countryAlpha3,
-  countryName,
+  nationalityName,
   formatDate,
   type AgeCategory,
   type AirlineLayout,
@@ -16,6 +16,7 @@ import {
 } from '@umrah/domain';
 import { visaDocuments } from '../../db/schema.ts';
 import { renderPdf } from '../../infra/pdf/index.ts';
+import { CSV_CONTENT_TYPE, csvField, toCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { openSealed, photoContext, type SealedVisa } from '../visa/service.ts';
 import type { RoomingSheet, XlsxTable } from './exports.ts';
@@ -259,22 +260,12 @@ export async function airlineXlsx(ctx: Ctx, actor: Actor, startDate: string, lay
   };
 }
 
-/**
- * One CSV cell: a value a spreadsheet would run as a formula (= + - @, or a tab/CR first) gets a
- * leading apostrophe; quotes, separators and line breaks are quoted (RFC 4180).
- */
-export function csvCell(value: string): string {
-  let s = value;
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n;]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** UTF-8 with a BOM (Excel then reads accents right), comma separated, CRLF line ends. */
-export const toCsv = (header: string[], rows: string[][]) => `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+/** One CSV cell as the shop's CSV writer writes it (lib/csv.ts). */
+export const csvCell = (value: string) => csvField(value);
 
 export async function airlineCsv(ctx: Ctx, actor: Actor, startDate: string, layout: AirlineLayout): Promise<Download<string>> {
   const { rows, filename } = await airlineData(ctx, actor, startDate, layout, 'csv');
-  return { filename, contentType: 'text/csv; charset=utf-8', body: toCsv(AIRLINE_COLUMNS[layout], rows) };
+  return { filename, contentType: CSV_CONTENT_TYPE, body: toCsv(AIRLINE_COLUMNS[layout], rows) };
 }
 
 // ---- Travel documents zip ----
@@ -318,7 +309,7 @@ function dataPdfModel(company: CompanyDetails, trip: LoadedTrip, p: Passenger) {
     ['Geslacht', genderLabel(p.gender)],
     ['Geboortedatum', formatDate(s.date_of_birth)],
     ['Geboorteplaats', s.city_of_birth],
-    ['Nationaliteit', countryName(p.nationality)],
+    ['Nationaliteit', nationalityName(p.nationality)],
     ['Paspoortnummer', s.passport_number],
     ['Uitgiftedatum paspoort', formatDate(s.passport_creation_date)],
     ['Paspoort geldig tot', formatDate(s.passport_expires)],

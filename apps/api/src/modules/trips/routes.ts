@@ -77,7 +77,7 @@ const DOWNLOADS = [
   }),
   download({
     file: 'airline.csv',
-    summary: 'Passagierslijst als CSV (UTF-8 met BOM, komma, CRLF; formules onschadelijk gemaakt); layout general of turkish (admin; audit log)',
+    summary: 'Passagierslijst als CSV (UTF-8 met BOM, puntkomma, CRLF; formules onschadelijk gemaakt); layout general of turkish (admin; audit log)',
     description: downloads.AIRLINE_DESCRIPTION,
     querystring: airlineQuerySchema,
     make: (ctx, actor, start, q) => downloads.airlineCsv(ctx, actor, start, q.layout),
@@ -184,13 +184,17 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const d of DOWNLOADS) {
     app.get(
       `/api/admin/trips/:start_date/${d.file}`,
-      adminOnly({
-        summary: d.summary,
-        description: d.description,
-        params: tripParamsSchema,
-        // A route without a query gets no querystring key (an undefined one makes Fastify warn at start-up).
-        ...(d.querystring && { querystring: d.querystring }),
-      }),
+      {
+        ...adminOnly({
+          summary: d.summary,
+          description: d.description,
+          params: tripParamsSchema,
+          // A route without a query gets no querystring key (an undefined one makes Fastify warn at start-up).
+          ...(d.querystring && { querystring: d.querystring }),
+        }),
+        // PDFs and spreadsheets from the worker pools: shared out per user (infra/http/fair-share.ts).
+        config: { heavyWork: true },
+      },
       async (req, reply) => {
         const file = await d.make(app.ctx, actorOf(req), req.params.start_date, req.query as never, req.log);
         return attachment(reply, file).send(file.body);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VISA_MSG, finishDocumentsSchema, guestNameSchema, idParam, resetDocumentsSchema, visaSchema } from '@umrah/domain';
+import { VISA_MSG, VISA_PHOTO_MAX_BYTES, finishDocumentsSchema, guestNameSchema, idParam, resetDocumentsSchema, visaSchema } from '@umrah/domain';
 import {
   adminVisaOrderContract,
   documentsFinishedContract,
@@ -12,20 +12,23 @@ import {
   visaSavedContract,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
+import { base64Length, guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
+import { closeImagePool } from '../../infra/images/index.ts';
 import * as service from './service.ts';
+import { photoDownload } from './photo.ts';
 
 const tags = ['visa'];
 const { adminOnly, signedIn } = guardedRoutes(tags);
 const id = idParam();
 
-/** A 5 MB photo is about 6.7 MB in base64, plus the other fields. */
-const VISA_BODY_LIMIT = 8 * 1024 * 1024;
+/** The largest photo the form allows (5 MB) in base64, plus a data-URL prefix and the other fields (16 kB). */
+const VISA_BODY_LIMIT = base64Length(VISA_PHOTO_MAX_BYTES) + 16 * 1024;
 
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
 
 export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
+  app.addHook('onClose', async () => closeImagePool());
 
   // One order's visa data: the customer's wizard view and the admin's decrypted view.
   const orderVisaViews = [
@@ -65,7 +68,8 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: visaSavedContract, 413: errorAnswer },
       }),
       bodyLimit: VISA_BODY_LIMIT,
-      config: limit(30),
+      // The photo is converted in the image pool, shared out per user (infra/http/fair-share.ts).
+      config: { ...limit(30), heavyWork: true },
       // A body over the limit is refused before any handler runs: give it the photo's Dutch message.
       errorHandler: (error: FastifyError, _req, reply) => {
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -141,6 +145,22 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', `inline; filename="pasfoto-${req.params.guestId}.jpg"`)
+        .type('image/jpeg')
+        .send(jpeg);
+    },
+  );
+
+  app.get(
+    '/api/order/guest/:guestId/visa/photo/download',
+    signedIn({
+      summary: 'Pasfoto als download: 200x200 pixels, JPEG kwaliteit 80 (SPEC 9), voor de eigenaar of een admin; nooit in een cache',
+      params: z.object({ guestId: id }),
+    }),
+    async (req, reply) => {
+      const jpeg = await photoDownload(await service.guestPhoto(app.ctx, actorOf(req), req.params.guestId));
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="pasfoto-${req.params.guestId}-200x200.jpg"`)
         .type('image/jpeg')
         .send(jpeg);
     },

@@ -90,7 +90,7 @@ async function guestsOfOrder(db: DbOrTx, orderId: number) {
   const list = guestRows.map((g) => {
     const own = tripOf(g.productId);
     const room = tripOf(roomProduct.get(g.roomId));
-    return { row: g, tripEnd: own?.end ?? room?.end ?? null, document: docByGuest.get(g.id) ?? null };
+    return { row: g, tripStart: own?.start ?? room?.start ?? null, document: docByGuest.get(g.id) ?? null };
   });
   const trip =
     roomRows
@@ -160,7 +160,7 @@ export async function submitVisa(ctx: Ctx, actor: Actor, input: VisaData) {
   const guest = list.find((g) => g.row.id === input.guest_id);
   if (!guest) throw notFound(VISA_MSG.guestNotInOrder);
   if (guest.document) throw conflict(VISA_MSG.alreadyDelivered);
-  if (!passportValidEnough(input.passport_expires, guest.tripEnd)) {
+  if (!passportValidEnough(input.passport_expires, guest.tripStart)) {
     throw badRequest(VISA_MSG.passportExpiresTooSoon, [{ path: 'passport_expires', message: VISA_MSG.passportExpiresTooSoon }]);
   }
 

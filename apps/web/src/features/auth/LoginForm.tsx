@@ -18,7 +18,11 @@ export function loginErrorMessage(err: unknown): string {
   return MSG.unknownLoginError;
 }
 
-export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
+/**
+ * `silentFailure`: a wrong email/password shows nothing (SPEC 8: the checkout's login ignores a
+ * login failure silently); other failures (too many attempts, unknown) still show.
+ */
+export function LoginForm({ onSuccess, silentFailure = false }: { onSuccess?: () => void; silentFailure?: boolean }) {
   const { login } = useAuth();
   const modals = useAuthModals();
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +38,8 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
       await login(values.email.trim(), values.password);
       onSuccess?.();
     } catch (err) {
-      setError(loginErrorMessage(err));
+      const message = loginErrorMessage(err);
+      setError(silentFailure && message === MSG.loginFailed ? null : message);
     }
   });
 

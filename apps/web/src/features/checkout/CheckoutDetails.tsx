@@ -15,7 +15,7 @@ export function CheckoutDetails() {
   if (!user) {
     return (
       <Panel title="Bestaande klant">
-        <LoginForm />
+        <LoginForm silentFailure />
         <Divider label="of" labelPosition="center" />
         <Title order={2} size="h3">
           Nieuwe klant

@@ -1,5 +1,5 @@
 // The home page's flyers (SPEC 1, 9): a carousel of up to 5 flyers side by side (fewer under 1000,
-// 768, 600 and 400 px) that moves on every 4.5 s. Loaded lazily so the first page stays light.
+// 768, 600 and 400 px) that moves on every 4.5 s, each slide taking 500 ms (carouselSpeed.ts). Loaded lazily so the first page stays light.
 import '@mantine/carousel/styles.css';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Carousel, type CarouselProps } from '@mantine/carousel';
@@ -7,6 +7,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import type { ArticleDto } from '@umrah/domain/validation/contact';
 import { FLYER_AUTOPLAY_MS, slidesPerView } from './api';
 import { ArticlePicture } from './ArticlePicture';
+import { FLYER_EMBLA_DURATION } from './carouselSpeed';
 
 type Embla = Parameters<NonNullable<CarouselProps['getEmblaApi']>>[0];
 
@@ -54,7 +55,7 @@ export default function FlyerCarousel({ flyers }: { flyers: ArticleDto[] }) {
         slideGap="md"
         withControls={scrolls}
         withIndicators={false}
-        emblaOptions={{ loop: scrolls, align: 'start', duration: 30, slidesToScroll: 1 }}
+        emblaOptions={{ loop: scrolls, align: 'start', duration: FLYER_EMBLA_DURATION, slidesToScroll: 1 }}
         getEmblaApi={setEmbla}
         previousControlProps={{ 'aria-label': 'Vorige flyer' }}
         nextControlProps={{ 'aria-label': 'Volgende flyer' }}

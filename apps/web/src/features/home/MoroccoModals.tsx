@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { MOROCCO_VISA_COST } from '@umrah/domain/enums';
+import { formatEuro } from '@umrah/domain/money';
 import { useCompany } from '../../lib/company';
 import { MoroccoRequestForm } from '../requests';
 
 const INCLUDED = [
   { title: 'Vlucht', text: 'Retourvlucht vanuit Marokko naar Jeddah of Medina.' },
   { title: 'Transport', text: 'Al het vervoer ter plaatse met een comfortabele bus, ook van en naar het vliegveld.' },
-  { title: 'Visum', text: 'Wij vragen je Umrah-visum voor je aan.' },
+  { title: 'Visum', text: `Wij vragen je Umrah-visum voor je aan; de visumkosten zijn ${formatEuro(MOROCCO_VISA_COST)} per persoon.` },
   { title: 'Ontbijt', text: 'Elke dag ontbijt in het hotel.' },
   { title: 'Begeleiding', text: 'Ervaren reisleiders en een religieus begeleider gedurende de hele reis.' },
   { title: 'Excursies', text: 'Bezoeken aan de historische plaatsen in Mekka en Medina (ziyarat).' },
@@ -44,11 +46,12 @@ export default function MoroccoModals({
             <Text span fw={600}>
               Prijzen:
             </Text>{' '}
-            op aanvraag. Neem contact met ons op via <Anchor href={`mailto:${email}`}>{email}</Anchor> of de{' '}
+            dezelfde prijzen als vanuit Nederland, plus {formatEuro(MOROCCO_VISA_COST)} visumkosten per persoon. Neem contact met ons op via{' '}
+            <Anchor href={`mailto:${email}`}>{email}</Anchor> of de{' '}
             <Anchor component={Link} to="/contact" onClick={() => setInfo(false)}>
               contactpagina
             </Anchor>{' '}
-            voor de actuele prijzen.
+            voor de actuele prijzen en data.
           </Text>
           <Text size="sm" c="dimmed">
             Visum: met een Marokkaans paspoort krijg je een visum voor één binnenkomst, een jaar geldig, voor een verblijf van maximaal 30 dagen. Met

@@ -74,6 +74,12 @@ function PayButtons({ order }: { order: MyOrder }) {
   const error = prepare.error ? (prepare.error instanceof ApiError ? prepare.error.message : PAYMENT_MSG.unknownError) : null;
   return (
     <Stack gap="xs">
+      {actions.includes('full') && order.down_payment_message && (
+        // Why only the full amount, before the customer pays (issue 23).
+        <Text size="sm" data-testid="down-payment-closed">
+          {order.down_payment_message}
+        </Text>
+      )}
       <Group>
         {actions.includes('rest') && (
           <Button onClick={() => pay(100)} loading={busy === 100}>

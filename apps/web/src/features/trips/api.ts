@@ -5,6 +5,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
 import { authorisedFetch } from '../../lib/authorisedFetch';
+import { saveBlob } from '../../lib/saveBlob';
 import { notifySuccess, type MutationHooks } from '../../lib/notify';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import type { RoomKind } from '@umrah/domain/rooming';
@@ -147,14 +148,4 @@ export const useTripDownload = (options?: MutationHooks<string, TripDownload>) =
     },
   });
 
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // The browser has started the download by now; the object URL only needs to live that long.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
+export { saveBlob };

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
 import { formatDate } from '@umrah/domain/dates';
 import { MSG } from '@umrah/domain/messages';
-import { PASSPORT_VALID_MONTHS_AFTER_TRIP, visaSchemaForTrip, type VisaGuestDto, type VisaInput } from '@umrah/domain/validation/visa';
+import { PASSPORT_VALID_MONTHS, passportNeededUntil, visaSchemaForTrip, type VisaGuestDto, type VisaInput } from '@umrah/domain/validation/visa';
 import { CountrySelect } from '../../components/CountrySelect';
 import { ApiError } from '../../lib/api';
 import { fieldErrors, zodValidate } from '../../lib/form';
@@ -59,18 +59,16 @@ export const visaBody = (v: VisaFormValues) =>
   }) as unknown as VisaInput;
 
 /** The form's validation: the shared schema with the 6-month rule for this trip; gender as a number. */
-export function visaFormValidator(tripEnd: string | null | undefined) {
-  const validate = zodValidate(visaSchemaForTrip(tripEnd));
+export function visaFormValidator(tripStart: string | null | undefined) {
+  const validate = zodValidate(visaSchemaForTrip(tripStart));
   return (values: VisaFormValues) => validate(visaBody(values) as unknown as VisaFormValues);
 }
 
-/** 'Geldig tot minstens 15-04-2027' under the expiry field, when the trip's end is known. */
-export const expiryHint = (tripEnd: string | null | undefined) =>
-  tripEnd
-    ? `Je paspoort moet nog minstens ${PASSPORT_VALID_MONTHS_AFTER_TRIP} maanden na de terugreis geldig zijn: tot minstens ${formatDate(
-        dayjs(tripEnd).add(PASSPORT_VALID_MONTHS_AFTER_TRIP, 'month').format('YYYY-MM-DD'),
-      )}.`
-    : `Je paspoort moet nog minstens ${PASSPORT_VALID_MONTHS_AFTER_TRIP} maanden na de terugreis geldig zijn.`;
+/** 'Geldig tot minstens 10-09-2027' under the expiry field, when the trip's start is known. */
+export const expiryHint = (tripStart: string | null | undefined) =>
+  tripStart
+    ? `Je paspoort moet vanaf de vertrekdag nog minstens ${PASSPORT_VALID_MONTHS} maanden geldig zijn: tot minstens ${formatDate(passportNeededUntil(tripStart))}.`
+    : `Je paspoort moet vanaf de vertrekdag nog minstens ${PASSPORT_VALID_MONTHS} maanden geldig zijn.`;
 
 const today = () => dayjs().format('YYYY-MM-DD');
 
@@ -84,13 +82,13 @@ const dateProps = {
 export function VisaForm({
   orderId,
   guest,
-  tripEnd,
+  tripStart,
   onSaved,
   onBack,
 }: {
   orderId: number;
   guest: VisaGuestDto;
-  tripEnd: string | null | undefined;
+  tripStart: string | null | undefined;
   onSaved: () => void;
   onBack: () => void;
 }) {
@@ -101,7 +99,7 @@ export function VisaForm({
   const form = useForm<VisaFormValues>({
     mode: 'controlled',
     initialValues: initialVisaValues(orderId, guest),
-    validate: visaFormValidator(tripEnd),
+    validate: visaFormValidator(tripStart),
     validateInputOnBlur: true,
     // The 6-month rule shows as soon as an expiry date is chosen, not only on saving.
     validateInputOnChange: ['passport_expires'],
@@ -184,13 +182,13 @@ export function VisaForm({
           <DutchDateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
           <TextInput autoComplete="off" {...requiredField('city_of_birth', 'Geboorteplaats')} />
           <CountrySelect {...requiredField('city_of_country', 'Geboorteland')} />
-          <CountrySelect {...requiredField('nationality', 'Nationaliteit')} />
+          <CountrySelect nationalities {...requiredField('nationality', 'Nationaliteit')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput autoComplete="off" autoCapitalize="characters" spellCheck={false} {...requiredField('passport_number', 'Paspoortnummer')} />
           <DutchDateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
         </SimpleGrid>
-        <DutchDateInput description={expiryHint(tripEnd)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
+        <DutchDateInput description={expiryHint(tripStart)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
         <Stack gap={6}>
           <FileInput
             label="Pasfoto"

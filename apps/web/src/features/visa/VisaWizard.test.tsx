@@ -128,14 +128,14 @@ describe('VisaWizard', () => {
     renderWizard(order());
     fireEvent.click(await screen.findByRole('button', { name: 'Beginnen' }));
     await screen.findByRole('textbox', { name: 'Vervaldatum paspoort' });
-    // Trip ends 15-03-2027: the passport must be valid until at least 15-09-2027.
-    expect(screen.getByText(/tot minstens 15-09-2027/)).toBeTruthy();
-    typeDate('Vervaldatum paspoort', '14-09-2027');
+    // Trip starts 01-03-2027 (ends 15-03): the passport must be valid until at least 01-09-2027.
+    expect(screen.getByText(/tot minstens 01-09-2027/)).toBeTruthy();
+    typeDate('Vervaldatum paspoort', '31-08-2027');
     expect(await screen.findByText(SIX_MONTHS)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan en verder' }));
     await waitFor(() => expect(screen.getAllByText(SIX_MONTHS)).toHaveLength(1));
     expect(posts('/api/order/guest/visa')).toHaveLength(0);
-    typeDate('Vervaldatum paspoort', '15-09-2027');
+    typeDate('Vervaldatum paspoort', '01-09-2027');
     await waitFor(() => expect(screen.queryByText(SIX_MONTHS)).toBeNull());
   });
 
@@ -147,7 +147,7 @@ describe('VisaWizard', () => {
     typeDate('Geboortedatum', '14-03-1988');
     fireEvent.change(screen.getByRole('textbox', { name: 'Geboorteplaats' }), { target: { value: 'Rotterdam' } });
     await chooseCountry('Geboorteland', 'Nederland');
-    await chooseCountry('Nationaliteit', 'Marokko');
+    await chooseCountry('Nationaliteit', 'Marokkaanse');
     fireEvent.change(screen.getByRole('textbox', { name: 'Paspoortnummer' }), { target: { value: 'nx12ab3c4' } });
     typeDate('Uitgiftedatum paspoort', '01-02-2020');
     typeDate('Vervaldatum paspoort', '01-02-2030');
@@ -189,7 +189,7 @@ describe('VisaWizard', () => {
     typeDate('Geboortedatum', '14-03-1988');
     fireEvent.change(screen.getByRole('textbox', { name: 'Geboorteplaats' }), { target: { value: 'Rotterdam' } });
     await chooseCountry('Geboorteland', 'Nederland');
-    await chooseCountry('Nationaliteit', 'Nederland');
+    await chooseCountry('Nationaliteit', 'Nederlandse');
     fireEvent.change(screen.getByRole('textbox', { name: 'Paspoortnummer' }), { target: { value: 'NX12AB3C4' } });
     typeDate('Uitgiftedatum paspoort', '01-02-2020');
     typeDate('Vervaldatum paspoort', '01-02-2030');

@@ -195,7 +195,7 @@ export function VisaSteps({ order, onSaved }: { order: VisaOrderDto; onSaved: ()
               key={guest.id}
               orderId={order.order_id}
               guest={guest}
-              tripEnd={order.trip?.end}
+              tripStart={order.trip?.start}
               onBack={() => go(previousStep(step))}
               onSaved={async () => {
                 const saved = guests.map((g) => (g.id === guest.id ? { ...g, has_documents: true } : g));

@@ -6,6 +6,7 @@ import type { AdminVisaOrderDto, DocumentsFinished, DocumentsReset, GuestNameSav
 import type { GuestNameInput, ResetDocumentsInput, VisaInput, VisaOrderDto } from '@umrah/domain/validation/visa';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { authorisedFetch } from '../../lib/authorisedFetch';
+import { saveBlob } from '../../lib/saveBlob';
 import { orderKeys } from '../orders';
 
 export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
@@ -63,6 +64,14 @@ export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) =>
   apiGet<AdminVisaOrderDto>(`/api/admin/order/${orderId}/visa`, undefined, signal);
 
 export const resetDocuments = (body: ResetDocumentsInput) => apiPost<DocumentsReset>('/api/order/remind/documents/faulty', body);
+
+/** SPEC 9's photo download: the passport photo as a 200x200 JPEG (quality 80), saved as a file. */
+export async function downloadGuestPhoto(guestId: number): Promise<string> {
+  const res = await authorisedFetch(`/api/order/guest/${guestId}/visa/photo/download`);
+  const name = `pasfoto-${guestId}-200x200.jpg`;
+  saveBlob(await res.blob(), name);
+  return name;
+}
 
 /** A guest's passport photo as a Blob: never public, so no <img src> (it needs the bearer token). */
 export const fetchGuestPhoto = (guestId: number, signal?: AbortSignal): Promise<Blob> =>

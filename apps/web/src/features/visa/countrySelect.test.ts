@@ -9,6 +9,14 @@ describe('country select options', () => {
     expect(options.length).toBeGreaterThan(240);
   });
 
+  it('lists the nationalities by their Dutch adjective for a nationality field, with the same ISO codes', () => {
+    const options = countryOptions('', true);
+    expect(options.find((o) => o.value === 'NL')?.label).toBe('Nederlandse');
+    expect(options.find((o) => o.value === 'MA')?.label).toBe('Marokkaanse');
+    expect(options.find((o) => o.value === 'TR')?.label).toBe('Turkse');
+    expect(options.length).toBe(countryOptions('').length);
+  });
+
   it('keeps an older free-text value selectable, once, at the top', () => {
     const options = countryOptions('Nederlandse');
     expect(options[0]).toEqual({ value: 'Nederlandse', label: 'Nederlandse' });

@@ -21,6 +21,7 @@ const order = (id: number, over: Partial<AdminOrder> = {}): AdminOrder => ({
   flex: { pay_partly: true, discounts: [], arabia_availibilities: [] },
   documents_complete: false,
   down_payment_allowed: false,
+  down_payment_message: null,
   created_by_user_id: null,
   created_at: '2027-02-03T10:00:00.000Z',
   updated_at: '2027-02-03T10:00:00.000Z',

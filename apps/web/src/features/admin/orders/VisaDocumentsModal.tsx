@@ -4,13 +4,13 @@
 import { useEffect, useMemo } from 'react';
 import { Alert, Badge, Button, Center, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { countryName } from '@umrah/domain/countries';
+import { countryName, nationalityName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
 import { passportValidEnough, VISA_MSG } from '@umrah/domain/validation/visa';
 import { CloseFooter } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
-import { errorMessage } from '../../../lib/notify';
-import { adminVisaQuery, guestPhotoQuery } from './api';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { adminVisaQuery, guestPhotoQuery, useDownloadGuestPhoto } from './api';
 
 const GENDER = ['Man', 'Vrouw'];
 const PHOTO_FAILED = 'De pasfoto kon niet worden geladen.';
@@ -45,7 +45,8 @@ export function VisaDocumentsModal({
   const guest = visa.data?.guests.find((g) => g.id === guestId);
   const name = guest ? `${guest.first_name} ${guest.last_name}`.trim() : '';
   const doc = guest?.documents ?? null;
-  const tripEnd = visa.data?.trip?.end ?? null;
+  const tripStart = visa.data?.trip?.start ?? null;
+  const photoDownload = useDownloadGuestPhoto({ onSuccess: (file) => notifySuccess(`${file} is gedownload.`) });
 
   const rows: [string, React.ReactNode][] = doc
     ? [
@@ -55,16 +56,16 @@ export function VisaDocumentsModal({
         ['Geboortedatum', formatDate(doc.date_of_birth)],
         ['Geboorteplaats', doc.city_of_birth],
         ['Geboorteland', countryName(doc.city_of_country)],
-        ['Nationaliteit', countryName(doc.nationality)],
+        ['Nationaliteit', nationalityName(doc.nationality)],
         ['Paspoortnummer', doc.passport_number],
         ['Uitgiftedatum paspoort', formatDate(doc.passport_creation_date)],
         [
           'Vervaldatum paspoort',
           <Group gap="xs" key="expires">
             <span>{formatDate(doc.passport_expires)}</span>
-            {!passportValidEnough(doc.passport_expires, tripEnd) && (
+            {!passportValidEnough(doc.passport_expires, tripStart) && (
               <Badge color="red" variant="light" tt="none" title={VISA_MSG.passportExpiresTooSoon}>
-                Minder dan 6 maanden na de reis geldig
+                Bij vertrek minder dan 6 maanden geldig
               </Badge>
             )}
           </Group>,
@@ -115,7 +116,17 @@ export function VisaDocumentsModal({
             </Table>
             <Center>{guest.has_photo ? <Photo guestId={guest.id} name={name} /> : <Text c="dimmed">Geen pasfoto</Text>}</Center>
           </SimpleGrid>
+          {photoDownload.error && (
+            <Alert color="red" role="alert">
+              {errorMessage(photoDownload.error, PHOTO_FAILED)}
+            </Alert>
+          )}
           <CloseFooter onClose={onClose}>
+            {guest.has_photo && (
+              <Button variant="light" loading={photoDownload.isPending} onClick={() => photoDownload.mutate(guest.id)}>
+                Pasfoto downloaden (200×200)
+              </Button>
+            )}
             {onReset && (
               <Button color="red" variant="light" onClick={onReset}>
                 Documenten resetten

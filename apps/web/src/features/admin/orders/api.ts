@@ -32,7 +32,7 @@ import type { ResetDocumentsInput } from '@umrah/domain/validation/visa';
 import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import { apiGet, apiPost } from '../../../lib/api';
 import type { MutationHooks } from '../../../lib/notify';
-import { fetchAdminVisa, fetchGuestPhoto, resetDocuments, visaKeys } from '../../visa';
+import { downloadGuestPhoto, fetchAdminVisa, fetchGuestPhoto, resetDocuments, visaKeys } from '../../visa';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API returns the first 50 matching leads with every search; ?status=1 pages through the rest. */
@@ -132,6 +132,9 @@ export const guestPhotoQuery = (guestId: number) =>
     gcTime: 0,
     retry: false,
   });
+
+/** 'Pasfoto downloaden': the 200x200 JPEG of SPEC 9, saved as a file. */
+export const useDownloadGuestPhoto = (options?: MutationHooks<string, number>) => useMutation({ mutationFn: downloadGuestPhoto, ...options });
 
 /**
  * 'Documenten resetten': removes the guests' documents and mails the customer; the orders list and
