@@ -35,7 +35,8 @@ const docsOf = (orderId: number) =>
 const post = (url: string, token: string, payload: Record<string, unknown> = {}) =>
   app.inject({ method: 'POST', url, headers: auth(token), payload });
 const orderDoc = (kind: string, orderId: number, token = customer) => post(`/api/order/${kind}/${orderId}`, token);
-const issuedPdf = async (id: number, token = admin) => pdfText(pdfOf(await post(`/api/invoices/issued/${id}/pdf`, token)));
+const getPdf = (id: number, token: string) => app.inject({ method: 'GET', url: `/api/invoices/issued/${id}/pdf`, headers: auth(token) });
+const issuedPdf = async (id: number, token = admin) => pdfText(pdfOf(await getPdf(id, token)));
 
 /** A paid-in-full example order (two manual payments): COMPLETED. */
 async function paidOrder() {
@@ -188,8 +189,9 @@ describe('a change to a paid order', () => {
     const next = (await app.inject({ method: 'GET', url: `/api/invoices/issued?q=FCU2${orderId}&page=2&pageSize=3`, headers: auth(admin) })).json();
     expect(next.documents.map((d: { number: string }) => d.number)).toEqual([`FCU2${orderId}`]);
     expect((await app.inject({ method: 'GET', url: '/api/invoices/issued', headers: auth(customer) })).statusCode).toBe(403);
-    expect((await post(`/api/invoices/issued/${body.documents[0].id}/pdf`, customer)).statusCode).toBe(403);
-    const missing = await post('/api/invoices/issued/999999/pdf', admin);
+    expect((await getPdf(body.documents[0].id, customer)).statusCode).toBe(403);
+    expect((await getPdf(body.documents[0].id, bookkeeper)).statusCode).toBe(200);
+    const missing = await getPdf(999999, admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Factuur niet gevonden.');
 

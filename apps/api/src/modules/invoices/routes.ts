@@ -91,7 +91,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ ...(await issuedPage(app.ctx.db, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
   );
 
-  app.post(
+  // A read, so a GET: the bookkeeper reads every document and writes nothing (issue 13).
+  app.get(
     '/api/invoices/issued/:id/pdf',
     {
       ...staffOnly({

@@ -68,9 +68,10 @@ export function savePdf(doc: PdfDownload) {
 export const downloadPdf = async (path: string) => savePdf(await apiPost<PdfDownload>(path, {}));
 
 /** downloadPdf for buttons without their own error place: a failure shows as a notification. */
-export async function downloadWithNotice(path: string) {
+export async function downloadWithNotice(path: string, method: 'GET' | 'POST' = 'POST') {
   try {
-    await downloadPdf(path);
+    if (method === 'GET') savePdf(await apiGet<PdfDownload>(path));
+    else await downloadPdf(path);
   } catch (err) {
     showNotification({ color: 'red', message: err instanceof ApiError ? err.message : DOCUMENT_MSG.downloadFailed });
   }

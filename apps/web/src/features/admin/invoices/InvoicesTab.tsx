@@ -1,6 +1,6 @@
-// Admin 'Facturen/aanbetalingsbewijzen': the documents of an order looked up by its number
-// (invoice, down-payment proof, credit invoice, down-payment credit note), and the quotes and
-// invoices with their PDFs.
+// Admin 'Facturen/aanbetalingsbewijzen': the invoices and credit notes issued for orders, the
+// documents of an order looked up by its number (invoice, down-payment proof, credit invoice,
+// down-payment credit note), and the quotes and invoices with their PDFs.
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { errorMessage } from '../../../lib/notify';
 import { OrderDocuments } from '../../orders';
 import { AdminInvoiceTable } from './AdminInvoiceTable';
+import { IssuedDocumentsTable } from './IssuedDocumentsTable';
 import { downloadWithNotice, orderDocumentsQuery, type Invoice } from './api';
 import { ExportForm } from '../exports/ExportForm';
 
@@ -99,6 +100,16 @@ export default function InvoicesTab() {
   return (
     <AdminTab title="Facturen/aanbetalingsbewijzen">
       <ExportForm kind="invoices" />
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Uitgegeven facturen en creditfacturen
+        </Title>
+        <Text size="sm" c="dimmed">
+          Een factuur wordt één keer uitgegeven zodra een bestelling volledig is betaald, en blijft zoals hij is; een latere wijziging of annulering
+          krijgt een creditfactuur.
+        </Text>
+        <IssuedDocumentsTable />
+      </Stack>
       <OrderLookup />
       <Stack gap="sm">
         <Title order={3} size="h4">

@@ -2,10 +2,11 @@
 // aan') and the documents of one order looked up by its number.
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
-import { fetchAdminInvoices, invoiceKeys } from '../../invoices';
-import type { OrderAnswer } from '@umrah/domain/contracts';
+import { INVOICES_PAGE_SIZE, fetchAdminInvoices, invoiceKeys } from '../../invoices';
+import type { IssuedDocumentsPage, OrderAnswer } from '@umrah/domain/contracts';
 
 export { INVOICES_PAGE_SIZE, downloadWithNotice, type Invoice } from '../../invoices';
+export type { IssuedDocument } from '@umrah/domain/contracts';
 
 export const adminInvoiceKeys = {
   all: invoiceKeys.admin,
@@ -23,4 +24,17 @@ export const orderDocumentsQuery = (orderId: number | null) =>
     queryFn: ({ signal }) => apiGet<OrderAnswer>(`/api/order/${orderId}`, undefined, signal).then((r) => r.order),
     enabled: orderId !== null,
     retry: false,
+  });
+
+/** The issued invoices and credit notes of orders (issue 23), newest first. */
+export const adminIssuedKeys = {
+  all: ['admin', 'issued-invoices'] as const,
+  list: (q: string, page: number) => [...adminIssuedKeys.all, q, page] as const,
+};
+
+export const adminIssuedQuery = (q: string, page: number) =>
+  queryOptions({
+    queryKey: adminIssuedKeys.list(q, page),
+    queryFn: ({ signal }) =>
+      apiGet<IssuedDocumentsPage>('/api/invoices/issued', { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal),
   });

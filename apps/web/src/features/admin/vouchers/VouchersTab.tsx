@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import dayjs from 'dayjs';
+import { formatDateTime } from '@umrah/domain/dates';
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { VOUCHER_EXPIRE_FORMAT, VOUCHER_MSG, voucherFormSchema, voucherFormToInput, type VoucherDto } from '@umrah/domain/validation/voucher';
@@ -24,7 +25,7 @@ import { useAddVoucher, useDeleteVoucher, vouchersQuery, VOUCHERS_PAGE_SIZE } fr
 export const isProtectedVoucher = (label: string) => label.trim().toLowerCase() === KID_WITHOUT_BED_VOUCHER;
 const isExpired = (v: VoucherDto) => v.expire_date !== null && v.expire_date < dayjs().format(VOUCHER_EXPIRE_FORMAT);
 /** 'YYYY-MM-DD HH:mm:ss' → 'DD-MM-YYYY HH:mm'. */
-const showExpiry = (s: string | null) => (s ? dayjs(s).format('DD-MM-YYYY HH:mm') : 'Geen');
+const showExpiry = (s: string | null) => (s ? formatDateTime(s) : 'Geen');
 
 interface FormValues {
   label: string;
