@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { articleRoutes } from './articles/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { companyRoutes } from './company/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
@@ -40,4 +41,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(tripRoutes);
   await app.register(reminderRoutes);
   await app.register(exportRoutes);
+  await app.register(auditRoutes);
 };

@@ -130,6 +130,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: requireAdmin,
     },
-    async (req) => ({ token: await auth.loginAsUser(app.ctx, currentUser(req), req.body.email) }),
+    async (req) => ({ token: await auth.loginAsUser(app.ctx, { ...currentUser(req), actingAdminId: req.actingAdminId }, req.body.email) }),
   );
 };

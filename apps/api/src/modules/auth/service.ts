@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MSG, type RegisterInput, type ResetPasswordInput } from '@umrah/domain';
+import { MSG, Role, type RegisterInput, type ResetPasswordInput } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { passwordResets, users } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { resetPasswordMail, welcomeMail } from '../../infra/mail/templates.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { accountColumns } from '../users/dto.ts';
 import { revokeAllSessions, startSession } from './sessions.ts';
@@ -123,8 +123,20 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput) 
   if (!done) throw badRequest(MSG.resetFailed);
 }
 
-export async function loginAsUser(ctx: AppContext, admin: { id: number; email: string }, email: string) {
+export const IMPERSONATION_MSG = {
+  customersOnly: 'Inloggen als een ander kan alleen bij klantaccounts, niet bij beheerders of de boekhouder.',
+  notFromImpersonation: 'Vanuit een sessie als een andere gebruiker kun je niet opnieuw inloggen als een ander.',
+} as const;
+
+/**
+ * POST /api/login_by_mail: an admin's session as a customer, for at most an hour. Only customers:
+ * a session as another admin or the bookkeeper would pass on their rights (and could start new
+ * sessions without the hour's limit); never from such a session itself (`actingAdminId` set).
+ */
+export async function loginAsUser(ctx: AppContext, admin: { id: number; email: string; actingAdminId?: number }, email: string) {
+  if (admin.actingAdminId !== undefined) throw forbidden(IMPERSONATION_MSG.notFromImpersonation);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user) throw notFound('Gebruiker niet gevonden.');
+  if (user.role !== Role.USER) throw forbidden(IMPERSONATION_MSG.customersOnly);
   return ctx.db.transaction((tx) => startSession(ctx, user, admin, tx));
 }

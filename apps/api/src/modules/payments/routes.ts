@@ -6,6 +6,8 @@ import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, pay
 import { currentUser } from '../../lib/auth.ts';
 import { guardedRoutes, idParams as idParamsOf, limiter, pageQuery } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
+import { payments } from '../../db/schema.ts';
+import { actorOf, audited } from '../../lib/audit.ts';
 import * as service from './service.ts';
 
 const tags = ['payments'];
@@ -115,7 +117,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/payment', adminOnly({ body: manualPaymentSchema, response: { 201: paymentSavedContract } }), async (req, reply) => {
-    const result = await service.createManualPayment(app.ctx, req.body, userActor(currentUser(req), req.actingAdminId));
+    const result = await audited(app.ctx.db, actorOf(req), { action: 'payment.create', table: payments, created: (r) => [r.payment.id] }, () =>
+      service.createManualPayment(app.ctx, req.body, userActor(currentUser(req), req.actingAdminId)),
+    );
     return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
   });
 
@@ -129,7 +133,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => ({
       message: PAYMENT_MSG.updated,
-      ...(await service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId))),
+      ...(await audited(app.ctx.db, actorOf(req), { action: 'payment.update', table: payments, id: req.params.id }, () =>
+        service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId)),
+      )),
     }),
   );
 
@@ -142,7 +148,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => ({
       message: PAYMENT_MSG.deleted,
-      ...(await service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId))),
+      ...(await audited(app.ctx.db, actorOf(req), { action: 'payment.delete', table: payments, id: req.params.id }, () =>
+        service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId)),
+      )),
     }),
   );
 };

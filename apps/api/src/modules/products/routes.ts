@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { REGIONS, productInputSchema, productListInputSchema, type Region } from '@umrah/domain';
 import { productDeletedContract, productListContract, productSavedContract, productsCreatedContract } from '@umrah/domain/contracts';
 import { guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
+import { products } from '../../db/schema.ts';
+import { actorOf, audited } from '../../lib/audit.ts';
 import * as service from './service.ts';
 import type { CatalogEntry } from './service.ts';
 
@@ -88,7 +90,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: productsCreatedContract },
     }),
     async (req, reply) => {
-      const created = await service.createProducts(app.ctx, req.body);
+      const created = await audited(
+        app.ctx.db,
+        actorOf(req),
+        { action: 'product.create', table: products, created: (list) => list.map((p) => p.id) },
+        () => service.createProducts(app.ctx, req.body),
+      );
       return reply.status(201).send({ message: service.PRODUCT_TEXT.created, products: created });
     },
   );
@@ -103,7 +110,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req) => ({
       message: service.PRODUCT_TEXT.updated,
-      product: await service.updateProduct(app.ctx, req.params.id, req.body),
+      product: await audited(app.ctx.db, actorOf(req), { action: 'product.update', table: products, id: req.params.id }, () =>
+        service.updateProduct(app.ctx, req.params.id, req.body),
+      ),
     }),
   );
 
@@ -118,7 +127,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: productDeletedContract },
     }),
     async (req) => {
-      const { deactivated } = await service.deleteProduct(app.ctx, req.params.id);
+      const { deactivated } = await audited(app.ctx.db, actorOf(req), { action: 'product.delete', table: products, id: req.params.id }, () =>
+        service.deleteProduct(app.ctx, req.params.id),
+      );
       return {
         message: deactivated ? service.PRODUCT_TEXT.deactivated : service.PRODUCT_TEXT.deleted,
         deactivated,

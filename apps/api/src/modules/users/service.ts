@@ -1,3 +1,4 @@
+import { eraseFromOtherTables } from '../privacy/erase.ts';
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { MSG, type AccountInput, type AdminUserInput } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
@@ -115,8 +116,13 @@ export async function deleteUser(ctx: AppContext, id: number, actingUserId: numb
   ]);
   if (orderCount > 0 || invoiceCount > 0) throw conflict(USER_IN_USE);
   try {
-    const [deleted] = await ctx.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (!deleted) throw notFound('Gebruiker niet gevonden.');
+    await ctx.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!user) throw notFound('Gebruiker niet gevonden.');
+      // Gone for good, so also from the mails, requests, audit details and stored answers that name them.
+      await eraseFromOtherTables(tx, user, []);
+      await tx.delete(users).where(eq(users.id, id));
+    });
   } catch (err) {
     // An order or quote made between the check and the delete, or a table that points at users later.
     if (sqlState(err) === '23503') throw conflict(USER_IN_USE);

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
 import { guardedRoutes, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
+import { vouchers } from '../../db/schema.ts';
+import { actorOf, audited } from '../../lib/audit.ts';
 import * as service from './service.ts';
 
 const tags = ['vouchers'];
@@ -62,7 +64,9 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: voucherAnswerContract },
     }),
     async (req, reply) => {
-      const row = await service.createVoucher(app.ctx, req.body);
+      const row = await audited(app.ctx.db, actorOf(req), { action: 'voucher.create', table: vouchers, created: (v) => [v.id] }, () =>
+        service.createVoucher(app.ctx, req.body),
+      );
       return reply.status(201).send({ message: VOUCHER_MSG.created(row.label), voucher: service.toVoucherDto(row) });
     },
   );
@@ -75,7 +79,9 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageAnswer },
     }),
     async (req) => {
-      await service.deleteVoucher(app.ctx, req.params.id);
+      await audited(app.ctx.db, actorOf(req), { action: 'voucher.delete', table: vouchers, id: req.params.id }, () =>
+        service.deleteVoucher(app.ctx, req.params.id),
+      );
       return { message: VOUCHER_MSG.deleted };
     },
   );
