@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { rateLimitHits } from '../../db/schema.ts';
 import { preparedStatement } from '../../lib/prepared.ts';
@@ -219,4 +219,21 @@ export async function countDistinctLookups(
   const fresh = markers.filter((m) => Number(m.count) === 1).length;
   const [total] = await addCounts(db, { keys: [scope.slice(0, 500)], counts: [fresh], seconds: [windowSeconds] });
   return { distinct: Number(total!.count), ttlMs: Number(total!.ttl) };
+}
+
+/** A count in the shared table under `key` (for a window of `windowSeconds`), without adding to it. */
+export async function peekCount(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await addCounts(db, { keys: [key.slice(0, 500)], counts: [0], seconds: [windowSeconds] });
+  return Number(row!.count);
+}
+
+/** Adds `n` to the count under `key`; the count after. */
+export async function addToCount(db: Db, key: string, n: number, windowSeconds: number): Promise<number> {
+  const [row] = await addCounts(db, { keys: [key.slice(0, 500)], counts: [n], seconds: [windowSeconds] });
+  return Number(row!.count);
+}
+
+/** Forgets the count under `key`. */
+export async function clearCount(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key.slice(0, 500)));
 }
