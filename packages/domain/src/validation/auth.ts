@@ -7,6 +7,8 @@ export const loginSchema = z.object({
   email: emailField(),
   // Never stored, only hashed: a generous cap keeps a megabyte 'password' from costing argon2 time.
   password: z.string({ error: PASSWORD_REQUIRED }).min(1, { error: PASSWORD_REQUIRED }).max(1000, { error: 'Wachtwoord is te lang.' }),
+  /** The ALTCHA solution, needed after a few failed attempts for this account from this address. */
+  altcha: z.string().max(4000).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -108,10 +108,18 @@ export const requestVoucherSchema = z.object(
 );
 export type RequestVoucherInput = z.infer<typeof requestVoucherSchema>;
 
+/**
+ * The most codes one lookup may name: more than a cart holds in practice (one code per guest of a
+ * family's rooms), far fewer than a guesser would like (issue 24).
+ */
+export const VOUCHER_LOOKUP_MAX = 10;
+
 /** POST /api/vouchers_from_label. */
 export const vouchersFromLabelSchema = z.object(
   {
-    discounts: z.array(text(100, 'Een kortingscode'), { error: 'Stuur een lijst met kortingscodes.' }).max(50, { error: 'Te veel items.' }),
+    discounts: z
+      .array(text(100, 'Een kortingscode'), { error: 'Stuur een lijst met kortingscodes.' })
+      .max(VOUCHER_LOOKUP_MAX, { error: 'Te veel items.' }),
   },
   { error: INVALID },
 );

@@ -1,4 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { rateLimitHits } from '../../db/schema.ts';
 import { preparedStatement } from '../../lib/prepared.ts';
@@ -201,3 +202,38 @@ const addCounts = preparedStatement<{ key: string; count: number; ttl: number }>
       reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
     returning key, count, greatest(0, extract(epoch from (reset_at - now())) * 1000) as ttl`;
 });
+
+/**
+ * Counts distinct things (voucher codes) looked up under `scope` (a client address) in a window, in
+ * the shared table, so N processes count together: one marker row per thing (a repeat within its
+ * window adds nothing) and one row with the scope's count of new things. The count after this call.
+ */
+export async function countDistinctLookups(
+  db: Db,
+  scope: string,
+  things: readonly string[],
+  windowSeconds: number,
+): Promise<{ distinct: number; ttlMs: number }> {
+  const keys = [...new Set(things)].map((t) => `${scope}:${createHash('sha256').update(t).digest('hex').slice(0, 32)}`.slice(0, 500));
+  const markers = keys.length > 0 ? await addCounts(db, { keys, counts: keys.map(() => 1), seconds: keys.map(() => windowSeconds) }) : [];
+  const fresh = markers.filter((m) => Number(m.count) === 1).length;
+  const [total] = await addCounts(db, { keys: [scope.slice(0, 500)], counts: [fresh], seconds: [windowSeconds] });
+  return { distinct: Number(total!.count), ttlMs: Number(total!.ttl) };
+}
+
+/** A count in the shared table under `key` (for a window of `windowSeconds`), without adding to it. */
+export async function peekCount(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await addCounts(db, { keys: [key.slice(0, 500)], counts: [0], seconds: [windowSeconds] });
+  return Number(row!.count);
+}
+
+/** Adds `n` to the count under `key`; the count after. */
+export async function addToCount(db: Db, key: string, n: number, windowSeconds: number): Promise<number> {
+  const [row] = await addCounts(db, { keys: [key.slice(0, 500)], counts: [n], seconds: [windowSeconds] });
+  return Number(row!.count);
+}
+
+/** Forgets the count under `key`. */
+export async function clearCount(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key.slice(0, 500)));
+}

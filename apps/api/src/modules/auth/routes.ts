@@ -15,10 +15,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
-      schema: { tags, summary: 'Inloggen', body: loginSchema, response: { 200: tokenAnswer } },
+      schema: {
+        tags,
+        summary: 'Inloggen',
+        description:
+          "401 'Ongeldige combinatie email/wachtwoord. Probeer opniew.' voor elke mislukte poging (ook een onbekend adres). Na 3 mislukte pogingen voor dit account vanaf dit adres (15 minuten) is ook een ALTCHA-oplossing in `altcha` nodig; het 401-antwoord noemt dan details [{ path: 'altcha' }].",
+        body: loginSchema,
+        response: { 200: tokenAnswer },
+      },
       config: limit(10),
     },
-    async (req) => ({ token: await auth.login(app.ctx, req.body.email, req.body.password) }),
+    async (req) => ({ token: await auth.login(app.ctx, req.body, req.ip) }),
   );
 
   app.post(

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { MSG, Role, type RegisterInput, type ResetPasswordInput } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { passwordResets, users } from '../../db/schema.ts';
+import { addToCount, clearCount, peekCount } from '../../infra/http/rate-limit-store.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { resetPasswordMail, welcomeMail } from '../../infra/mail/templates.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { accountColumns } from '../users/dto.ts';
 import { revokeAllSessions, startSession } from './sessions.ts';
@@ -43,42 +44,36 @@ export async function register(ctx: AppContext, input: RegisterInput) {
   }
 }
 
-/** Failed logins in a row after which the account waits; the wait doubles per further failure. */
-export const LOGIN_LOCK_AFTER = 5;
-const LOCK_BASE_SECONDS = 30;
-const LOCK_MAX_SECONDS = 15 * 60;
+/**
+ * Failed logins of one account from one client address (in 15 minutes) after which that pair needs a
+ * solved captcha as well. Per pair, not per account: nobody can lock another's account (the admin's
+ * included) from their own address, and the owner elsewhere is not bothered; a guesser behind one
+ * address pays a proof of work per try on top of the address's rate limit.
+ */
+export const LOGIN_CAPTCHA_AFTER = 3;
+const FAILURE_WINDOW_SECONDS = 15 * 60;
+const failureKey = (address: string, email: string) => `login-failures:${address}:${sha256(email.trim().toLowerCase())}`;
 
-export const accountLocked = (seconds: number) =>
-  new AppError(429, `Te veel mislukte inlogpogingen. Probeer het over ${Math.max(1, Math.ceil(seconds / 60))} minuut/minuten opnieuw.`);
+/**
+ * The answer to every failed login, whether the password was wrong, the account does not exist or
+ * the captcha is missing: the same status and body, so none of them can be told apart. Once the
+ * pair needs the captcha, the body says so (for an unknown address exactly as for a known one).
+ */
+export const loginFailed = (captcha: boolean) =>
+  new AppError(401, MSG.loginFailed, 'Unauthorized', captcha ? [{ path: 'altcha', message: MSG.robot }] : undefined);
 
-export async function login(ctx: AppContext, email: string, password: string) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  // A locked account is refused before the password is checked, so guessing on cannot find it.
-  if (user?.lockedUntil && user.lockedUntil > new Date()) {
-    throw accountLocked((user.lockedUntil.getTime() - Date.now()) / 1000);
+export async function login(ctx: AppContext, input: { email: string; password: string; altcha?: string }, address: string) {
+  const key = failureKey(address, input.email);
+  const needsCaptcha = (await peekCount(ctx.db, key, FAILURE_WINDOW_SECONDS)) >= LOGIN_CAPTCHA_AFTER;
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  // Always the full password check (a made-up hash for an unknown address): the same time for every answer.
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const human = !needsCaptcha || (await ctx.captcha.verify(input.altcha));
+  if (!user || !ok || !human) {
+    const failures = await addToCount(ctx.db, key, 1, FAILURE_WINDOW_SECONDS);
+    throw loginFailed(failures >= LOGIN_CAPTCHA_AFTER);
   }
-  const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user) throw unauthorized(MSG.loginFailed);
-  if (!ok) {
-    // Counted in the database, so every API process and every client address adds to one count.
-    await ctx.db
-      .update(users)
-      .set({
-        failedLogins: sql`${users.failedLogins} + 1`,
-        lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${sql.raw(String(LOGIN_LOCK_AFTER))}
-          then now() + make_interval(secs => least(${sql.raw(String(LOCK_MAX_SECONDS))}, ${sql.raw(String(LOCK_BASE_SECONDS))} * power(2, ${users.failedLogins} + 1 - ${sql.raw(String(LOGIN_LOCK_AFTER))})))
-          else ${users.lockedUntil} end`,
-      })
-      .where(eq(users.id, user.id));
-    throw unauthorized(MSG.loginFailed);
-  }
-  // Conditional, so a right guess racing with the failures that just locked the account is refused too.
-  const [unlocked] = await ctx.db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null })
-    .where(and(eq(users.id, user.id), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= now())`))
-    .returning({ lockedUntil: users.lockedUntil });
-  if (!unlocked) throw accountLocked(LOCK_BASE_SECONDS);
+  await clearCount(ctx.db, key);
   return startSession(ctx, user);
 }
 

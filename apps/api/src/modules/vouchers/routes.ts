@@ -4,6 +4,7 @@ import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPage
 import { guardedRoutes, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
 import { vouchers } from '../../db/schema.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
+import { limitCodeLookups } from './guessing.ts';
 import * as service from './service.ts';
 
 const tags = ['vouchers'];
@@ -12,7 +13,8 @@ const { adminOnly } = guardedRoutes(tags);
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
 
-  // Public: the cart is used before logging in. Rate-limited so codes cannot be guessed in bulk.
+  // Public: the cart is used before logging in. Rate-limited per request, and per code looked up
+  // (guessing.ts), so codes cannot be guessed in bulk.
   app.post(
     '/api/requestVoucher',
     {
@@ -20,13 +22,16 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Kortingscode opvragen voor de winkelwagen',
         description:
-          "404 'Deze kortingscode bestaat niet.', 400 'Kortingscode is verlopen.'; met discounts + items ook 'Kortingscode kan niet vaker worden gebruikt.', met products ook de productgebonden regel.",
+          "404 'Deze kortingscode bestaat niet.', 400 'Kortingscode is verlopen.'; met discounts + items ook 'Kortingscode kan niet vaker worden gebruikt.', met products ook de productgebonden regel. Per adres hoogstens 10 verschillende codes per minuut zonder inloggen (30 ingelogd), samen met vouchers_from_label; daarna 429 met Retry-After.",
         body: requestVoucherSchema,
         response: { 200: voucherAnswerContract },
       },
       config: limit(20),
     },
-    async (req) => ({ message: VOUCHER_MSG.applied, voucher: service.toVoucherDto(await service.requestVoucher(app.ctx, req.body)) }),
+    async (req, reply) => {
+      await limitCodeLookups(req, reply, [req.body.label]);
+      return { message: VOUCHER_MSG.applied, voucher: service.toVoucherDto(await service.requestVoucher(app.ctx, req.body)) };
+    },
   );
 
   app.post(
@@ -35,12 +40,17 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'De kortingscodes bij een lijst labels (onbekende labels ontbreken in het antwoord)',
+        description:
+          'Hoogstens 10 labels. Per adres hoogstens 10 verschillende codes per minuut zonder inloggen (30 ingelogd), samen met requestVoucher; daarna 429 met Retry-After.',
         body: vouchersFromLabelSchema,
         response: { 200: voucherListContract },
       },
       config: limit(60),
     },
-    async (req) => ({ vouchers: (await service.vouchersByLabels(app.ctx.db, req.body.discounts)).map(service.toVoucherDto) }),
+    async (req, reply) => {
+      await limitCodeLookups(req, reply, req.body.discounts);
+      return { vouchers: (await service.vouchersByLabels(app.ctx.db, req.body.discounts)).map(service.toVoucherDto) };
+    },
   );
 
   app.get(

@@ -19,7 +19,7 @@ export interface AuthContextValue {
   isAdmin: boolean;
   /** The last session ended on its own (expired or rejected), not by 'Uitloggen'. */
   sessionExpired: boolean;
-  login: (email: string, password: string) => Promise<User>;
+  login: (email: string, password: string, altcha?: string) => Promise<User>;
   loginWithToken: (token: string) => Promise<User>;
   logout: () => void;
   setUser: (user: User) => void;
@@ -82,8 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(
-    async (email: string, password: string) => {
-      const { token: newToken } = await requestLogin(email, password);
+    async (email: string, password: string, altcha?: string) => {
+      const { token: newToken } = await requestLogin(email, password, altcha);
       return loginWithToken(newToken);
     },
     [loginWithToken],

@@ -26,7 +26,9 @@ export const currentUserQuery = (token: string | null) =>
     staleTime: 5 * 60_000,
     retry: false,
   });
-export const requestLogin = (email: string, password: string) => apiPost<TokenAnswer>('/api/login', { email, password }, { auth: false });
+/** `altcha`: the solved captcha, once the server asked for it after failed attempts. */
+export const requestLogin = (email: string, password: string, altcha?: string) =>
+  apiPost<TokenAnswer>('/api/login', { email, password, ...(altcha ? { altcha } : {}) }, { auth: false });
 export const requestLogout = () => apiPost('/api/logout');
 
 export interface RegisterBody extends Record<string, unknown> {

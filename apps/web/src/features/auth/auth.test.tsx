@@ -62,6 +62,22 @@ describe('LoginForm', () => {
     expect(localStorage.getItem('token')).toBe(token);
     expect(String(fetchMock.mock.calls[1][0])).toBe('/api/user');
   });
+
+  it('shows the captcha once the server asks for it, and asks for it before sending again', async () => {
+    const { container } = renderApp(<LoginForm />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'klant@example.nl' } });
+    fireEvent.change(screen.getByLabelText('Wachtwoord'), { target: { value: 'fout' } });
+    expect(container.querySelector('altcha-widget')).toBeNull();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: 'Unauthorized', message: MSG.loginFailed, details: [{ path: 'altcha', message: MSG.robot }] }, 401),
+    );
+    submitLogin();
+    expect(await screen.findByText(MSG.loginFailed)).toBeTruthy();
+    expect(container.querySelector('altcha-widget')).not.toBeNull();
+    submitLogin();
+    expect(await screen.findByText('Verifieer dat u geen robot bent!')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('RequireAuth', () => {
