@@ -91,6 +91,9 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
+/** Every variable the configuration reads (the test checks that .env.example explains each one). */
+export const ENV_VARIABLES = [...Object.keys(envSchema.shape), 'INTERNAL_EMAIL_DOMAINS'];
+
 /** What each variable must look like, for the start-up message that lists every problem at once. */
 const HINTS: Record<string, string> = {
   NODE_ENV: 'development, production or test',
