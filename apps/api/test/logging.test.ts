@@ -123,6 +123,8 @@ describe('the log', () => {
     expect(scrubText('no mail for Fatima.El-Amrani+reis@example.co.uk (550 <f@x.nl>)')).toBe('no mail for [email] (550 <[email]>)');
     const frame = '    at send (/srv/shop/node_modules/@fastify/static/index.js:12:3)';
     expect(scrubText(frame)).toBe(frame);
-    expect(scrubText('Failed query: select 1\nparams: a@b.nl,Fatima\n    at x (/a.js:1:1)')).toBe('Failed query: select 1\nparams: [redacted]\n    at x (/a.js:1:1)');
+    expect(scrubText('Failed query: select 1\nparams: a@b.nl,Fatima\n    at x (/a.js:1:1)')).toBe(
+      'Failed query: select 1\nparams: [redacted]\n    at x (/a.js:1:1)',
+    );
   });
 });
