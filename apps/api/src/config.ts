@@ -110,6 +110,11 @@ const HINTS: Record<string, string> = {
   CHAT_URL: 'an http(s) address, e.g. https://wa.me/31612345678?text={text}',
   TRUST_PROXY: 'a hop count (1) or proxy addresses/CIDRs (127.0.0.1,10.0.0.0/8)',
   SHUTDOWN_TIMEOUT_MS: 'milliseconds, e.g. 10000',
+  COMPANY_STREET: "the agency's street and number, printed on every invoice",
+  COMPANY_PHONE: "the agency's phone number",
+  COMPANY_KVK: "the agency's KvK number",
+  COMPANY_VAT_NUMBER: "the agency's VAT number, e.g. NL123456789B01",
+  COMPANY_IBAN: "the agency's IBAN",
 };
 
 /** One configuration problem: the variable and what is wrong with it. */
