@@ -70,8 +70,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const app: FastifyInstance = Fastify({
     // A file of the build is answered before Fastify makes a request and a reply of it: a static
     // server's speed for the shop's JavaScript, CSS and images. Everything else goes on to Fastify.
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
         const start = performance.now();
         if (!web.serve(req, res)) return handler(req, res);
         // The access line of a file of the build (its path names a build file, nothing personal).
@@ -82,7 +82,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
             app.log.info({ reqId, method: req.method, route: req.url?.split('?')[0], status: res.statusCode, ms }, 'request');
           });
         }
-      }),
+      });
+      // Fastify's own keep-alive default, which it does not set on a serverFactory's server (Node's is
+      // 5 s): a proxy that keeps idle connections longer than we do may send a request on one we close.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     logger: loggerOptions(config.logLevel, opts.logStream),
     // Shutdown: keep-alive connections without a request in flight are closed at once (server.ts).
     forceCloseConnections: 'idle',

@@ -97,6 +97,9 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
+/** Every variable the configuration reads (the test checks that .env.example explains each one). */
+export const ENV_VARIABLES = [...Object.keys(envSchema.shape), 'INTERNAL_EMAIL_DOMAINS'];
+
 /** What each variable must look like, for the start-up message that lists every problem at once. */
 const HINTS: Record<string, string> = {
   NODE_ENV: 'development, production or test',
@@ -113,6 +116,11 @@ const HINTS: Record<string, string> = {
   CHAT_URL: 'an http(s) address, e.g. https://wa.me/31612345678?text={text}',
   TRUST_PROXY: 'a hop count (1) or proxy addresses/CIDRs (127.0.0.1,10.0.0.0/8)',
   SHUTDOWN_TIMEOUT_MS: 'milliseconds, e.g. 10000',
+  COMPANY_STREET: "the agency's street and number, printed on every invoice",
+  COMPANY_PHONE: "the agency's phone number",
+  COMPANY_KVK: "the agency's KvK number",
+  COMPANY_VAT_NUMBER: "the agency's VAT number, e.g. NL123456789B01",
+  COMPANY_IBAN: "the agency's IBAN",
 };
 
 /** One configuration problem: the variable and what is wrong with it. */

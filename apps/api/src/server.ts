@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/index.ts';
+import { serializeError } from './infra/http/logging.ts';
 
 // Every configuration problem in one message (no stack trace), before anything starts: production
 // also refuses the demo company details, the demo data and a missing mail server or https address.
@@ -12,12 +13,19 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ announceSeed: true }).catch((err: unknown) => {
-  // A second process on one PGlite folder: the clear message, not a stack trace.
-  if (!(err instanceof DatabaseInUseError)) throw err;
-  console.error(err.message);
+/**
+ * A crash prints the error the way the log does (serializeError): a database error's message, stack
+ * and fields would otherwise carry the row it was about (a guest's name, an e-mail address).
+ */
+const crash = (err: unknown): never => {
+  console.error(err instanceof DatabaseInUseError ? err.message : JSON.stringify(serializeError(err)));
   process.exit(1);
-});
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+
+// A second process on one PGlite folder gets the clear message, not a stack trace.
+const app = await buildApp({ announceSeed: true }).catch(crash);
 const { port, host, publicUrl, shutdownTimeoutMs } = app.ctx.config;
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductType } from '@umrah/domain';
 import { guests, products, users } from '../src/db/schema.ts';
+import { scrubText } from '../src/infra/http/logging.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 
 // The log is for operations, not a copy of the customer file: one access line per request (route
@@ -116,5 +117,14 @@ describe('the log', () => {
     expect(log).not.toContain(secret);
     expect(log).not.toContain('abcdefghijklmnop');
     expect(log).not.toContain('fout-wachtwoord');
+  });
+
+  it('takes e-mail addresses out of a text, but not the path of a scoped package in a stack', () => {
+    expect(scrubText('no mail for Fatima.El-Amrani+reis@example.co.uk (550 <f@x.nl>)')).toBe('no mail for [email] (550 <[email]>)');
+    const frame = '    at send (/srv/shop/node_modules/@fastify/static/index.js:12:3)';
+    expect(scrubText(frame)).toBe(frame);
+    expect(scrubText('Failed query: select 1\nparams: a@b.nl,Fatima\n    at x (/a.js:1:1)')).toBe(
+      'Failed query: select 1\nparams: [redacted]\n    at x (/a.js:1:1)',
+    );
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, configProblems, loadConfig, type ConfigError } from '../src/config.ts';
+import { COMPANY_ENV, ENV_VARIABLES, REPO_ROOT, configProblems, loadConfig, type ConfigError } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from './helpers.ts';
 import { processCluster } from './processes.ts';
 import { startSmtpServer } from './smtp.ts';
@@ -130,6 +130,12 @@ describe('configuration problems', () => {
       expect((err as ConfigError).message).toContain('PORT: invalid');
       expect((err as ConfigError).message).toContain("OFFICE_EMAIL: not an e-mail address (expected: the office's e-mail address");
     }
+  });
+
+  it('.env.example explains every variable', () => {
+    const example = readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+    const named = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    for (const name of [...ENV_VARIABLES, ...Object.values(COMPANY_ENV)]) expect(named, name).toContain(name);
   });
 
   it('production loads no demo data: off by default, refused when asked for, except on a demo shop (DEMO=1)', () => {

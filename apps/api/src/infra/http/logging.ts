@@ -98,7 +98,8 @@ export const REDACT_PATHS = [
   'headers.cookie',
 ];
 
-const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
+// No '/' on either side: a stack's path to a scoped package (node_modules/@fastify/…) is no address.
+const EMAIL = /[^\s@<>"'(),;:/]+@[^\s@<>"'(),;:/]+\.[a-z]{2,}/gi;
 
 /** A text without e-mail addresses and without the parameter list of a failed query. */
 export function scrubText(text: string): string {

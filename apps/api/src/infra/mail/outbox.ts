@@ -201,7 +201,11 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
       return running;
     }
     running = runOnce()
-      .catch(() => 0)
+      .catch((err: unknown) => {
+        // The database went away mid-run: the mails stay in the outbox and the next run takes them.
+        opts.log?.error({ err }, 'mail worker run failed');
+        return 0;
+      })
       .finally(() => {
         running = null;
         if (again) {

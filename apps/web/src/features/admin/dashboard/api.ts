@@ -1,7 +1,9 @@
-// The dashboard's mail outbox: every mail the shop sends, newest first, in pages.
+// The dashboard's mail outbox: every mail the shop sends, newest first, in pages, with how many wait
+// or failed, and 'Opnieuw versturen' for a mail the mail server refused.
 import { queryOptions } from '@tanstack/react-query';
-import type { OutboxMails } from '@umrah/domain/contracts';
-import { apiGet } from '../../../lib/api';
+import type { MessageAnswer, OutboxMails } from '@umrah/domain/contracts';
+import { apiGet, apiPost } from '../../../lib/api';
+import { useListMutation } from '../../../components/admin-kit/useListMutation';
 
 export const MAILS_PAGE_SIZE = 20;
 
@@ -14,4 +16,12 @@ export const mailsQuery = (page: number) =>
   queryOptions({
     queryKey: mailKeys.page(page),
     queryFn: ({ signal }) => apiGet<OutboxMails>('/api/admin/mails', { page, pageSize: MAILS_PAGE_SIZE }, signal),
+  });
+
+/** 'Opnieuw versturen': the mail goes back in the queue and is tried at once; the list is fetched again. */
+export const useRetryMail = () =>
+  useListMutation({
+    mutationFn: (id: number) => apiPost<MessageAnswer>(`/api/admin/mails/${id}/retry`),
+    list: mailKeys.all,
+    notifyErrors: true,
   });
