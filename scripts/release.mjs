@@ -92,6 +92,7 @@ copy('deploy');
 copy('docs/DEPLOY.md');
 copy('scripts/backup.sh');
 copy('scripts/restore.sh');
+copy('scripts/env-file.sh');
 
 // Every workspace's package.json as committed (npm ci checks them against the lock file), with the
 // scripts a release can run; the workspaces without production dependencies install nothing.
