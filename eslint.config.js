@@ -93,6 +93,9 @@ export default defineConfig(
     '**/test-results/',
     '**/playwright-report/',
     'bench/results/',
+    // npm run release, npm run backup.
+    'release/',
+    'backups/',
     // Broken on purpose; their test lints them with this config (scripts/lint-fixtures/lint-rules.test.ts).
     'scripts/lint-fixtures/web/',
   ]),

@@ -16,6 +16,8 @@
 set -euo pipefail
 umask 077
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=env-file.sh
+. "$ROOT/scripts/env-file.sh"
 cd "${INIT_CWD:-$PWD}"
 
 offline=0
@@ -23,10 +25,7 @@ dest=
 while [ $# -gt 0 ]; do
   case $1 in
     --env-file)
-      set -a
-      # shellcheck disable=SC1090
-      . "$2"
-      set +a
+      load_env_file "$2"
       shift 2
       ;;
     --offline) offline=1; shift ;;

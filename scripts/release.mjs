@@ -41,7 +41,10 @@ const DEV_ONLY = [
   'playwright',
 ];
 
-const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inherit' });
+// A build under NODE_ENV=test or development (a test runner's, a shell's) would compile the server
+// render with React's development JSX, which production React cannot run: always production here.
+const buildEnv = { ...process.env, NODE_ENV: 'production' };
+const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'inherit', env: buildEnv });
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
 const commit = (() => {
@@ -58,6 +61,12 @@ const t0 = performance.now();
 
 // 1. Build: the web app (only when its inputs changed) and the API with its commands.
 run('node', ['scripts/build-web-if-changed.mjs']);
+// The digest of an earlier build does not say how it was built: one with development JSX is redone.
+const ssrEntry = path.join(root, 'apps/web/dist-ssr/entry-server.mjs');
+if (!existsSync(ssrEntry) || readFileSync(ssrEntry, 'utf8').includes('react/jsx-dev-runtime')) {
+  console.log('The web build was made for development: building it again for production.');
+  run('npm', ['run', 'build', '-w', 'apps/web']);
+}
 await buildApiIfChanged();
 const { build } = await import('esbuild');
 const commandFile = (script) => `${script.replace(':', '-')}.js`;
@@ -83,6 +92,7 @@ copy('deploy');
 copy('docs/DEPLOY.md');
 copy('scripts/backup.sh');
 copy('scripts/restore.sh');
+copy('scripts/env-file.sh');
 
 // Every workspace's package.json as committed (npm ci checks them against the lock file), with the
 // scripts a release can run; the workspaces without production dependencies install nothing.
@@ -112,6 +122,13 @@ if (found.length) {
   console.error(`The release holds development packages: ${found.join(', ')}. Move them to devDependencies.`);
   process.exit(1);
 }
+
+// The server render must load with production React from the release's own packages.
+execFileSync(process.execPath, ['-e', "await import('./apps/web/dist-ssr/entry-server.mjs')", '--input-type=module'], {
+  cwd: dir,
+  stdio: 'inherit',
+  env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+});
 
 if (!values['no-tarball']) {
   run('tar', ['-czf', `${name}.tar.gz`, name], outBase);

@@ -9,16 +9,15 @@
 # migration the backup does not have yet.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=env-file.sh
+. "$ROOT/scripts/env-file.sh"
 cd "${INIT_CWD:-$PWD}"
 
 src=
 while [ $# -gt 0 ]; do
   case $1 in
     --env-file)
-      set -a
-      # shellcheck disable=SC1090
-      . "$2"
-      set +a
+      load_env_file "$2"
       shift 2
       ;;
     -h | --help) sed -n '2,9p' "$0"; exit 0 ;;

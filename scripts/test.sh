@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the shop: type checks, lint and format check (with the test that proves the lint
 # rules bite), unit tests (domain, web), API tests on PGlite and — when a PostgreSQL server answers on
-# 127.0.0.1:5432 — on PostgreSQL, the web build and the browser tests.
+# 127.0.0.1:5432 — on PostgreSQL, the web build, the browser tests and the deployment test (a release
+# behind Caddy on PostgreSQL, scripts/deploy-test).
 # Every part runs even when an earlier one fails; the script exits non-zero if any part failed and
 # ends with one line 'N passed, N failed' (tests counted from the runners' JSON reports; a failed
 # part without its own test count, such as the type check or the build, counts as one failure).
@@ -27,6 +28,9 @@ need_apt=()
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$CHROMIUM_PATH" ] || need_apt+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || need_apt+=(poppler-utils)
+# The deployment test: Caddy in front of the release, and systemd-analyze to check the unit.
+command -v caddy >/dev/null 2>&1 || need_apt+=(caddy)
+command -v systemd-analyze >/dev/null 2>&1 || need_apt+=(systemd)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     log "Installing ${need_apt[*]} with apt-get"
@@ -103,11 +107,13 @@ count_vitest "$REPORTS/vitest-pglite.json" "vitest (PGlite)" "$st"
 
 # --- API tests on PostgreSQL ---------------------------------------------------------------------
 PG_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+PG_UP=0
 if node -e '
   const s = require("net").connect(5432, "127.0.0.1");
   s.on("connect", () => { s.end(); process.exit(0); });
   s.on("error", () => process.exit(1));
   setTimeout(() => process.exit(1), 2000);'; then
+  PG_UP=1
   st=0
   run_part "vitest: api (PostgreSQL)" env DATABASE_URL="$PG_URL" npx vitest run --project api \
     --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-postgres.json" || st=$?
@@ -121,7 +127,8 @@ else
 fi
 
 # --- web build and browser tests -----------------------------------------------------------------
-if run_part "web build" npm run --silent build; then
+# Built only when its inputs changed (and stamped as built): the release build of the deploy test reuses it.
+if run_part "web build" node scripts/build-web-if-changed.mjs; then
   pw_ok=1
   # Traces and screenshots of failures stay in e2e/test-results (or E2E_OUTPUT_DIR).
   run_part "playwright" env PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
@@ -141,6 +148,23 @@ if run_part "web build" npm run --silent build; then
 else
   FAILED=$((FAILED + 1))
   FAILED_PARTS+=("playwright (not run: no web build)")
+fi
+
+# --- deployment kit ------------------------------------------------------------------------------
+# The release build (reusing the web build above) run as docs/DEPLOY.md says: two instances on
+# PostgreSQL behind Caddy over HTTPS, and the systemd unit checked (scripts/deploy-test).
+if [ "$PG_UP" = 1 ] && command -v caddy >/dev/null 2>&1 && command -v systemd-analyze >/dev/null 2>&1; then
+  st=0
+  run_part "vitest: deploy (release, systemd unit, Caddy)" env TEST_POSTGRES_URL="$PG_URL" npx vitest run \
+    --config scripts/deploy-test/vitest.config.ts \
+    --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-deploy.json" || st=$?
+  count_vitest "$REPORTS/vitest-deploy.json" "vitest (deploy)" "$st"
+else
+  log "Deployment test skipped: it needs PostgreSQL on 127.0.0.1:5432, caddy and systemd-analyze"
+  if [ -n "$CI" ]; then
+    FAILED=$((FAILED + 1))
+    FAILED_PARTS+=("deployment test not run on CI")
+  fi
 fi
 
 rm -rf "$REPORTS"

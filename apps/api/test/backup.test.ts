@@ -5,7 +5,8 @@
 // stopped shop's folder (--offline).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,18 +26,34 @@ const run = promisify(execFile);
 const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts');
 const KEY = randomBytes(32).toString('base64');
 
-/** Runs backup.sh or restore.sh with this environment (DATABASE_URL only when given). */
+/**
+ * Runs backup.sh or restore.sh as docs/DEPLOY.md does: the settings in an environment file of the
+ * shop's kind (--env-file), with a comment and an unquoted value with a space, which must be read as
+ * systemd reads it and never run as a command.
+ */
 async function script(name: 'backup' | 'restore', args: string[], env: { DATABASE_URL?: string; DATA_DIR: string }) {
   const { DATABASE_URL: _unused, ...rest } = process.env;
   void _unused;
+  const envFile = path.join(work, `${name}-${randomBytes(4).toString('hex')}.env`);
+  const lines = [
+    '# the shop',
+    'COMPANY_NAME=Umrah touch touch-must-not-run',
+    ...Object.entries(env)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}="${v}"`),
+  ];
+  await writeFile(envFile, `${lines.join('\n')}\n`);
   try {
-    const { stdout } = await run('bash', [path.join(scripts, `${name}.sh`), ...args], {
-      env: { ...rest, ...env, INIT_CWD: tmpdir() },
+    const { stdout } = await run('bash', [path.join(scripts, `${name}.sh`), '--env-file', envFile, ...args], {
+      env: { ...rest, INIT_CWD: work },
+      cwd: work,
     });
     return { code: 0, out: stdout };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, out: `${e.stdout}${e.stderr}` };
+  } finally {
+    expect(existsSync(path.join(work, 'touch-must-not-run'))).toBe(false);
   }
 }
 
