@@ -13,3 +13,4 @@ export * from './requests.ts';
 export * from './system.ts';
 export * from './visa.ts';
 export * from './reminders.ts';
+export * from './open-orders.ts';
