@@ -209,6 +209,32 @@ export async function sendPaymentReminderEach(ctx: Ctx, admin: UserRow, orderIds
   return { sent, skipped };
 }
 
+/**
+ * 'Herinnering aan alle gasten zonder documenten' of a trip (issue 25): the document reminder step
+ * to each order whose guests have not all delivered, each in its own transaction like the single
+ * reminder; orders that are complete (or no longer eligible) in the meantime are skipped.
+ */
+export async function sendDocumentReminderEach(ctx: Ctx, admin: UserRow, orderIds: number[], step: DocumentStep) {
+  const sent: { order_id: number; type: number }[] = [];
+  const skipped: { order_id: number; reason: string }[] = [];
+  for (const id of [...new Set(orderIds)]) {
+    const reason = await ctx.db.transaction(async (tx) => {
+      const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
+      const nr = formatOrderNumber(id);
+      if (!found) return OPEN_MSG.skippedNotFound(nr);
+      const [f] = await orderFacts(tx, [id]);
+      if (!mayDeliverDocuments(f.status)) return REMINDER_MSG.notEligible(nr);
+      if (f.missingGuests.length === 0) return REMINDER_MSG.documentsComplete(nr);
+      await queueDocumentReminder(tx, ctx, f, step, admin.email);
+      return null;
+    });
+    if (reason) skipped.push({ order_id: id, reason });
+    else sent.push({ order_id: id, type: step });
+  }
+  if (sent.length) void ctx.mail.kick();
+  return { sent, skipped };
+}
+
 const stepList = <T extends number>(labels: Record<T, string>, logs: { type: number; createdAt: Date; userExecutedMail: string | null }[]) =>
   (Object.entries(labels) as [string, string][]).map(([type, label]) => {
     const mine = logs.filter((l) => l.type === Number(type));

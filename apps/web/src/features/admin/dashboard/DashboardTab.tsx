@@ -1,9 +1,11 @@
-// The dashboard: the orders (search, leads, list with actions), and below them the mail outbox,
+// The dashboard: the orders (search, leads, list with actions) or 'Openstaand' (what is still owed,
+// issue 25), and below them the mail outbox,
 // where in development every mail the shop sends is readable.
-import { Accordion, Badge, Divider, Group, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Divider, Group, Tabs, Text, Title } from '@mantine/core';
 import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { DataTable } from '../../../components/admin-kit/DataTable';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
+import OpenOrdersSection from '../open-orders/OpenOrdersSection';
 import OrdersSection from '../orders-list/OrdersSection';
 import { RequestsSection } from '../../requests';
 import { CrowdfundAdminSection } from '../../crowdfunds';
@@ -25,7 +27,18 @@ export default function DashboardTab() {
 
   return (
     <AdminTab title="Dashboard">
-      <OrdersSection />
+      <Tabs defaultValue="bestellingen" variant="outline" keepMounted={false}>
+        <Tabs.List aria-label="Bestellingen of openstaand">
+          <Tabs.Tab value="bestellingen">Bestellingen</Tabs.Tab>
+          <Tabs.Tab value="openstaand">Openstaand</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="bestellingen" pt="md">
+          <OrdersSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="openstaand" pt="md">
+          <OpenOrdersSection />
+        </Tabs.Panel>
+      </Tabs>
       <Divider my="md" />
       <RequestsSection />
       <Divider my="md" />
