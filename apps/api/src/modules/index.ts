@@ -8,6 +8,7 @@ import { crowdfundRoutes } from './crowdfunds/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { quickEditRoutes } from './orders/quick-edit.ts';
+import { openOrderRoutes } from './open-orders/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
@@ -32,6 +33,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(crowdfundRoutes);
   await app.register(voucherRoutes);
   await app.register(orderRoutes);
+  await app.register(openOrderRoutes);
   await app.register(quickEditRoutes);
   await app.register(invoiceRoutes);
   await app.register(articleRoutes);

@@ -14,3 +14,4 @@ export * from './system.ts';
 export * from './visa.ts';
 export * from './reminders.ts';
 export * from './audit.ts';
+export * from './open-orders.ts';

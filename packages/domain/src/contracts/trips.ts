@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RoomingProblem, RoomingRule, RoomingWarning } from '../rooming.ts';
 import type * as Dto from '../validation/trips.ts';
 import { statusAnswer } from './common.ts';
-import { guestNameContract } from './orders.ts';
+import { adminOrderContract, guestNameContract } from './orders.ts';
 
 // The admin trip overviews (issue 11). The types live next to the request schemas in
 // validation/trips.ts; these schemas check the API's answers against them (`satisfies`).
@@ -94,6 +94,10 @@ const tripStatsContract = z.object({
 }) satisfies z.ZodType<TripStatsDto>;
 
 /** GET /api/admin/trips/{start_date} */
+/** GET /api/admin/trips/:start_date/orders: the trip's orders as the admin orders list has them. */
+export const tripAdminOrdersContract = z.object({ orders: z.array(adminOrderContract) });
+export type TripAdminOrders = z.infer<typeof tripAdminOrdersContract>;
+
 export const tripDetailContract = z.object({
   trip: tripCardContract,
   orders: z.array(tripOrderContract),

@@ -12,3 +12,4 @@ export * from './visa.ts';
 export * from './trips.ts';
 export * from './requests.ts';
 export * from './article.ts';
+export * from './open-orders.ts';

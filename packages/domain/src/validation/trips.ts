@@ -25,6 +25,7 @@ export const TRIP_MSG = {
   capacity: 'Een kamer heeft 2, 3 of 4 bedden.',
   roomNumbers: 'Ongeldige kamernummers (room_mekka, room_medina).',
   noDocuments: 'Van deze reis zijn nog geen reisdocumenten aangeleverd.',
+  allDocumentsIn: 'Van alle reizigers van deze reis zijn de documenten al aangeleverd.',
   /** SPEC 7 POST merged_rooms: rooms were merged between the dates and a mail went to the office. */
   merged: (start: string, end: string) =>
     `Kamers zijn samengevoegd voor de periode ${formatDate(start)} t/m ${formatDate(end)}. Er is een mail naar het kantoor gestuurd.`,
@@ -34,6 +35,12 @@ export const TRIP_MSG = {
 export const tripDate = (message: string = TRIP_MSG.startDate) => apiDate(message);
 
 export const tripParamsSchema = z.object({ start_date: tripDate() }, { error: MSG.invalidInput });
+
+/** POST /api/admin/trips/:start_date/remind/documents: the document reminder step (1 request, 2 first, 3 second, 4 cancel). */
+export const tripDocumentReminderSchema = z.object(
+  { type: z.literal([1, 2, 3, 4], { error: 'Kies een geldige herinnering.' }) },
+  { error: MSG.invalidInput },
+);
 
 export const roomingVersionQuerySchema = z.object({ version: idParam('Ongeldige versie.').optional() }, { error: MSG.invalidInput });
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { formatOrderNumber, LogType, ORDER_MSG, OrderStatus, formatDate, formatEuro, mayDeliverDocuments, mayPay } from '@umrah/domain';
+import { formatOrderNumber, LogType, OPEN_MSG, ORDER_MSG, OrderStatus, formatDate, formatEuro, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { guests, orderLogs, orders, reminderSteps, users, visaDocuments } from '../../db/schema.ts';
@@ -178,6 +178,61 @@ export async function sendPaymentReminders(ctx: Ctx, admin: UserRow, orderIds: n
   });
   void ctx.mail.kick();
   return sent;
+}
+
+/**
+ * The 'Openstaand' view's reminder to a selection (issue 25): the same step to each order, each in
+ * its own transaction (mail queued and log row written together, as above), so one order that was
+ * paid in the meantime is skipped with its reason instead of refusing the others.
+ */
+export async function sendPaymentReminderEach(ctx: Ctx, admin: UserRow, orderIds: number[], amountSent: number) {
+  const step = (LogType.PAYMENT_REQUEST + amountSent) as PaymentStep;
+  if (!(step in PAYMENT_STEPS)) throw new AppError(400, 'Ongeldige herinnering.');
+  const sent: { order_id: number; type: number }[] = [];
+  const skipped: { order_id: number; reason: string }[] = [];
+  for (const id of [...new Set(orderIds)]) {
+    const reason = await ctx.db.transaction(async (tx) => {
+      const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
+      const nr = formatOrderNumber(id);
+      if (!found) return OPEN_MSG.skippedNotFound(nr);
+      const [f] = await orderFacts(tx, [id]);
+      // Paid in full (COMPLETED, or paid while the list was open) first: that is the note staff expect.
+      if (amountOpen(f) <= 0) return OPEN_MSG.skippedPaid(nr);
+      if (!mayPay(f.status)) return OPEN_MSG.skippedNotPayable(nr);
+      await queuePaymentReminder(tx, ctx, f, step, admin.email);
+      return null;
+    });
+    if (reason) skipped.push({ order_id: id, reason });
+    else sent.push({ order_id: id, type: step });
+  }
+  if (sent.length) void ctx.mail.kick();
+  return { sent, skipped };
+}
+
+/**
+ * 'Herinnering aan alle gasten zonder documenten' of a trip (issue 25): the document reminder step
+ * to each order whose guests have not all delivered, each in its own transaction like the single
+ * reminder; orders that are complete (or no longer eligible) in the meantime are skipped.
+ */
+export async function sendDocumentReminderEach(ctx: Ctx, admin: UserRow, orderIds: number[], step: DocumentStep) {
+  const sent: { order_id: number; type: number }[] = [];
+  const skipped: { order_id: number; reason: string }[] = [];
+  for (const id of [...new Set(orderIds)]) {
+    const reason = await ctx.db.transaction(async (tx) => {
+      const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
+      const nr = formatOrderNumber(id);
+      if (!found) return OPEN_MSG.skippedNotFound(nr);
+      const [f] = await orderFacts(tx, [id]);
+      if (!mayDeliverDocuments(f.status)) return REMINDER_MSG.notEligible(nr);
+      if (f.missingGuests.length === 0) return REMINDER_MSG.documentsComplete(nr);
+      await queueDocumentReminder(tx, ctx, f, step, admin.email);
+      return null;
+    });
+    if (reason) skipped.push({ order_id: id, reason });
+    else sent.push({ order_id: id, type: step });
+  }
+  if (sent.length) void ctx.mail.kick();
+  return { sent, skipped };
 }
 
 const stepList = <T extends number>(labels: Record<T, string>, logs: { type: number; createdAt: Date; userExecutedMail: string | null }[]) =>

@@ -7,11 +7,16 @@ import {
   mergedRoomsQuerySchema,
   mergedRoomsSaveSchema,
   roomingVersionQuerySchema,
+  tripDocumentReminderSchema,
   tripParamsSchema,
+  OPEN_MSG,
+  TRIP_MSG,
 } from '@umrah/domain';
 import {
   mergeAnswerContract,
   mergedRoomsContract,
+  openRemindedContract,
+  tripAdminOrdersContract,
   roomingProposalContract,
   roomsSavedContract,
   tripDetailContract,
@@ -19,7 +24,10 @@ import {
 } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../lib/auth.ts';
+import { conflict } from '../../lib/errors.ts';
 import { guardedRoutes } from '../../lib/routes.ts';
+import type { DocumentStep } from '../reminders/mails.ts';
+import { sendDocumentReminderEach } from '../reminders/service.ts';
 import * as downloads from './downloads.ts';
 import { closeTripExportPool } from './pool.ts';
 import * as service from './service.ts';
@@ -83,6 +91,18 @@ const DOWNLOADS = [
     make: (ctx, actor, start, q) => downloads.airlineCsv(ctx, actor, start, q.layout),
   }),
   download({
+    file: 'contacts.pdf',
+    summary: 'Contactlijst voor de reisleider als PDF: kamer, gast, boeker, telefoon, e-mail, opmerking (admin; audit log)',
+    description:
+      'Eén rij per reiziger van de (aan)betaalde boekingen. Kamer uit de nieuwste opgeslagen kamerindeling (met kamernummers Mekka/Medina), anders de kamer van de boeking; telefoon en e-mail van de boeker (bij de registratie opgegeven); opmerking: rolstoel.',
+    make: (ctx, actor, start) => downloads.contactsPdf(ctx, actor, start),
+  }),
+  download({
+    file: 'contacts.xlsx',
+    summary: 'Contactlijst als XLSX: Kamer, Gast, Boeker, Telefoon, E-mail, Opmerking (admin; audit log)',
+    make: (ctx, actor, start) => downloads.contactsXlsx(ctx, actor, start),
+  }),
+  download({
     file: 'documents.zip',
     summary: 'Reisdocumenten van een reis als zip: per reiziger met documenten de pasfoto (JPEG) en een PDF met de gegevens (admin; audit log)',
     description:
@@ -121,6 +141,39 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: tripDetailContract },
     }),
     async (req) => service.tripDetail(app.ctx, req.params.start_date),
+  );
+
+  app.get(
+    '/api/admin/trips/:start_date/orders',
+    adminOnly({
+      summary:
+        'De bestellingen van een reis zoals de bestellijst van het dashboard ze geeft (met logboek), voor de acties op de bestellingskaarten (admin)',
+      description:
+        '{ orders: [zoals GET /api/admin/orders] }: dezelfde (aan)betaalde bestellingen als de reispagina. 404 als er op die dag geen reis vertrekt.',
+      params: tripParamsSchema,
+      response: { 200: tripAdminOrdersContract },
+    }),
+    async (req) => service.tripAdminOrders(app.ctx, req.params.start_date),
+  );
+
+  app.post(
+    '/api/admin/trips/:start_date/remind/documents',
+    adminOnly({
+      summary:
+        'Herinnering aan alle gasten zonder documenten: de documentherinnering naar elke bestelling van de reis met ontbrekende documenten (admin)',
+      description:
+        'Body { type: 1 verzoek | 2 eerste | 3 tweede herinnering | 4 annulering }. Per bestelling mail en logregel in één transactie, zoals POST /api/order/remind/documents. ' +
+        "200 { status:'success', message, sent: [{ order_id, type }], skipped: [{ order_id, reason }] }. 409 als alle documenten er al zijn.",
+      params: tripParamsSchema,
+      body: tripDocumentReminderSchema,
+      response: { 200: openRemindedContract },
+    }),
+    async (req) => {
+      const ids = await service.ordersMissingDocuments(app.ctx, req.params.start_date);
+      if (ids.length === 0) throw conflict(TRIP_MSG.allDocumentsIn);
+      const result = await sendDocumentReminderEach(app.ctx, currentUser(req), ids, req.body.type as DocumentStep);
+      return { status: 'success', message: OPEN_MSG.sent(result.sent.length, result.skipped.length), ...result };
+    },
   );
 
   app.post(

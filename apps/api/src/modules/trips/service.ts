@@ -34,6 +34,8 @@ import { layout } from '../../infra/mail/templates.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { loadOrderDtos } from '../orders/dto.ts';
+import { logsOfOrders } from '../orders/log.ts';
 
 // Trip overviews (issue 11). A trip is every Umrah product starting on one day, named by that day.
 // Only DOWN_PAYMENT and COMPLETED orders count (the others are not travelling), and never those of internal test accounts.
@@ -112,6 +114,20 @@ const productColumns = {
   flex: products.flex,
   label: products.label,
 };
+
+/** GET /api/admin/trips/:start_date/orders: the trip's orders as the dashboard's orders list has them (with logs), for the order cards' actions. */
+export async function tripAdminOrders(ctx: Ctx, startDate: string) {
+  const trip = await loadTrip(ctx.db, startDate);
+  const ids = trip.orders.map((o) => o.id);
+  const [dtos, logs] = await Promise.all([loadOrderDtos(ctx.db, ids), logsOfOrders(ctx.db, ids)]);
+  return { orders: dtos.map((d) => ({ ...d, logs: logs.get(d.id) ?? [] })) };
+}
+
+/** The trip's orders with guests that still have to deliver documents (the trip-wide document reminder). */
+export async function ordersMissingDocuments(ctx: Ctx, startDate: string): Promise<number[]> {
+  const trip = await loadTrip(ctx.db, startDate);
+  return trip.orders.filter((o) => o.rooms.some((r) => r.guests.some((g) => !g.has_documents))).map((o) => o.id);
+}
 
 /** GET /api/admin/trips: one card per start day, soonest first. */
 export async function listTrips(ctx: Ctx): Promise<{ trips: TripCardDto[] }> {

@@ -1,6 +1,8 @@
 // One order of a trip: number, customer, status, paid and open amounts, and its rooms with each
-// guest's documents badge and a wheelchair mark.
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+// guest's documents badge and a wheelchair mark; under them the dashboard's actions on the order
+// (cancel, discounts, payment, quick edit, reminders with their logs, documents), issue 25.
+import type { ReactNode } from 'react';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { ageCategoryLabels, orderStatusLabels, type AgeCategory, type OrderStatus } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { DocumentsBadge } from '../../components/DocumentsBadge';
@@ -17,7 +19,8 @@ export function WheelchairMark() {
   );
 }
 
-export function OrderCard({ order }: { order: TripOrder }) {
+/** `actions`: the order's action bar once the trip's admin orders are in (a placeholder until then). */
+export function OrderCard({ order, actions }: { order: TripOrder; actions?: ReactNode }) {
   const guests = order.rooms.reduce((n, r) => n + r.guests.length, 0);
   const status = order.status_label || (orderStatusLabels[order.status as OrderStatus] ?? String(order.status));
   return (
@@ -88,6 +91,7 @@ export function OrderCard({ order }: { order: TripOrder }) {
             </Stack>
           </Stack>
         ))}
+        {actions === undefined ? null : actions === null ? <Skeleton h={28} aria-label="Acties laden" /> : actions}
       </Stack>
     </Paper>
   );

@@ -2,13 +2,16 @@
 // airline's API list, the travel documents zip and the rooming-list editor.
 import { useMemo, useState } from 'react';
 import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { CardGrid } from '../../components/CardGrid';
 import { ApiError } from '../../lib/api';
+import { OrderActionsBar, OrderDialogs, useRefreshOrders, type OrderDialog } from '../admin';
 import { AirlineModal } from './AirlineModal';
-import { tripQuery, type TripOrder } from './api';
+import { tripKeys, tripOrdersQuery, tripQuery, type TripOrder } from './api';
+import { ContactsModal } from './ContactsModal';
+import { DocumentRemindersModal } from './DocumentRemindersModal';
 import { DocumentsModal } from './DocumentsModal';
 import { Flags, regionName, tripRegions } from './Flag';
 import { OrderCard } from './OrderCard';
@@ -16,7 +19,7 @@ import { RoomingSection } from './rooming/RoomingSection';
 import { StatsModal } from './StatsModal';
 import { monthName, monthOf, showDate } from './TripCards';
 
-type Dialog = 'stats' | 'airline' | 'documents' | null;
+type Dialog = 'stats' | 'airline' | 'documents' | 'contacts' | 'reminders' | null;
 
 export function matchesOrder(order: TripOrder, q: string): boolean {
   const needle = q.trim().toLowerCase();
@@ -39,6 +42,14 @@ export function TripPage({ start }: { start: string }) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<string | null>('bestellingen');
   const orders = useMemo(() => (query.data?.orders ?? []).filter((o) => matchesOrder(o, search)), [query.data, search]);
+  // The same orders as the dashboard has them, for the cards' actions (issue 25).
+  const adminOrders = useQuery(tripOrdersQuery(start));
+  const adminById = useMemo(() => new Map((adminOrders.data?.orders ?? []).map((o) => [o.id, o])), [adminOrders.data]);
+  const [orderDialog, setOrderDialog] = useState<OrderDialog>(null);
+  const queryClient = useQueryClient();
+  const refreshOrders = useRefreshOrders();
+  /** After an action: the trip (cards, statistics, its orders) and the dashboard's lists. */
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: tripKeys.detail(start) }), refreshOrders()]);
 
   const back = (
     <Anchor component={Link} to={{ search: '?tab=reisoverzichten' }} size="sm">
@@ -95,6 +106,12 @@ export function TripPage({ start }: { start: string }) {
         <Button variant="light" onClick={() => setDialog('documents')}>
           Reisdocumenten
         </Button>
+        <Button variant="light" onClick={() => setDialog('contacts')}>
+          Contactlijst
+        </Button>
+        <Button variant="light" color="grape" onClick={() => setDialog('reminders')}>
+          Herinnering aan alle gasten zonder documenten
+        </Button>
       </Group>
 
       <Tabs value={tab} onChange={setTab} variant="outline">
@@ -114,7 +131,16 @@ export function TripPage({ start }: { start: string }) {
             <CardGrid
               items={orders}
               empty={query.data.orders.length === 0 ? 'Deze reis heeft geen aanbetaalde of betaalde bestellingen.' : 'Geen bestellingen gevonden.'}
-              card={(o) => <OrderCard key={o.id} order={o} />}
+              card={(o) => {
+                const admin = adminById.get(o.id);
+                return (
+                  <OrderCard
+                    key={o.id}
+                    order={o}
+                    actions={adminOrders.isError ? undefined : admin ? <OrderActionsBar order={admin} onAction={setOrderDialog} /> : null}
+                  />
+                );
+              }}
               cols={{ base: 1, sm: 2, lg: 3 }}
               spacing="md"
             />
@@ -128,6 +154,9 @@ export function TripPage({ start }: { start: string }) {
       {dialog === 'stats' && <StatsModal title={title} stats={stats} onClose={() => setDialog(null)} />}
       {dialog === 'airline' && <AirlineModal start={start} title={title} onClose={() => setDialog(null)} />}
       {dialog === 'documents' && <DocumentsModal start={start} title={title} stats={stats} onClose={() => setDialog(null)} />}
+      {dialog === 'contacts' && <ContactsModal start={start} title={title} onClose={() => setDialog(null)} />}
+      {dialog === 'reminders' && <DocumentRemindersModal start={start} title={title} orders={query.data.orders} onClose={() => setDialog(null)} />}
+      <OrderDialogs dialog={orderDialog} onClose={() => setOrderDialog(null)} onDone={refresh} />
     </Stack>
   );
 }

@@ -9,7 +9,17 @@ import { saveBlob } from '../../lib/saveBlob';
 import { notifySuccess, type MutationHooks } from '../../lib/notify';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import type { RoomKind } from '@umrah/domain/rooming';
-import type { MergedRooms, Proposal, RoomingRoomDto, RoomingVersionSummaryDto, RoomsSaved, TripDetail, TripList } from '@umrah/domain/contracts';
+import type {
+  MergedRooms,
+  OpenReminded,
+  Proposal,
+  RoomingRoomDto,
+  RoomingVersionSummaryDto,
+  RoomsSaved,
+  TripAdminOrders,
+  TripDetail,
+  TripList,
+} from '@umrah/domain/contracts';
 import type { AirlineLayout } from '@umrah/domain/validation/trips';
 
 // The answer shapes are the domain's response contracts (packages/domain/src/contracts/trips.ts),
@@ -28,7 +38,24 @@ export const tripKeys = {
   all: ['admin', 'trips'] as const,
   detail: (start: string) => ['admin', 'trips', start] as const,
   rooms: (start: string, version?: number) => ['admin', 'trips', start, 'rooms', version ?? 'latest'] as const,
+  orders: (start: string) => ['admin', 'trips', start, 'orders'] as const,
 };
+
+/** The trip's orders as the dashboard's orders list has them: what the order cards' actions need. */
+export const tripOrdersQuery = (start: string) =>
+  queryOptions({
+    queryKey: tripKeys.orders(start),
+    queryFn: ({ signal }) => apiGet<TripAdminOrders>(`/api/admin/trips/${encodeURIComponent(start)}/orders`, undefined, signal),
+  });
+
+/** 'Herinnering aan alle gasten zonder documenten': one document reminder step (1-4) to every order of the trip still missing documents. */
+export const useTripDocumentReminder = (options?: MutationHooks<OpenReminded, { start: string; type: number }>) =>
+  useAdminMutation({
+    ...options,
+    mutationFn: ({ start, type }: { start: string; type: number }) =>
+      apiPost<OpenReminded>(`/api/admin/trips/${encodeURIComponent(start)}/remind/documents`, { type }),
+    invalidates: (_res, { start }) => [tripKeys.detail(start), ['admin', 'orders']],
+  });
 
 export const fetchTrips = (signal?: AbortSignal) => apiGet<TripList>('/api/admin/trips', undefined, signal).then((r) => r.trips);
 
@@ -68,6 +95,8 @@ export const tripFile = {
   airlineXlsx: 'airline.xlsx',
   airlineCsv: 'airline.csv',
   documentsZip: 'documents.zip',
+  contactsPdf: 'contacts.pdf',
+  contactsXlsx: 'contacts.xlsx',
 } as const;
 
 /** The file name from a Content-Disposition header, or null. */

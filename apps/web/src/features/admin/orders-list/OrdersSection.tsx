@@ -10,19 +10,14 @@ import { OrderStatus } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
-import { OrderDocuments } from '../../orders';
-import { CancelOrderModal } from '../orders/CancelOrderModal';
-import { DiscountsModal } from '../orders/DiscountsModal';
 import { MergeRoomsModal } from '../orders/MergeRoomsModal';
 import { OrderDetails } from '../orders/OrderDetails';
-import { QuickEditModal } from '../orders/QuickEditModal';
-import { ReminderModal } from '../orders/ReminderModal';
-import { adminStatusLabel, customerName, orderActions, statusColor } from '../orders/rules';
-import { PaymentModal } from '../payments/PaymentModal';
+import { OrderActionsBar, OrderDialogs, type OrderDialog } from '../orders/OrderActions';
+import { adminStatusLabel, customerName, statusColor } from '../orders/rules';
 import { useReadOnlyAdmin } from '../roles';
 import { ADMIN_ORDERS_PAGE_SIZE, LEADS_PAGE_SIZE, adminLeadsQuery, adminOrdersQuery, useRefreshOrders, type AdminOrder } from './api';
 
-type Dialog = { kind: 'cancel' | 'discounts' | 'payment' | 'quickEdit' | 'payments' | 'documents'; order: AdminOrder } | null;
+type Dialog = OrderDialog;
 
 function Chevron({ open }: { open: boolean }) {
   return (
@@ -35,47 +30,6 @@ function Chevron({ open }: { open: boolean }) {
     >
       <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
-  );
-}
-
-function OrderActionsBar({ order, onAction }: { order: AdminOrder; onAction: (d: NonNullable<Dialog>) => void }) {
-  const actions = orderActions(order);
-  // The bookkeeper reads: no cancel, discounts, payments, quick edit or reminders (issue 13).
-  const readOnly = useReadOnlyAdmin();
-  return (
-    <Group gap="xs" justify="space-between" align="flex-start">
-      {!readOnly && (
-        <Group gap="xs" role="group" aria-label="Acties">
-          {actions.cancel && (
-            <Button size="xs" color="red" variant="light" onClick={() => onAction({ kind: 'cancel', order })}>
-              Annuleren
-            </Button>
-          )}
-          {actions.editDiscounts && (
-            <Button size="xs" variant="light" onClick={() => onAction({ kind: 'discounts', order })}>
-              Kortingen wijzigen
-            </Button>
-          )}
-          {actions.addPayment && (
-            <Button size="xs" variant="light" color="teal" onClick={() => onAction({ kind: 'payment', order })}>
-              Betaling toevoegen
-            </Button>
-          )}
-          {actions.editDiscounts && (
-            <Button size="xs" variant="light" onClick={() => onAction({ kind: 'quickEdit', order })}>
-              Snel bewerken
-            </Button>
-          )}
-          <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'payments', order })}>
-            Herinneringen betaling
-          </Button>
-          <Button size="xs" variant="light" color="grape" onClick={() => onAction({ kind: 'documents', order })}>
-            Herinneringen documenten
-          </Button>
-        </Group>
-      )}
-      <OrderDocuments order={order} withCredit />
-    </Group>
   );
 }
 
@@ -254,23 +208,7 @@ export default function OrdersSection() {
         paginationLabel="Pagina's bestellingen"
       />
 
-      {dialog?.kind === 'cancel' && <CancelOrderModal order={dialog.order} onClose={() => setDialog(null)} onDone={refresh} />}
-      {dialog?.kind === 'discounts' && <DiscountsModal order={dialog.order} onClose={() => setDialog(null)} onDone={refresh} />}
-      {dialog?.kind === 'quickEdit' && <QuickEditModal order={dialog.order} onClose={() => setDialog(null)} onDone={refresh} />}
-      {(dialog?.kind === 'payments' || dialog?.kind === 'documents') && (
-        <ReminderModal order={dialog.order} kind={dialog.kind} onClose={() => setDialog(null)} onDone={refresh} />
-      )}
-      {dialog?.kind === 'payment' && (
-        <PaymentModal
-          payment="new"
-          orderId={dialog.order.id}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            void refresh();
-          }}
-        />
-      )}
+      <OrderDialogs dialog={dialog} onClose={() => setDialog(null)} onDone={refresh} />
     </Stack>
   );
 }
