@@ -32,6 +32,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
 import { catalogCache } from './modules/products/service.ts';
 import { createScheduler } from './modules/reminders/scheduler.ts';
+import { checkVisaKeys } from './modules/visa/key-check.ts';
 import { startVisaRetention } from './modules/visa/retention.ts';
 
 declare module 'fastify' {
@@ -115,6 +116,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     sealer: createSealer(config.visaEncryptionKey, config.visaPreviousKeys),
     files: createFileStore(config.fileStore),
   } satisfies AppContext);
+  // Refuse to start with keys that cannot open the stored passport data (modules/visa/key-check.ts).
+  await checkVisaKeys(database.db, app.ctx.sealer).catch(async (err: unknown) => {
+    await events.close();
+    await rateLimits.close();
+    await database.close();
+    throw err;
+  });
   app.addHook('onClose', async () => {
     web.close();
     await scheduler.stop();
