@@ -111,7 +111,8 @@ function attacks(): Attack[] {
     {
       name: 'bursts of PDF downloads from one customer',
       connections: 10,
-      send: async (c) => (await call(c.base, 'POST', `/api/order/down_payment/${c.pdfOrder}`, undefined, { ...bearer(c.customer), ...from(5) })).status,
+      send: async (c) =>
+        (await call(c.base, 'POST', `/api/order/down_payment/${c.pdfOrder}`, undefined, { ...bearer(c.customer), ...from(5) })).status,
     },
     {
       name: 'voucher guessing, 10 codes a request (vouchers_from_label)',
