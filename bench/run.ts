@@ -7,6 +7,7 @@ import { benchRooming, printRooming } from './rooming.ts';
 import { benchOrders, ordersSeconds, printOrders } from './orders.ts';
 import { benchAdmin, printAdmin } from './admin.ts';
 import { benchStartup, printStartup } from './startup.ts';
+import { benchAttacks, printAttacks } from './attacks.ts';
 import { PG_URL } from './server.ts';
 import pg from 'pg';
 
@@ -57,6 +58,9 @@ if (pgUp) {
 console.log('\n== Quick start: npm start to /api/health ==');
 const startupOk = printStartup(await benchStartup());
 
-const failed = !catalog.pass || !pagesOk || !rooming.pass || !pgOk || !startupOk;
+console.log('\n== Latency under attack: each attack of the abuse review while a probe reads /api/health and the catalog ==');
+const attacksOk = printAttacks(await benchAttacks());
+
+const failed = !catalog.pass || !pagesOk || !rooming.pass || !pgOk || !startupOk || !attacksOk;
 if (failed && strict) process.exitCode = 1;
 else if (failed) console.log('(not --strict: exit code 0)');

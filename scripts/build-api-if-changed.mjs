@@ -2,7 +2,7 @@
 // its inputs changed since the last build: a hash of the API's sources, the domain package, the lock
 // file and this script, kept in apps/api/dist/.build-hash. The API's own code and @umrah/domain (which
 // exports TypeScript sources) are bundled; every other package stays in node_modules, loaded as is.
-// The two worker threads (PDF rendering, trip downloads) are bundled as their own files next to the
+// The worker threads (PDF rendering, trip downloads, pictures) are bundled as their own files next to the
 // server, where the pools look for them. `--check` only tells whether a build is needed (exit 1).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -73,12 +73,13 @@ export async function buildApi() {
   mkdirSync(API_DIST, { recursive: true });
   const common = API_BUILD_OPTIONS;
   await build({ ...common, entryPoints: { server: path.join(api, 'src/server.ts') }, outdir: API_DIST });
-  // The pools ask for './render-worker.mjs' and './export-worker.mjs' next to the code that starts them.
+  // The pools ask for './render-worker.mjs', './export-worker.mjs' and './image-worker.mjs' next to the code that starts them.
   await build({
     ...common,
     entryPoints: {
       'render-worker': path.join(api, 'src/infra/pdf/render-worker.mjs'),
       'export-worker': path.join(api, 'src/modules/trips/export-worker.mjs'),
+      'image-worker': path.join(api, 'src/infra/images/image-worker.mjs'),
     },
     outdir: API_DIST,
     outExtension: { '.js': '.mjs' },

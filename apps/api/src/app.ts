@@ -35,6 +35,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
 import { catalogCache } from './modules/products/service.ts';
 import { createScheduler } from './modules/reminders/scheduler.ts';
+import { checkVisaKeys } from './modules/visa/key-check.ts';
 import { startVisaRetention } from './modules/visa/retention.ts';
 
 declare module 'fastify' {
@@ -151,6 +152,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   } satisfies AppContext);
   // Routes with `config.idempotency` answer a repeated Idempotency-Key with the first answer.
   const idempotencyCleanup = installIdempotency(app, database.db, { crashBeforeAnswer: config.crashBeforeIdempotentAnswer });
+  // Refuse to start with keys that cannot open the stored passport data (modules/visa/key-check.ts).
+  await checkVisaKeys(database.db, app.ctx.sealer).catch(async (err: unknown) => {
+    await events.close();
+    await rateLimits.close();
+    await database.close();
+    throw err;
+  });
   app.addHook('onClose', async () => {
     web.close();
     await idempotencyCleanup.stop();

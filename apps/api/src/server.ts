@@ -30,8 +30,8 @@ const { port, host, publicUrl, shutdownTimeoutMs } = app.ctx.config;
 
 /**
  * SIGTERM/SIGINT: stop accepting, let requests in flight finish (idle keep-alive connections are
- * closed at once, see forceCloseConnections), close the database; a client that stalls cannot hold
- * the process longer than SHUTDOWN_TIMEOUT_MS.
+ * closed at once, see forceCloseConnections, and each busy one as soon as it is answered), close the
+ * database; a client that stalls cannot hold the process longer than SHUTDOWN_TIMEOUT_MS.
  */
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -45,6 +45,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, shutdownTimeoutMs);
     deadline.unref();
+    // A keep-alive connection whose request was in flight turns idle once answered: close it then,
+    // or the server would wait for the client to hang up (Fastify closes idle ones only once, at the start).
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

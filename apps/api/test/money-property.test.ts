@@ -78,7 +78,7 @@ const roomsPayload = (rooms: number, guests: number, payPartly: boolean) => ({
 const tripStock = async () => (await app.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, tripId)))[0]!.stock;
 
 /** Every answer is a deliberate one: never a 5xx. */
-function answered<R extends { statusCode: number; body: string }>(res: R, what: string): R {
+function answered<T extends { statusCode: number; body: string }>(res: T, what: string): T {
   expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
   return res;
 }

@@ -170,6 +170,32 @@ describe('finding 1: a payment belongs to the order as it was when it started', 
     expect(down.json().order).toMatchObject({ status: OrderStatus.DOWN_PAYMENT, total_payments: Math.round(newTotal / 2) });
   });
 
+  it('an edit and a payment start at the same moment: the edit is refused, or the payment is for the new order, or it is flagged', async () => {
+    for (let i = 0; i < 4; i++) {
+      const order = await newOrder(customer, payload([room(adults(1))], { pay_partly: true }));
+      const [edit, start] = await Promise.all([
+        editOrder(customer, order.id, payload([room(adults(2))], { pay_partly: true })),
+        app.inject({ method: 'POST', url: '/api/payment/prepare', headers: auth(customer), payload: { id: order.id, percent_to_pay: 50 } }),
+      ]);
+      expect([200, 409]).toContain(edit.statusCode);
+      expect(start.statusCode, start.body).toBe(200);
+      const t = start.json().transaction as { id: number; amount: number; paymentURL: string };
+      await decide(new URL(t.paymentURL).pathname, 'paid');
+      await notify(t.id);
+      const current = await orderRow(order.id);
+      const [booked] = await paymentsOf(order.id);
+      if (booked!.review === null) {
+        // Booked as usual only when it was started for the order as it is now.
+        expect(t.amount).toBe(Math.round(current.totalPrice / 2));
+        expect(current.status).toBe(OrderStatus.DOWN_PAYMENT);
+      } else {
+        expect(booked!.review).toBe('order_changed');
+        expect(current.status).toBe(OrderStatus.LEAD);
+      }
+      await app.inject({ method: 'POST', url: `/api/order/cancel/${order.id}`, headers: auth(admin) });
+    }
+  });
+
   it('a payment of less than half the total is no down payment, whoever books it', async () => {
     const order = await newOrder(admin, { ...payload([room(adults(2))]), user: DEMO_ACCOUNTS.customer.email } as never);
     const started = await app.inject({

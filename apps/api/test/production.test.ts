@@ -348,7 +348,7 @@ describe('stopping a server (SIGTERM)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'umrah-shutdown-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('closes idle keep-alive connections at once, and a stalled client cannot hold it past the deadline', async () => {
+  it('closes idle keep-alive connections at once, answers a request in flight, and a stalled client cannot hold it past the deadline', async () => {
     const env = {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -372,6 +372,25 @@ describe('stopping a server (SIGTERM)', () => {
     expect(await server.exited).toBe(0);
     expect(Date.now() - t0).toBeLessThan(5000);
     idle.destroy();
+
+    // A request in flight when the signal comes (its body still arriving) is answered, then the process ends.
+    server = await spawnServer({ ...env, SHUTDOWN_TIMEOUT_MS: '20000' });
+    await untilReady(server);
+    const slow = connect(Number(new URL(server.base).port), '127.0.0.1');
+    let answer = '';
+    slow.on('data', (d) => (answer += d));
+    await new Promise<void>((resolve) => slow.once('connect', () => resolve()));
+    const body = JSON.stringify({ email: 'niemand@example.nl', password: 'fout-wachtwoord-123' });
+    slow.write(`POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    await new Promise((r) => setTimeout(r, 300));
+    t0 = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    slow.write(body.slice(10));
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    slow.destroy();
 
     // A client that sends half a request and then nothing: the deadline ends the wait.
     server = await spawnServer({ ...env, SHUTDOWN_TIMEOUT_MS: '1500' });

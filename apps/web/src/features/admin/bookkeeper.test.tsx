@@ -167,11 +167,12 @@ describe('the bookkeeper at /admin', () => {
 });
 
 describe('the admin sees the write controls the bookkeeper does not', () => {
-  it('all nine tabs, and on Betalingen add, change and delete', async () => {
+  it('all nine tabs and the audit log, and on Betalingen add, change and delete', async () => {
     serve(1);
     renderAdmin('betalingen');
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs).toHaveLength(9);
+    expect(tabs).toHaveLength(10);
+    expect(tabs.at(-1)!.textContent).toBe('Audit-log');
     expect(await screen.findByRole('button', { name: 'Betaling toevoegen' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Betalingen' }, { timeout: 8000 });
     expect(within(table).getByRole('button', { name: 'Wijzigen' })).toBeTruthy();

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Badge, Button } from '@mantine/core';
-import { roleLabels } from '@umrah/domain/enums';
+import { Role, roleLabels } from '@umrah/domain/enums';
 import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
 import { useConfirm } from '../../../components/admin-kit/useConfirm';
@@ -46,6 +46,8 @@ export default function UsersTab() {
           label: 'Inloggen als',
           color: 'grape',
           disabled: u.user_id === me?.user_id,
+          // Only customers: the API refuses a session as an admin or the bookkeeper (issue 23).
+          hidden: u.role !== Role.USER,
           // Stays spinning after success: the page changes to /account.
           loading: !loginAs.isError && loginAs.variables?.user_id === u.user_id,
           onClick: () => loginAs.mutate(u, { onSuccess: () => navigate('/account') }),

@@ -1,0 +1,19 @@
+// The admin's audit log (issue 23): GET /api/admin/audit, newest first, filtered by the start of the action.
+import { queryOptions } from '@tanstack/react-query';
+import type { AuditPage } from '@umrah/domain/contracts';
+import { apiGet } from '../../../lib/api';
+
+export type { AuditEntry } from '@umrah/domain/contracts';
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const auditKeys = {
+  all: ['admin', 'audit'] as const,
+  list: (action: string, page: number) => [...auditKeys.all, action, page] as const,
+};
+
+export const auditQuery = (action: string, page: number) =>
+  queryOptions({
+    queryKey: auditKeys.list(action, page),
+    queryFn: ({ signal }) => apiGet<AuditPage>('/api/admin/audit', { action: action || undefined, page, pageSize: AUDIT_PAGE_SIZE }, signal),
+  });
