@@ -47,9 +47,10 @@ describe('company details in the configuration', () => {
     expect(loadConfig({ ...secrets, NODE_ENV: 'development' }).chatUrl).toBe(DEMO_CHAT_URL);
     expect(loadConfig({ ...production, DEMO: '1' }).chatUrl).toBe(DEMO_CHAT_URL);
     expect(DEMO_CHAT_URL).toMatch(/^https:\/\/.+\{text\}$/);
-    expect(loadConfig(production).chatUrl).toBeUndefined();
+    // Production also needs the real company details (the next test).
+    expect(loadConfig({ ...production, ...real }).chatUrl).toBeUndefined();
     expect(loadConfig({ ...secrets, NODE_ENV: 'test' }).chatUrl).toBeUndefined();
-    expect(loadConfig({ ...production, CHAT_URL: 'https://chat.example/?q={text}' }).chatUrl).toBe('https://chat.example/?q={text}');
+    expect(loadConfig({ ...production, ...real, CHAT_URL: 'https://chat.example/?q={text}' }).chatUrl).toBe('https://chat.example/?q={text}');
   });
 
   it('refuses the demo details in production, naming the variables still to set', () => {
