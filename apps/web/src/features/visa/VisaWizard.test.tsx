@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VisaOrderDto } from '@umrah/domain/validation/visa';
 import { jsonResponse, renderApp } from '../../test/render';
@@ -6,6 +6,10 @@ import { VisaWizard } from './VisaWizard';
 
 // Mantine renders are slow on a shared 2-core machine.
 vi.setConfig({ testTimeout: 30_000 });
+// A role query over the form (with its country lists of ~250 options each) alone can take longer than
+// testing-library's default 1 s wait when the whole suite runs on those cores; what is awaited must
+// still appear, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 const SIX_MONTHS = 'Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.';
 
