@@ -3,3 +3,4 @@
 export { OrderActionsBar, OrderDialogs, type OrderDialog } from './orders/OrderActions';
 export type { AdminOrder } from './orders/api';
 export { useRefreshOrders } from './orders-list/api';
+export { OrderDetails } from './orders/OrderDetails';

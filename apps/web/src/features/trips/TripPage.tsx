@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { CardGrid } from '../../components/CardGrid';
 import { ApiError } from '../../lib/api';
-import { OrderActionsBar, OrderDialogs, useRefreshOrders, type OrderDialog } from '../admin';
+import { OrderDialogs, useRefreshOrders, type OrderDialog } from '../admin';
 import { AirlineModal } from './AirlineModal';
 import { tripKeys, tripOrdersQuery, tripQuery, type TripOrder } from './api';
 import { ContactsModal } from './ContactsModal';
@@ -15,6 +15,7 @@ import { DocumentRemindersModal } from './DocumentRemindersModal';
 import { DocumentsModal } from './DocumentsModal';
 import { Flags, regionName, tripRegions } from './Flag';
 import { OrderCard } from './OrderCard';
+import { OrderCardActions } from './OrderCardActions';
 import { RoomingSection } from './rooming/RoomingSection';
 import { StatsModal } from './StatsModal';
 import { monthName, monthOf, showDate } from './TripCards';
@@ -137,7 +138,7 @@ export function TripPage({ start }: { start: string }) {
                   <OrderCard
                     key={o.id}
                     order={o}
-                    actions={adminOrders.isError ? undefined : admin ? <OrderActionsBar order={admin} onAction={setOrderDialog} /> : null}
+                    actions={adminOrders.isError ? undefined : admin ? <OrderCardActions order={admin} onAction={setOrderDialog} /> : null}
                   />
                 );
               }}
