@@ -458,7 +458,21 @@ describe('provider selection from the environment', () => {
     expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'paynl', PAYNL_SERVICE_ID: 'SL-1' })).toThrow(/PAYNL/);
     expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'mollie' })).toThrow(/MOLLIE_API_KEY/);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' }).payments.provider).toBe('simulator');
+    // The rest of what production requires (config.test.ts and company.test.ts cover those).
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example.nl',
+      SMTP_URL: 'smtp://mail.example.nl:587',
+      OFFICE_EMAIL: 'office@example.nl',
+      COMPANY_STREET: 'Stationsplein 1',
+      COMPANY_PHONE: '030 765 43 21',
+      COMPANY_KVK: '87654321',
+      COMPANY_VAT_NUMBER: 'NL123456789B01',
+      COMPANY_IBAN: 'NL02 RABO 0123 4567 89',
+    };
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'simulator' }).payments.provider).toBe('simulator');
   });
 
   it('builds the adapter PAYMENT_PROVIDER names', () => {
