@@ -382,6 +382,8 @@ describe('the deployment kit', () => {
     expect(unit).toMatch(/^Restart=on-failure$/m);
     expect(unit).toMatch(/^User=umrah-shop$/m);
     expect(unit).toMatch(/^EnvironmentFile=\/etc\/umrah-shop\/env$/m);
+    // Caddy leaves out an instance that is not ready (database unreachable, migrations pending), not only a dead one.
+    expect(readFileSync(path.join(release, 'deploy/Caddyfile'), 'utf8')).toMatch(/^\s*health_uri \/api\/ready$/m);
   });
 
   it('the release holds no development package; its instances and commands (migrate, admin) run from it with node alone', () => {
