@@ -345,6 +345,11 @@ describe('finding 5: an order of 0 completes without a payment', () => {
       payload: { id: order.id, percent_to_pay: 100 },
     });
     expect(pay.statusCode).toBe(409);
+    // Its invoice, issued without a payment, is the customer's to download.
+    const invoice = await app.inject({ method: 'POST', url: `/api/order/invoice/${order.id}`, headers: auth(fresh) });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json().filename).toBe(`factuur-FCU${order.id}.pdf`);
+    expect(Buffer.from(invoice.json().data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     // The expiry never cancels it.
     await app.ctx.db
       .update(orders)

@@ -156,7 +156,7 @@ export interface OrderMoneyState {
 
 /**
  * Which documents an order has (SPEC 2 'My orders', SPEC 4): the invoice once the paid share is
- * 100 % or more, the down-payment proof while it is above 0 and below 100 %; for a cancelled order
+ * 100 % or more (or a € 0 order is completed), the down-payment proof while it is above 0 and below 100 %; for a cancelled order
  * with a payment, the credit invoice when the payments cover the total, else the down-payment
  * credit note.
  */
@@ -165,7 +165,8 @@ export function orderDocumentAvailable(kind: OrderDocumentKind, o: OrderMoneySta
   const cancelled = o.status === OrderStatus.CANCELLED;
   switch (kind) {
     case 'invoice':
-      return o.paid > 0 && share >= 100;
+      // An order of € 0 is completed without a payment and gets its invoice all the same (issue 23).
+      return (o.paid > 0 && share >= 100) || (o.status === OrderStatus.COMPLETED && o.total <= 0);
     case 'down_payment':
       return o.paid > 0 && share < 100;
     case 'invoice_credit':
