@@ -78,7 +78,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
-  // Places held without payment (issue 23): rooms in a customer's unpaid orders (all trips), and
+  // Places held without payment (docs/MONEY.md): rooms in a customer's unpaid orders (all trips), and
   // places (guests) in one trip. Orders staff place for a customer do not count.
   UNPAID_ROOMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(4),
   UNPAID_PLACES_PER_TRIP: z.coerce.number().int().min(1).max(4000).default(12),

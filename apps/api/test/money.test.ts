@@ -10,7 +10,7 @@ import { dutchToday } from '../src/modules/vouchers/time.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, validAccount } from './helpers.ts';
 import { exampleTrip } from './documents-helpers.ts';
 
-// Issue 23, findings 1, 2, 3, 5 and 6: money and places stay exact under what a customer and the
+// docs/MONEY.md: money and places stay exact under what a customer and the
 // provider can do. The simulator is the provider; its own call of the exchange goes to an address
 // that refuses (PUBLIC_URL 127.0.0.1:1), so every notification is either delivered by the test
 // (notify) or lost on purpose.

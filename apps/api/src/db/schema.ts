@@ -266,7 +266,7 @@ export const invoices = pgTable('invoices', {
 });
 
 /**
- * Invoices and credit notes of orders as issued (issue 23, finding 7): one row per document, never
+ * Invoices and credit notes of orders as issued (docs/INVOICES.md): one row per document, never
  * changed after its insert. The snapshot holds what the PDF prints (company, customer, lines,
  * payments as they were); the PDF renders from it, never from the order of today.
  */
@@ -323,7 +323,7 @@ export const payments = pgTable(
     providerRef: text('provider_ref'),
     flex: jsonb('flex').notNull().default({}),
     /**
-     * For the office (issue 23): 'order_changed' when the order changed after this payment started
+     * For the office (docs/MONEY.md): 'order_changed' when the order changed after this payment started
      * (booked, did not move the status), 'refund_due' when it came in for a cancelled order.
      */
     review: text('review'),

@@ -11,7 +11,7 @@ import { FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE } from '../lib/answer';
 import { usePageTitle } from '../lib/usePageTitle';
 import { showNotification } from '../lib/notify';
 
-/** /afrekenen: create the order, start its payment, and send the browser to the provider (SPEC 4). */
+/** /afrekenen: create the order, start its payment, and send the browser to the provider (docs/RULES.md, 'States'). */
 export default function CheckoutPage() {
   usePageTitle('Afrekenen');
   const { user } = useAuth();
@@ -36,7 +36,7 @@ export default function CheckoutPage() {
     let created: { status: number; amount_open: number };
     try {
       const res = await createOrder.mutateAsync(cartToOrder(cart, partly));
-      // An answer without an order is no order (SPEC 8: 'An unknown error occured.').
+      // An answer without an order is no order (docs/RULES.md, 'Messages': 'An unknown error occured.').
       if (!res.order?.id) throw new ApiError(FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE);
       orderId = res.order.id;
       created = res.order;

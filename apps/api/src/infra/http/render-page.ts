@@ -1,4 +1,4 @@
-// Public pages rendered to HTML per request (issue 14.1): the web build's server entry
+// Public pages rendered to HTML per request (docs/ARCHITECTURE.md): the web build's server entry
 // (apps/web/src/entry-server.tsx, built to dist-ssr) renders the page with the data the API
 // answers right now, so a product an admin changes shows on the next load; the browser hydrates.
 // Anything that goes wrong here falls back to the plain index.html (the app renders in the browser).

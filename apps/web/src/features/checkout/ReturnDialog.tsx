@@ -1,4 +1,4 @@
-// The dialog on /confirm/{orderId} after the payment provider sends the customer back (SPEC 2):
+// The dialog on /confirm/{orderId} after the payment provider sends the customer back (docs/RULES.md, 'Screens'):
 // its text follows the order's status, which the server first checks at the provider.
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';

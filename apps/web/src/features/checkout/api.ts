@@ -1,4 +1,4 @@
-// The order and payment calls of SPEC 7: placing the order and starting its payment (checkout),
+// The order and payment calls of docs/RULES.md, 'Calls': placing the order and starting its payment (checkout),
 // prepare ('Mijn bestellingen'), the status check after the return from the provider, and the
 // staff's manual payments.
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export const preparePayment = (id: number, percent: 50 | 100) =>
 export const usePreparePayment = (orderId: number) =>
   useMutation({ mutationFn: async (percent: 50 | 100) => goToPayment(await preparePayment(orderId, percent)) });
 
-/** POST /api/order; an empty or { status: 'error' } answer fails (SPEC 8: 'An unknown error occured.'). */
+/** POST /api/order; an empty or { status: 'error' } answer fails (docs/RULES.md, 'Messages': 'An unknown error occured.'). */
 export const useCreateOrder = () =>
   useMutation({ mutationFn: (body: OrderInput) => checkedAnswer(apiPost<Partial<OrderAnswer>>('/api/order', body)) });
 

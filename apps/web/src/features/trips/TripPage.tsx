@@ -43,7 +43,7 @@ export function TripPage({ start }: { start: string }) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<string | null>('bestellingen');
   const orders = useMemo(() => (query.data?.orders ?? []).filter((o) => matchesOrder(o, search)), [query.data, search]);
-  // The same orders as the dashboard has them, for the cards' actions (issue 25).
+  // The same orders as the dashboard has them, for the cards' actions (docs/OFFICE.md).
   const adminOrders = useQuery(tripOrdersQuery(start));
   const adminById = useMemo(() => new Map((adminOrders.data?.orders ?? []).map((o) => [o.id, o])), [adminOrders.data]);
   const [orderDialog, setOrderDialog] = useState<OrderDialog>(null);
