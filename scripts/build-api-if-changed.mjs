@@ -2,9 +2,9 @@
 // its inputs changed since the last build: a hash of the API's sources, the domain package, the lock
 // file and this script, kept in apps/api/dist/.build-hash. The API's own code and @umrah/domain (which
 // exports TypeScript sources) are bundled; every other package stays in node_modules, loaded as is.
-// The worker threads (PDF rendering, trip downloads, pictures) are bundled as their own files next to the
+// The worker threads (PDF rendering, trip downloads, pictures, page render) are bundled as their own files next to the
 // server, where the pools look for them. `--check` only tells whether a build is needed (exit 1).
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputsDigest, isMain } from './build-web-if-changed.mjs';
@@ -67,20 +67,40 @@ export const API_BUILD_OPTIONS = {
   plugins: [externalPackages, workerImports],
 };
 
+/** Every worker file the API's code starts, as esbuild entry points: file name (without .mjs) → source. */
+export function workerEntryPoints() {
+  const entries = {};
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (/\.(ts|mjs)$/.test(e.name)) {
+        for (const [, name] of readFileSync(file, 'utf8').matchAll(/new URL\(['"]\.\/([\w.-]+)\.mjs['"], import\.meta\.url\)/g)) {
+          const source = path.join(dir, `${name}.mjs`);
+          if (!existsSync(source)) throw new Error(`${path.relative(root, file)} starts ./${name}.mjs, which does not exist`);
+          if (entries[name] && entries[name] !== source)
+            throw new Error(`Two workers named ${name}.mjs (${path.relative(root, entries[name])}, ${path.relative(root, source)}): rename one`);
+          entries[name] = source;
+        }
+      }
+    }
+  };
+  walk(path.join(api, 'src'));
+  return entries;
+}
+
 export async function buildApi() {
   const { build } = await import('esbuild');
   rmSync(API_DIST, { recursive: true, force: true });
   mkdirSync(API_DIST, { recursive: true });
   const common = API_BUILD_OPTIONS;
   await build({ ...common, entryPoints: { server: path.join(api, 'src/server.ts') }, outdir: API_DIST });
-  // The pools ask for './render-worker.mjs', './export-worker.mjs' and './image-worker.mjs' next to the code that starts them.
+  // The worker threads, each bundled as its own file next to the server, where the code that starts
+  // it looks (new URL('./name.mjs', import.meta.url)). They are found in the sources, so a new worker
+  // cannot be left out, and in one bundle two workers may not share a file name.
   await build({
     ...common,
-    entryPoints: {
-      'render-worker': path.join(api, 'src/infra/pdf/render-worker.mjs'),
-      'export-worker': path.join(api, 'src/modules/trips/export-worker.mjs'),
-      'image-worker': path.join(api, 'src/infra/images/image-worker.mjs'),
-    },
+    entryPoints: workerEntryPoints(),
     outdir: API_DIST,
     outExtension: { '.js': '.mjs' },
   });

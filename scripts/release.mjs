@@ -1,6 +1,6 @@
 // `npm run release [-- --out DIR] [-- --no-tarball]`: a folder (and a .tar.gz of it) that runs the shop with
 // `node` alone: the compiled API (apps/api/dist, plus the command scripts), the built web app
-// (apps/web/dist and dist-ssr), the deployment kit (deploy/, docs/DEPLOY.md, the backup scripts) and
+// (apps/web/dist and dist-ssr), the deployment kit (deploy/, docs/DEPLOY.md, .env.example, the backup scripts) and
 // the production dependencies installed from the committed lock file with `npm ci --omit=dev`.
 // The layout is the repository's (apps/api/dist/server.js finds ../../web/dist and the data folder
 // as in a checkout), so nothing in the code knows whether it runs from a release.
@@ -18,10 +18,12 @@ const { values } = parseArgs({ options: { out: { type: 'string' }, 'no-tarball':
 
 /**
  * The API's commands, compiled next to server.js (their code finds the migrations and the data
- * folder from there, as the server does): npm script name → source file. A new command (e.g. an
- * admin or migrate command) is added here and gets its `npm run` entry in the release.
+ * folder from there, as the server does): npm script name → source file. Each runs with node alone
+ * as apps/api/dist/<name with '-' for ':'>.js (docs/DEPLOY.md) and gets its `npm run` entry in the release.
  */
 export const COMMANDS = {
+  migrate: 'apps/api/src/scripts/migrate.ts',
+  admin: 'apps/api/src/scripts/admin.ts',
   'visa:purge': 'apps/api/src/scripts/purge-visa.ts',
   'visa:reencrypt': 'apps/api/src/scripts/reencrypt-visa.ts',
 };
@@ -90,6 +92,7 @@ copy('apps/web/dist');
 copy('apps/web/dist-ssr');
 copy('deploy');
 copy('docs/DEPLOY.md');
+copy('.env.example');
 copy('scripts/backup.sh');
 copy('scripts/restore.sh');
 copy('scripts/env-file.sh');

@@ -216,6 +216,10 @@ test('the trip page: an order card cancels its order, and the contact list has t
     const status = await page.request.get(`/api/order/${cancel.id}`, { headers: { authorization: `Bearer ${adminToken}` } });
     expect(((await status.json()) as { order: { status: number } }).order.status).toBe(3);
     await waitForMail(account.email, { subject: new RegExp(cancel.number) });
+    // The dashboard's details open on the card too: the guests and the order's log.
+    await card(keep).getByRole('button', { name: 'Details en logboek' }).click();
+    await expect(card(keep).getByRole('region', { name: `Logboek van bestelling ${keep.number}` })).toBeVisible();
+    await expect(card(keep).locator('[data-guest-documents]')).toHaveCount(1);
   });
 
   await test.step('the contact list downloads as Excel and PDF with the booker’s phone number', async () => {

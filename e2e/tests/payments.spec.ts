@@ -230,7 +230,11 @@ test("staff add, change and delete a manual payment in the admin 'Betalingen' ta
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const orderId = ((await created.json()) as { order: { id: number } }).order.id;
+  const order = ((await created.json()) as { order: { id: number; total_price: number } }).order;
+  const orderId = order.id;
+  // Since issue 23 a down payment is at least half the total (less is 'In behandeling'): staff book that share.
+  const half = Math.round(order.total_price / 2);
+  const typed = `${Math.floor(half / 100)},${String(half % 100).padStart(2, '0')}`;
 
   // The admin works in a browser of their own: the token in localStorage is per browser.
   const adminContext = await browser.newContext();
@@ -262,18 +266,22 @@ test("staff add, change and delete a manual payment in the admin 'Betalingen' ta
   await expect(row).toContainText('€ 250,-');
   await expect(row).toContainText('Bankoverschrijving');
 
+  // Less than half the total: 'In behandeling', with the payment mail (not the down-payment one).
+  await page.goto(`/account/bestellingen/${orderId}`);
+  await expect(page.locator(`div[data-order="${orderId}"]`).getByTestId('order-status')).toHaveText('In behandeling');
+  await waitForMail(account.email, { subject: `Betaling ontvangen – bestelling FCU2${orderId}` });
+
   await row.getByRole('button', { name: 'Wijzigen' }).click();
   modal = dialog(adminPage, /Betaling \d+ wijzigen/);
-  await modal.getByLabel('Bedrag (€)').fill('300,50');
+  await modal.getByLabel('Bedrag (€)').fill(typed);
   await modal.getByRole('button', { name: 'Opslaan' }).click();
   await expect(adminPage.getByText('Betaling is succesvol gewijzigd.')).toBeVisible();
-  await expect(row).toContainText('€ 300,50');
+  await expect(row).toContainText(euro(half));
 
-  // The customer sees the payment: the order is now a down payment.
-  await page.goto(`/account/bestellingen/${orderId}`);
+  // The customer sees the changed payment: the order is now a down payment.
+  await page.reload();
   await expect(page.locator(`div[data-order="${orderId}"]`).getByTestId('order-status')).toHaveText('Aanbetaald');
-  await expect(page.locator(`div[data-order="${orderId}"]`).getByTestId('order-paid')).toHaveText('€ 300,50');
-  await waitForMail(account.email, { subject: `Aanbetaling ontvangen – bestelling FCU2${orderId}` });
+  await expect(page.locator(`div[data-order="${orderId}"]`).getByTestId('order-paid')).toHaveText(euro(half));
 
   await row.getByRole('button', { name: 'Verwijderen' }).click();
   await dialog(adminPage, 'Betaling verwijderen').getByRole('button', { name: 'Verwijderen' }).click();

@@ -1,14 +1,30 @@
-// The deployment kit, tried as docs/DEPLOY.md describes it: a release built with `npm run release`
-// (node and production packages only), a throwaway PostgreSQL database, two instances started with
-// the command of deploy/umrah-shop@.service from an environment file, and Caddy with deploy/Caddyfile
-// (its internal CA instead of Let's Encrypt). Over HTTPS: the shop loads, a customer registers and
-// orders, the rate limit sees the client's own address, a reset mail links to PUBLIC_URL, and an
-// instance stopped with SIGTERM in the middle of a stream of requests loses none of them.
+// The deployment kit, tried step by step as docs/DEPLOY.md describes it: a release built with
+// `npm run release` (node and production packages only) behind a `current` link, a throwaway
+// PostgreSQL database, a production environment file without demo data, the migrations and the first
+// admin by the release's own commands (node alone, the password on standard input), two instances
+// started at once with the command of deploy/umrah-shop@.service, and Caddy with deploy/Caddyfile
+// (its internal CA instead of Let's Encrypt). Over HTTPS: the shop loads, the new admin logs in and
+// adds a trip, a customer registers and orders it, the rate limit sees the client's own address, a
+// reset mail links to PUBLIC_URL; then the nightly backup, an upgrade (new release, migrate, one
+// instance restarted at a time in a stream of requests: none lost) and a roll back (restore into a
+// new database, the old release, both instances).
 // systemd is not PID 1 here (CI, containers): the unit is checked with `systemd-analyze verify` and
 // its ExecStart is run as a plain process in the unit's working directory and environment.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, copyFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +34,7 @@ import pg from 'pg';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductType } from '@umrah/domain';
+import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed.ts';
 import { startSmtpServer } from '../../apps/api/test/smtp.ts';
 
 const run = promisify(execFile);
@@ -32,13 +49,25 @@ const PUBLIC_URL = `https://${SITE}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let work: string;
+/** The release as built; `current` (/opt/umrah-shop/current in docs/DEPLOY.md) links to the one in use. */
 let release: string;
+let current: string;
 let dbName: string;
+const ADMIN_EMAIL = 'beheer@example.nl';
+const ADMIN_PASSWORD = `Beheer-${randomBytes(8).toString('hex')}`;
+/** The trip the new admin adds over HTTPS (a production shop starts without products). */
+let tripId: number;
+/** The customer's order, and the token to read it with. */
+let placed: { id: number; token: string };
+/** The backup made as the upgrade's first step; the roll back restores it. */
+let upgradeBackup: string;
 let caCert: Buffer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let caddy: ChildProcess | undefined;
 const instances = new Map<number, ChildProcess>();
 const output = new Map<string, string>();
+/** Everything an instance printed until it was ready: the production start, checked for passwords. */
+const startOutput = new Map<number, string>();
 
 /** KEY=value lines as systemd's EnvironmentFile reads them (comments and blank lines skipped). */
 function readEnvFile(file: string): Record<string, string> {
@@ -60,24 +89,97 @@ function capture(name: string, child: ChildProcess) {
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
+/** Only what systemd gives a service (PATH, HOME, LANG); the rest comes from the environment file. */
+const serviceEnv = () => ({ PATH: '/usr/local/bin:/usr/bin:/bin', HOME: work, LANG: 'C.UTF-8' });
+
 /** The unit's ExecStart for one instance, run as systemd would: its working directory, its environment file. */
 function startInstance(port: number): ChildProcess {
-  const unit = readFileSync(path.join(release, 'deploy/umrah-shop@.service'), 'utf8');
+  const unit = readFileSync(path.join(current, 'deploy/umrah-shop@.service'), 'utf8');
   const execStart = /^ExecStart=(.+)$/m.exec(unit)![1].replaceAll('%i', String(port));
   const [cmd, ...args] = execStart.split(/\s+/);
   const workingDirectory = /^WorkingDirectory=(.+)$/m.exec(unit)![1];
   expect(workingDirectory).toBe('/opt/umrah-shop/current');
   const child = spawn(cmd, args, {
-    // /opt/umrah-shop/current is the release: here, the release folder.
-    cwd: release,
-    // Only what systemd gives a service (PATH, HOME, LANG) and the environment file.
-    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: work, LANG: 'C.UTF-8', ...readEnvFile(path.join(work, 'env')) },
+    // /opt/umrah-shop/current: here, the test's link to the release in use.
+    cwd: current,
+    env: { ...serviceEnv(), ...readEnvFile(path.join(work, 'env')) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   capture(`instance ${port}`, child);
   instances.set(port, child);
   return child;
 }
+
+/** Starts instances together (docs/DEPLOY.md: at once; the advisory lock orders their migrations) and waits until each is ready. */
+async function startInstances(ports: number[]) {
+  for (const port of ports) startInstance(port);
+  await Promise.all(
+    ports.map(async (port) => {
+      await waitFor(`instance ${port} ready`, ready(port));
+      startOutput.set(port, output.get(`instance ${port}`)!);
+    }),
+  );
+}
+
+/**
+ * A command of the release as docs/DEPLOY.md runs it: `node --env-file=/etc/umrah-shop/env
+ * apps/api/dist/<command>.js …` in /opt/umrah-shop/current, with node alone (no npm, no tsx).
+ */
+function releaseCommand(command: string, args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('node', [`--env-file=${path.join(work, 'env')}`, `apps/api/dist/${command}.js`, ...args], {
+    cwd: current,
+    env: serviceEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdin.end(stdin);
+  return exited(child).then((code) => ({ code, stdout, stderr }));
+}
+
+/** `ln -sfn TARGET current`, atomically as a rename (an instance starting meanwhile sees one or the other). */
+function switchCurrent(target: string) {
+  const tmp = `${current}.new`;
+  rmSync(tmp, { force: true });
+  symlinkSync(target, tmp);
+  renameSync(tmp, current);
+}
+
+/** The backup unit's command (deploy/umrah-shop-backup.service) as systemd runs it; returns the folder written. */
+async function backupNow(): Promise<string> {
+  const unit = readFileSync(path.join(current, 'deploy/umrah-shop-backup.service'), 'utf8');
+  const [cmd, ...args] = /^ExecStart=(.+)$/m.exec(unit)![1].split(/\s+/);
+  expect(/^WorkingDirectory=(.+)$/m.exec(unit)![1]).toBe('/opt/umrah-shop/current');
+  const unitEnv = Object.fromEntries(
+    /^Environment=(.+)$/m
+      .exec(unit)![1]
+      .split(/\s+/)
+      .map((kv) => kv.split('=') as [string, string]),
+  );
+  expect(unitEnv.BACKUP_KEEP_DAYS).toBe('30');
+  // BACKUP_DIR in /var/lib is systemd's to make; here a folder of the test.
+  const env = { ...serviceEnv(), ...unitEnv, BACKUP_DIR: path.join(work, 'backups'), ...readEnvFile(path.join(work, 'env')) };
+  const backup = await run(cmd, args, { cwd: current, env });
+  expect(backup.stdout).toMatch(/Backup written to .*umrah-shop-\d{8}-\d{6}/);
+  return /Backup written to (\S+)/.exec(backup.stdout)![1];
+}
+
+/**
+ * Caddy sends requests to the instance again: its admin API lists the upstream without a remembered
+ * failure (a refused connection keeps it out for fail_duration). docs/DEPLOY.md's upgrade waits for this.
+ */
+const caddyTakesBack = (port: number) => async () => {
+  const upstreams = (await fetch(`http://localhost:${BASE + 19}/reverse_proxy/upstreams`).then((r) => r.json())) as {
+    address: string;
+    fails: number;
+  }[];
+  return upstreams.some((u) => u.address === `127.0.0.1:${port}` && u.fails === 0);
+};
+
+/** The release folder an instance runs from (its working directory, the link resolved at its start). */
+const runsFrom = (port: number) => readlinkSync(`/proc/${instances.get(port)!.pid}/cwd`);
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
@@ -89,7 +191,8 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
   }
 }
 
-const healthy = (port: number) => () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok);
+// Ready (not only alive): the database answers and no migration is pending, as Caddy's health check asks.
+const ready = (port: number) => () => fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok);
 
 interface Answer {
   status: number;
@@ -155,13 +258,15 @@ const account = (email: string, over: Record<string, string> = {}) => ({
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'umrah-deploy-'));
-  // 1. The release, as `npm run release` builds it.
-  const built = await run('node', [path.join(ROOT, 'scripts/release.mjs'), '--out', path.join(work, 'release'), '--no-tarball'], {
+  // 1. The release, as `npm run release` builds it, unpacked under releases/ with `current` linking to it.
+  const built = await run('node', [path.join(ROOT, 'scripts/release.mjs'), '--out', path.join(work, 'releases'), '--no-tarball'], {
     cwd: ROOT,
     maxBuffer: 64 * 1024 * 1024,
   });
   release = built.stdout.trim().split('\n').at(-1)!;
   expect(existsSync(path.join(release, 'apps/api/dist/server.js'))).toBe(true);
+  current = path.join(work, 'current');
+  switchCurrent(release);
 
   // 2. A throwaway database and a real SMTP server.
   dbName = `umrah_deploy_${randomBytes(5).toString('hex')}`;
@@ -173,23 +278,29 @@ beforeAll(async () => {
   dbUrl.pathname = `/${dbName}`;
   smtp = await startSmtpServer();
 
-  // 3. The environment file (/etc/umrah-shop/env in docs/DEPLOY.md). DEMO=1 with the demo data:
-  // this test needs products to order.
+  // 3. The environment file (/etc/umrah-shop/env in docs/DEPLOY.md): a real production start, every
+  // variable production requires, no demo data. The simulator is the one payment provider without an account.
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: dbUrl.toString(),
     DATA_DIR: path.join(work, 'data'),
     PUBLIC_URL,
     TRUST_PROXY: '127.0.0.1',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ALTCHA_HMAC_KEY: randomBytes(32).toString('base64url'),
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    ALTCHA_HMAC_KEY: randomBytes(32).toString('base64'),
     VISA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PAYMENT_PROVIDER: 'simulator',
     SMTP_URL: smtp.url,
     OFFICE_EMAIL: 'kantoor@example.nl',
-    DEMO: '1',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
+    COMPANY_NAME: '"Umrah Reizen Test B.V."',
+    COMPANY_STREET: '"Damrak 70"',
+    COMPANY_ZIP: '"1012 LM"',
+    COMPANY_CITY: 'Amsterdam',
+    COMPANY_PHONE: '"070 765 43 21"',
+    COMPANY_EMAIL: 'info@example.nl',
+    COMPANY_KVK: '87654321',
+    COMPANY_VAT_NUMBER: 'NL987654321B01',
+    COMPANY_IBAN: 'NL20INGB0001234567',
   };
   writeFileSync(
     path.join(work, 'env'),
@@ -199,15 +310,21 @@ beforeAll(async () => {
     { mode: 0o600 },
   );
 
-  // 4. The instances, one after the other (the first one migrates and seeds the empty database).
-  for (const port of PORTS) {
-    startInstance(port);
-    await waitFor(`instance ${port} healthy`, healthy(port));
-  }
+  // 4. The migrations, then the first admin (the password on standard input), by the release's commands.
+  const migrated = await releaseCommand('migrate', []);
+  expect(migrated.code, migrated.stderr).toBe(0);
+  expect(migrated.stdout).toContain('the postgres database is up to date');
+  const created = await releaseCommand('admin', ['create', '--email', ADMIN_EMAIL], `${ADMIN_PASSWORD}\n`);
+  expect(created.code, created.stderr).toBe(0);
+  expect(created.stdout).toContain(`Admin account ${ADMIN_EMAIL} created`);
+  expect(created.stdout + created.stderr).not.toContain(ADMIN_PASSWORD);
 
-  // 5. Caddy with the kit's Caddyfile, its values as deploy/caddy.env gives them.
+  // 5. Both instances at once.
+  await startInstances(PORTS);
+
+  // 6. Caddy with the kit's Caddyfile, its values as deploy/caddy.env gives them.
   const caddyEnv = {
-    ...readEnvFile(path.join(release, 'deploy/caddy.env')),
+    ...readEnvFile(path.join(current, 'deploy/caddy.env')),
     SHOP_ADDRESS: SITE,
     SHOP_TLS: 'internal',
     SHOP_UPSTREAMS: PORTS.map((p) => `127.0.0.1:${p}`).join(' '),
@@ -215,7 +332,7 @@ beforeAll(async () => {
     CADDY_HTTPS_PORT: String(HTTPS_PORT),
     CADDY_ADMIN: `localhost:${BASE + 19}`,
   };
-  caddy = spawn('caddy', ['run', '--config', path.join(release, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
+  caddy = spawn('caddy', ['run', '--config', path.join(current, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
     env: {
       PATH: process.env.PATH,
       HOME: work,
@@ -230,7 +347,7 @@ beforeAll(async () => {
   await waitFor('Caddy serving HTTPS', async () => {
     if (!existsSync(rootCert)) return false;
     caCert = readFileSync(rootCert);
-    return (await request('GET', '/api/health')).status === 200;
+    return (await request('GET', '/api/ready')).status === 200;
   });
 }, 600_000);
 
@@ -242,7 +359,7 @@ afterAll(async () => {
   if (dbName) {
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
+    for (const name of [dbName, `${dbName}_restored`]) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
   if (work) rmSync(work, { recursive: true, force: true });
@@ -265,49 +382,116 @@ describe('the deployment kit', () => {
     expect(unit).toMatch(/^Restart=on-failure$/m);
     expect(unit).toMatch(/^User=umrah-shop$/m);
     expect(unit).toMatch(/^EnvironmentFile=\/etc\/umrah-shop\/env$/m);
+    // Caddy leaves out an instance that is not ready (database unreachable, migrations pending), not only a dead one.
+    expect(readFileSync(path.join(release, 'deploy/Caddyfile'), 'utf8')).toMatch(/^\s*health_uri \/api\/ready$/m);
   });
 
-  it('the release holds no development package, and its instances run from it with node alone', () => {
+  it('the release holds no development package; its instances and commands (migrate, admin) run from it with node alone', () => {
     for (const pkg of ['tsx', 'vite', 'vitest', 'esbuild', 'typescript', 'lighthouse', 'drizzle-kit']) {
       expect(existsSync(path.join(release, 'node_modules', pkg)), pkg).toBe(false);
     }
     expect(existsSync(path.join(release, 'apps/web/dist/index.html'))).toBe(true);
     expect(existsSync(path.join(release, 'apps/api/src'))).toBe(false);
+    // The environment file starts as a copy of .env.example (docs/DEPLOY.md, section 3).
+    expect(readFileSync(path.join(release, '.env.example'), 'utf8')).toContain('REQUIRED IN PRODUCTION');
+    // `npm run migrate` and `npm run admin` in the release are the same compiled files (beforeAll ran them with node).
+    const scripts = JSON.parse(readFileSync(path.join(release, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    expect(scripts.migrate).toBe('node --enable-source-maps apps/api/dist/migrate.js');
+    expect(scripts.admin).toBe('node --enable-source-maps apps/api/dist/admin.js');
     for (const child of instances.values()) expect(child.exitCode).toBeNull();
+  });
+
+  it('the production start loaded no demo data and printed no password; the demo admin does not exist', async () => {
+    const db = new pg.Client({ connectionString: readEnvFile(path.join(work, 'env')).DATABASE_URL });
+    await db.connect();
+    try {
+      const count = async (table: string) => Number((await db.query(`select count(*) as n from ${table}`)).rows[0].n);
+      expect(await count('products')).toBe(0);
+      expect(await count('orders')).toBe(0);
+      // The admin the command made, and no one else.
+      expect((await db.query('select email, role from users')).rows).toEqual([{ email: ADMIN_EMAIL, role: 1 }]);
+    } finally {
+      await db.end();
+    }
+    expect(startOutput.size).toBe(PORTS.length);
+    for (const [port, out] of startOutput) {
+      expect(out, `instance ${port}`).not.toContain(ADMIN_PASSWORD);
+      for (const a of Object.values(DEMO_ACCOUNTS)) expect(out, `instance ${port}`).not.toContain(a.password);
+      expect(out, `instance ${port}`).not.toMatch(/wachtwoord|password|demo data/i);
+    }
+    const demo = await request('POST', '/api/login', {
+      from: '127.0.0.9',
+      body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
+    });
+    expect(demo.status).toBe(401);
   });
 
   it('the shop loads over HTTPS through Caddy', async () => {
     const page = await request('GET', '/');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('<div id="root">');
-    // Rendered on the server from the release's SSR build: the page has its content, not only a shell.
+    // Rendered on the server from the release's SSR build (in its own worker thread): the page has its
+    // content, with the company of the environment file, not only an empty root.
+    expect(page.body).toMatch(/<div id="root"><\S/);
+    expect(page.body).toContain('Umrah Reizen Test B.V.');
     expect(page.body.length).toBeGreaterThan(5_000);
     const company = await request('GET', '/api/company');
     expect(company.status).toBe(200);
+    // The company details of the environment file, not the demo ones.
+    expect(json(company).kvk).toBe('87654321');
   });
 
-  it('a customer registers (ALTCHA solved as the widget does), logs in and places an order', async () => {
+  it('the first admin (made by the admin command) logs in over HTTPS and adds a trip to the empty shop', async () => {
+    const login = await request('POST', '/api/login', { from: '127.0.0.9', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(login.status, login.body).toBe(200);
+    const token = json(login).token as string;
+    const month = (n: number) => {
+      const d = new Date();
+      d.setUTCDate(1);
+      d.setUTCMonth(d.getUTCMonth() + n);
+      return d.toISOString().slice(0, 8);
+    };
+    const created = await request('POST', '/api/products', {
+      from: '127.0.0.9',
+      headers: { authorization: `Bearer ${token}` },
+      body: [
+        {
+          type: ProductType.UMRAH_2_ADULT,
+          label: 'Umrah voorjaar',
+          description: 'De eerste reis van de winkel.',
+          price: 199_900,
+          stock: 20,
+          start: `${month(3)}10`,
+          end: `${month(3)}20`,
+          payment_deadline: `${month(2)}10`,
+          region: 'NL',
+          flex: { hotels: [0, 3], bulletpoints: [], priority: 0, type_class: 0, extras: [] },
+        },
+      ],
+    });
+    expect(created.status, created.body).toBe(201);
+    tripId = json(created).products[0].id;
+    // In the shop at once, for every instance behind Caddy.
+    for (let i = 0; i < PORTS.length; i++) {
+      const shop = await request('GET', '/api/products?region=NL');
+      expect((json(shop).products as { id: number }[]).map((p) => p.id)).toContain(tripId);
+    }
+  });
+
+  it('a customer registers (ALTCHA solved as the widget does), logs in and orders that trip', async () => {
     const email = `klant-${randomBytes(4).toString('hex')}@example.nl`;
     const registered = await request('POST', '/api/register', { from: '127.0.0.7', body: { ...account(email), altcha: await captcha('127.0.0.7') } });
     expect(registered.status, registered.body).toBe(201);
     const login = await request('POST', '/api/login', { from: '127.0.0.7', body: { email, password: 'Geheim-wachtwoord-2026' } });
     expect(login.status, login.body).toBe(200);
     const token = json(login).token as string;
-
-    const db = new pg.Client({ connectionString: readEnvFile(path.join(work, 'env')).DATABASE_URL });
-    await db.connect();
-    const { rows } = await db.query('select id from products where type = $1 and stock > 5 and start > current_date + 30 order by start limit 1', [
-      ProductType.UMRAH_2_ADULT,
-    ]);
-    await db.end();
     const order = await request('POST', '/api/order', {
       from: '127.0.0.7',
       headers: { authorization: `Bearer ${token}` },
       body: {
         rooms: [
           {
-            product_id: rows[0].id,
+            product_id: tripId,
             room_type: 2,
             room_gender: 0,
             exclusive: false,
@@ -317,54 +501,10 @@ describe('the deployment kit', () => {
       },
     });
     expect(order.status, order.body).toBe(201);
-    const placed = json(order).order;
+    placed = { id: json(order).order.id, token };
     const mine = await request('GET', `/api/order/${placed.id}`, { from: '127.0.0.7', headers: { authorization: `Bearer ${token}` } });
     expect(mine.status).toBe(200);
     expect(mine.body).toContain(`"id":${placed.id}`);
-  });
-
-  it("the nightly backup unit's command backs up the running shop, and restore brings its orders back in a new database", async () => {
-    const unit = readFileSync(path.join(release, 'deploy/umrah-shop-backup.service'), 'utf8');
-    const [cmd, ...args] = /^ExecStart=(.+)$/m.exec(unit)![1].split(/\s+/);
-    const unitEnv = Object.fromEntries(
-      /^Environment=(.+)$/m
-        .exec(unit)![1]
-        .split(/\s+/)
-        .map((kv) => kv.split('=') as [string, string]),
-    );
-    expect(unitEnv.BACKUP_KEEP_DAYS).toBe('30');
-    const shopEnv = readEnvFile(path.join(work, 'env'));
-    // BACKUP_DIR in /var/lib is systemd's to make; here a folder of the test.
-    const env = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: work, ...unitEnv, BACKUP_DIR: path.join(work, 'backups'), ...shopEnv };
-    const backup = await run(cmd, args, { cwd: release, env });
-    expect(backup.stdout).toMatch(/Backup written to .*umrah-shop-\d{8}-\d{6}/);
-    const folder = /Backup written to (\S+)/.exec(backup.stdout)![1];
-
-    const name = `${dbName}_restored`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      await run('bash', ['scripts/restore.sh', folder], {
-        cwd: release,
-        env: { ...env, DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'restored') },
-      });
-      const count = async (connectionString: string) => {
-        const c = new pg.Client({ connectionString });
-        await c.connect();
-        const { rows } = await c.query('select count(*)::int as n, max(id) as last from orders');
-        await c.end();
-        return rows[0];
-      };
-      const restored = await count(url.toString());
-      expect(restored.n).toBeGreaterThan(0);
-      expect(restored).toEqual(await count(shopEnv.DATABASE_URL));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
   });
 
   it("the rate limit counts the client's own address (from Caddy's X-Forwarded-For), not Caddy's, and a forged header changes nothing", async () => {
@@ -395,14 +535,30 @@ describe('the deployment kit', () => {
     for (const link of links) expect(link.startsWith(`${PUBLIC_URL}/reset/`)).toBe(true);
   });
 
-  it('stopping one instance (SIGTERM) in the middle of a stream of requests loses none of them; restarted, it serves again', async () => {
+  it("the nightly backup unit's command backs up the running shop", async () => {
+    const folder = await backupNow();
+    expect(readFileSync(path.join(folder, 'MANIFEST'), 'utf8')).toMatch(/database\.dump/);
+  });
+
+  it('an upgrade as docs/DEPLOY.md says: a backup, the new release behind the link, migrate, one instance restarted at a time; a stream of requests loses none', async () => {
+    upgradeBackup = await backupNow();
+    // The new release, unpacked next to the old one (here a copy of the same build, hard-linked).
+    const next = `${release}-next`;
+    await run('cp', ['-al', release, next]);
+    switchCurrent(next);
+    const migrated = await releaseCommand('migrate', []);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(migrated.stdout).toContain('up to date');
+
     const results: (number | string)[] = [];
     let stop = false;
-    const paths = ['/', '/api/company', '/api/health'];
+    const paths = ['/', '/api/company', `/api/order/${placed.id}`];
     const stream = async (n: number) => {
       for (let i = n; !stop; i++) {
+        const url = paths[i % paths.length];
         try {
-          results.push((await request('GET', paths[i % paths.length])).status);
+          const headers: Record<string, string> = url.startsWith('/api/order/') ? { authorization: `Bearer ${placed.token}` } : {};
+          results.push((await request('GET', url, { headers, from: '127.0.0.10' })).status);
         } catch (err) {
           results.push(String(err));
         }
@@ -410,19 +566,66 @@ describe('the deployment kit', () => {
     };
     const streams = Array.from({ length: 6 }, (_, n) => stream(n));
     await sleep(1_500);
-    const [first, second] = PORTS;
-    const stopped = instances.get(first)!;
-    stopped.kill('SIGTERM');
-    expect(await exited(stopped)).toBe(0);
-    await sleep(2_000);
-    // As systemd's Restart would, or the upgrade's restart: it comes back and takes its share again.
-    startInstance(first);
-    await waitFor(`instance ${first} back`, healthy(first));
+    for (const port of PORTS) {
+      // `systemctl restart umrah-shop@PORT`: SIGTERM, then the unit's command again.
+      const stopped = instances.get(port)!;
+      stopped.kill('SIGTERM');
+      expect(await exited(stopped)).toBe(0);
+      startInstance(port);
+      // Ready, and taken back by Caddy (no failure remembered for it), before the other one goes.
+      await waitFor(`instance ${port} back`, ready(port));
+      await waitFor(`Caddy takes ${port} back`, caddyTakesBack(port));
+      // And its active check (health_interval 2s) has seen it ready.
+      await sleep(2_500);
+    }
     await sleep(1_000);
     stop = true;
     await Promise.all(streams);
     expect(results.length).toBeGreaterThan(50);
     expect(results.filter((r) => r !== 200)).toEqual([]);
-    expect(instances.get(second)!.exitCode).toBeNull();
+    for (const port of PORTS) expect(runsFrom(port)).toBe(realpathSync(next));
+  });
+
+  it('a roll back as docs/DEPLOY.md says: both stopped, the backup restored into a new database, the old release, both started; the order is there over HTTPS', async () => {
+    for (const port of PORTS) {
+      const child = instances.get(port)!;
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+    }
+    const shopEnv = readEnvFile(path.join(work, 'env'));
+    const name = `${dbName}_restored`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const restoredDir = path.join(work, 'data-restored');
+    // `DATABASE_URL=… DATA_DIR=… npm run restore -- FOLDER` in the release.
+    await run('npm', ['run', '--silent', 'restore', '--', upgradeBackup], {
+      cwd: current,
+      env: { ...serviceEnv(), ...shopEnv, DATABASE_URL: url.toString(), DATA_DIR: restoredDir },
+    });
+    // The environment file points at the restored database and folder; the link at the old release.
+    const envFile = readFileSync(path.join(work, 'env'), 'utf8')
+      .replace(/^DATABASE_URL=.*$/m, `DATABASE_URL=${url.toString()}`)
+      .replace(/^DATA_DIR=.*$/m, `DATA_DIR=${restoredDir}`);
+    writeFileSync(path.join(work, 'env'), envFile, { mode: 0o600 });
+    switchCurrent(release);
+    await startInstances(PORTS);
+    for (const port of PORTS) expect(runsFrom(port)).toBe(realpathSync(release));
+
+    await waitFor('Caddy serves the restored shop', async () => (await request('GET', '/api/ready')).status === 200);
+    const mine = await request('GET', `/api/order/${placed.id}`, { from: '127.0.0.7', headers: { authorization: `Bearer ${placed.token}` } });
+    expect(mine.status, mine.body).toBe(200);
+    expect(mine.body).toContain(`"id":${placed.id}`);
+    const count = async (connectionString: string) => {
+      const c = new pg.Client({ connectionString });
+      await c.connect();
+      const { rows } = await c.query('select count(*)::int as n, max(id) as last from orders');
+      await c.end();
+      return rows[0];
+    };
+    expect(await count(url.toString())).toEqual(await count(shopEnv.DATABASE_URL));
   });
 });

@@ -178,7 +178,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }
 
   // Issued invoices print the configured company; orders paid before invoices were kept get theirs
-  // once (one query when there are none; safe in several processes: issue 23, modules/invoices/issued.ts).
+  // once (one query when there are none; safe in several processes: docs/INVOICES.md, modules/invoices/issued.ts).
   setInvoiceCompany(config.company);
   const backfilled = await backfillIssuedInvoices(database.db);
   if (backfilled > 0) app.log.info({ backfilled }, 'invoices: issued for orders paid before they were kept');

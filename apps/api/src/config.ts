@@ -78,10 +78,17 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
-  // Places held without payment (issue 23): rooms in a customer's unpaid orders (all trips), and
+  // Places held without payment (docs/MONEY.md): rooms in a customer's unpaid orders (all trips), and
   // places (guests) in one trip. Orders staff place for a customer do not count.
   UNPAID_ROOMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(4),
   UNPAID_PLACES_PER_TRIP: z.coerce.number().int().min(1).max(4000).default(12),
+  // Waiting list (issue 26): how long places that came back are held for the first waiting customer.
+  WAITLIST_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   SCHEDULER_INTERVAL_SECONDS: z.coerce
     .number()
@@ -245,6 +252,8 @@ export interface AppConfig {
   leadExpiryHours: number;
   /** UNPAID_ROOMS_PER_ACCOUNT, UNPAID_PLACES_PER_TRIP: what one customer may hold without paying. */
   unpaidHolds: { roomsPerAccount: number; placesPerTrip: number };
+  /** Hours a waiting-list customer has to book the places held for them. */
+  waitlistHoldHours: number;
   /** The reminder and lead-expiry scheduler runs in this process (default: yes, except in tests). */
   schedulerEnabled: boolean;
   schedulerIntervalMs: number;
@@ -434,6 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .sort((a, b) => b - a),
     leadExpiryHours: parsed.LEAD_EXPIRY_HOURS,
     unpaidHolds: { roomsPerAccount: parsed.UNPAID_ROOMS_PER_ACCOUNT, placesPerTrip: parsed.UNPAID_PLACES_PER_TRIP },
+    waitlistHoldHours: parsed.WAITLIST_HOLD_HOURS,
     schedulerEnabled: parsed.SCHEDULER_ENABLED ? parsed.SCHEDULER_ENABLED === 'true' || parsed.SCHEDULER_ENABLED === '1' : parsed.NODE_ENV !== 'test',
     schedulerIntervalMs: parsed.SCHEDULER_INTERVAL_SECONDS * 1000,
     crashBeforeIdempotentAnswer: parsed.NODE_ENV === 'test' && parsed.TEST_CRASH_BEFORE_ANSWER,

@@ -5,7 +5,7 @@ import { MSG } from '@umrah/domain';
 import { jsonShapeProblem } from '../src/infra/http/json-body.ts';
 import { adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 
-// Issue 24, points 1 and 8: bodies are parsed within bounds (a body limit per route, nesting and
+// docs/ABUSE.md, 'Bodies and query strings': bodies are parsed within bounds (a body limit per route, nesting and
 // member count checked on the raw text before JSON.parse), and query strings go through the input guard.
 
 let app: FastifyInstance;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@umrah/domain';
 import { createTestApp, solveCaptcha } from './helpers.ts';
 
-// Issue 24, point 3: one solved captcha was replayed without limit by re-encoding its payload (one
+// docs/ABUSE.md, 'Guessing': one solved captcha was replayed without limit by re-encoding its payload (one
 // solution gave 7 accounts, or 50 contact mails). A solution is used once, whatever its encoding.
 
 let app: FastifyInstance;

@@ -7,7 +7,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { EXAMPLE, exampleTrip, payManually, placeExampleOrder } from './documents-helpers.ts';
 import { adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
-// Issue 24, point 4: a burst of PDF requests from one customer made every PDF download fail with 503
+// docs/ABUSE.md, 'Heavy work': a burst of PDF requests from one customer made every PDF download fail with 503
 // for everyone (one shared pool, no per-user share). Heavy work now takes turns per user; a user over
 // the cap gets 429 with Retry-After, the others are served.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@umrah/domain';
 import { createTestApp, customerToken, auth } from './helpers.ts';
 
-// Issue 24, point 5: voucher codes could be guessed 50 at a time without logging in (about 3,000
+// docs/ABUSE.md, 'Guessing': voucher codes could be guessed 50 at a time without logging in (about 3,000
 // guesses a minute per address). Lookups are now counted per code, per address, and a lookup names
 // no more codes than a cart can use.
 

@@ -6,7 +6,7 @@ import { LOGIN_CAPTCHA_AFTER } from '../src/modules/auth/service.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTestApp, solveCaptcha } from './helpers.ts';
 
-// Issue 24, point 6: the lockout told which emails have accounts (429 against 401) and let anyone keep
+// docs/ABUSE.md, 'Guessing': the lockout told which emails have accounts (429 against 401) and let anyone keep
 // any account, the admin's included, locked. Now every failure answers like a wrong password, and
 // failures count per account and client address, asking that pair for a captcha after a few.
 

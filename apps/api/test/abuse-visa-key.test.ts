@@ -14,7 +14,7 @@ import { createSealer } from '../src/infra/crypto/index.ts';
 import { exampleTrip, placeExampleOrder } from './documents-helpers.ts';
 import { auth, customerToken } from './helpers.ts';
 
-// Issue 24, point 7: a valid but different VISA_ENCRYPTION_KEY started without a word, and every read
+// docs/ABUSE.md, 'The visa key at start': a valid but different VISA_ENCRYPTION_KEY started without a word, and every read
 // of passport data then answered 500. A start whose keys cannot open the newest sealed record refuses,
 // naming the key id it needs.
 

@@ -10,7 +10,7 @@ import type { ArticleDto as Article } from '@umrah/domain/contracts';
 import { articles } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
-// Issue 13 point 2: the admin's writes of articles, flyers and categories (SPEC 2, 5, 7, 8), the
+// The admin's writes of articles, flyers and categories (docs/RULES.md, 'Screens', 'Validation', 'Calls', 'Messages'), the
 // pictures (checked by content, re-encoded, stored, served, deleted) and the public lists' caches.
 
 let app: FastifyInstance;

@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS, TEST_DB, auth, loginToken } from './helpers.ts';
 import { readAsDutchExcel } from './dutch-excel.ts';
 import { apiRoutes, createAppWithRoutes, type RouteInfo } from './route-table.ts';
 
-// Issue 13, the bookkeeper (role 2): reads orders, payments and invoices; writes nothing (every
+// The bookkeeper (role 2, docs/RULES.md, 'Roles'): reads orders, payments and invoices; writes nothing (every
 // admin-level write route answers 403, taken from the app's own route table); exports payments
 // and invoices of a date range as CSV and XLSX, each export in the audit log.
 

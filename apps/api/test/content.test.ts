@@ -169,7 +169,7 @@ describe('POST /api/contact', () => {
     const toSender = await mailsTo('maryam.contact@example.nl');
     expect(toSender).toHaveLength(1);
     // The confirmation never echoes the visitor's text: the form could otherwise mail anyone anything
-    // from the agency's address (issue 16).
+    // from the agency's address.
     expect(toSender[0].text).not.toContain('Wanneer vertrekt de reis in maart?');
     expect(toSender[0].text).toContain('Maryam');
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROWDFUND_MSG, DONATION_MSG, MSG, type CrowdfundDto } from '@umrah/domain';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
-// Crowdfunds (SPEC 3, 5 'Donation', 7): the public list with what is funded and still needed, the
+// Crowdfunds (docs/RULES.md, 'Entities', 'Validation: Donation', 'Calls'): the public list with what is funded and still needed, the
 // admin's create and update, and the donation rule of the order that uses the same 'funded so far'.
 
 let app: FastifyInstance;
@@ -58,7 +58,7 @@ describe('GET /api/crowdfunds', () => {
     const fund = await waterput();
     const res = await donate(fund.id, 2500);
     expect(res.statusCode).toBe(201);
-    // The donation adds to the order total (SPEC 9).
+    // The donation adds to the order total (docs/RULES.md, 'Constants').
     expect(res.json().order.total_price).toBe(2500);
     const orderId: number = res.json().order.id;
 
@@ -206,7 +206,7 @@ describe('POST /api/crowdfund and PUT /api/crowdfund/{id} (admin)', () => {
   });
 });
 
-describe('GET /api/admin/crowdfunds (issue 13: crowdfund admin)', () => {
+describe('GET /api/admin/crowdfunds (crowdfund admin)', () => {
   const adminList = async (token: string | null = admin) =>
     app.inject({ method: 'GET', url: '/api/admin/crowdfunds', headers: token ? auth(token) : {} });
 

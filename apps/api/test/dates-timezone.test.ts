@@ -5,7 +5,7 @@ import { issuedInvoices, payments } from '../src/db/schema.ts';
 import { adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 import { EXAMPLE, exampleTrip, payManually, pdfOf, pdfText, placeExampleOrder } from './documents-helpers.ts';
 
-// Issue 23, finding 7: a payment at 00:30 in Amsterdam (23:30 UTC the day before) is that Amsterdam
+// docs/INVOICES.md, 'Dates': a payment at 00:30 in Amsterdam (23:30 UTC the day before) is that Amsterdam
 // day on the invoice PDF and in the bookkeeping export alike, whatever the server's time zone. Node
 // applies a new process.env.TZ at once (each test file runs in its own process); the test checks it
 // did by the offset the process then reports, before it renders.

@@ -6,7 +6,7 @@ import { users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, TEST_DB, auth, loginToken } from './helpers.ts';
 import { apiRoutes, createAppWithRoutes, leaksInternals, type RouteInfo } from './route-table.ts';
 
-// Issue 16: a schema-driven fuzz of EVERY route of the app's route table (collected while the app is
+// Hardening (docs/RULES.md, 'Beyond the rules'): a schema-driven fuzz of EVERY route of the app's route table (collected while the app is
 // built, see route-table.ts), as anonymous, customer and admin. Bodies, query strings and path
 // parameters are generated from the route's JSON schema (the OpenAPI document @fastify/swagger makes
 // of the zod schemas), mixed with hostile values: NUL, lone surrogates, 1 MB strings, impossible

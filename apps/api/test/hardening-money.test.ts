@@ -1,4 +1,4 @@
-// Issue 16, point 2 (vouchers stack) and the money/abuse items of point 6, each as the attacker
+// Hardening (docs/RULES.md, 'Beyond the rules'): vouchers that stack, and the money and abuse holes, each as the attacker
 // tried it: stacked vouchers, a bookkeeper rewriting a provider payment, 50 % on a full-payment
 // order or after the deadline, anonymous quote payment checks, the contact confirmation as a mail
 // cannon, an email change without the password, and reset links readable in the outbox.

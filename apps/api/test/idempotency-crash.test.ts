@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, TEST_DB } from './helpers.ts';
 import { processCluster, type ProcessCluster } from './processes.ts';
 
-// Issue 23, finding 4: 8 of 76 orders in flight during a crash were saved without the client getting
+// docs/records.md: 8 of 76 orders in flight during a crash were saved without the client getting
 // an answer, and the web client sends the POST again. Here a real API process ends (exit code 75,
 // TEST_CRASH_BEFORE_ANSWER) after the order's commit and before its answer; the client's retry with
 // the same Idempotency-Key, to a new process on the same database, gets that order, and only it exists.

@@ -7,7 +7,7 @@ import { idempotencyKeys, mailOutbox, orders, products } from '../src/db/schema.
 import { IDEMPOTENCY_MSG, deleteExpiredIdempotencyKeys } from '../src/infra/http/idempotency.ts';
 import { TEST_DB, auth, createTestApp, customerToken, solveCaptcha, validAccount } from './helpers.ts';
 
-// Idempotent writes (issue 23, finding 4): a repeated Idempotency-Key gets the first answer, never a
+// Idempotent writes (docs/records.md): a repeated Idempotency-Key gets the first answer, never a
 // second order, mail or payment. The crash between commit and answer is in idempotency-crash.test.ts.
 
 let app: FastifyInstance;

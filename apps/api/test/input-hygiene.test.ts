@@ -6,7 +6,7 @@ import { crowdfunds, products, users } from '../src/db/schema.ts';
 import { dbErrorToAppError } from '../src/lib/errors.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, solveCaptcha, validAccount } from './helpers.ts';
 
-// Issue 16, point 5: inputs that used to reach PostgreSQL and come back as 500s (NUL characters,
+// Inputs that used to reach PostgreSQL and come back as 500s (NUL characters,
 // lone surrogates in jsonb, impossible dates, ids above 2^31-1, deleting a user that orders point
 // at), and the length limits (a 5 MB first name). Each must be a 4xx with a Dutch message.
 

@@ -121,7 +121,7 @@ describe('creating quotes (admin)', () => {
     expect(await invoiceCount()).toBe(before + 1);
   });
 
-  it('is for admins only; the bookkeeper reads the list (issue 13) but creates nothing', async () => {
+  it('is for admins only; the bookkeeper reads the list but creates nothing', async () => {
     for (const token of [customer, bookkeeper]) {
       expect((await app.inject({ method: 'POST', url: '/api/invoice', headers: auth(token), payload: quote() })).statusCode).toBe(403);
     }
@@ -232,7 +232,7 @@ describe('paying a quote through the simulator', () => {
     expect(row!.status).toBe(InvoiceStatus.PAID);
 
     // The exchange may come again (and the order exchange path knows nothing of it): one payment.
-    // It answers only with the transaction's own key from the exchange URL (issue 16).
+    // It answers only with the transaction's own key from the exchange URL.
     const [started] = await app.ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
     const key = (started!.flex as { exchange_key: string }).exchange_key;
     for (let i = 0; i < 2; i++) {

@@ -7,7 +7,7 @@ import { backfillIssuedInvoices, keepInvoicesInStep } from '../src/modules/invoi
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 import { EXAMPLE, exampleTrip, payManually, pdfOf, pdfText, placeExampleOrder } from './documents-helpers.ts';
 
-// Issue 23, finding 7: an order's invoice is a document, issued once when the order is paid in full,
+// docs/INVOICES.md: an order's invoice is a document, issued once when the order is paid in full,
 // with its own number and date and the lines as they were; a later change (quick edit, cancel)
 // credits it with a credit note and issues a new invoice; the Facturen tab lists them and the
 // bookkeeping export has the same documents. Before, the invoice was rendered from the order of the

@@ -8,7 +8,7 @@ import { runScheduledJobs } from '../src/modules/reminders/scheduler.ts';
 import { adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 import { exampleTrip } from './documents-helpers.ts';
 
-// Issue 23's property: whatever a customer, the provider, staff and the scheduler do to one order,
+// The property of docs/MONEY.md: whatever a customer, the provider, staff and the scheduler do to one order,
 // in any order, afterwards the money, the status and the stock agree. Random sequences of: edit,
 // start a payment (50 / 100 %), pay, fail, cancel at the provider, pay with the notification lost,
 // a late notification, two days passing, the expiry run, a manual payment by staff, cancel by staff.
@@ -234,7 +234,7 @@ async function runSequence(payPartly: boolean, actions: Action[]) {
   expect(await tripStock()).toBe(stockBefore);
 }
 
-describe('issue 23: one order under random customer, provider, staff and scheduler actions', () => {
+describe('money and places: one order under random customer, provider, staff and scheduler actions', () => {
   it('paid = booked payments, status = the state machine, stock = initial minus held places, nothing booked twice', async () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.array(action, { minLength: 1, maxLength: 9 }), async (payPartly, actions) => {

@@ -10,7 +10,7 @@ import { dutchToday } from '../src/modules/vouchers/time.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, validAccount } from './helpers.ts';
 import { exampleTrip } from './documents-helpers.ts';
 
-// Issue 23, findings 1, 2, 3, 5 and 6: money and places stay exact under what a customer and the
+// docs/MONEY.md: money and places stay exact under what a customer and the
 // provider can do. The simulator is the provider; its own call of the exchange goes to an address
 // that refuses (PUBLIC_URL 127.0.0.1:1), so every notification is either delivered by the test
 // (notify) or lost on purpose.
@@ -345,6 +345,11 @@ describe('finding 5: an order of 0 completes without a payment', () => {
       payload: { id: order.id, percent_to_pay: 100 },
     });
     expect(pay.statusCode).toBe(409);
+    // Its invoice, issued without a payment, is the customer's to download.
+    const invoice = await app.inject({ method: 'POST', url: `/api/order/invoice/${order.id}`, headers: auth(fresh) });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json().filename).toBe(`factuur-FCU${order.id}.pdf`);
+    expect(Buffer.from(invoice.json().data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     // The expiry never cancels it.
     await app.ctx.db
       .update(orders)

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginTok
 import { exampleTrip, payManually } from './documents-helpers.ts';
 import { readAsDutchExcel } from './dutch-excel.ts';
 
-// The dashboard's 'Openstaand' view (issue 25): every order with an amount open across trips,
+// The dashboard's 'Openstaand' view (docs/OFFICE.md): every order with an amount open across trips,
 // filtered by trip, status and deadline, sorted, with totals; as XLSX and CSV; and the payment
 // reminder to a selection, each order on its own (an order paid in the meantime is skipped).
 

@@ -8,7 +8,7 @@ import { orderLines, orders, payments, simulatorPayments, transactions, users } 
 import { EXAMPLE, exampleTrip, placeExampleOrder, stockOf } from './documents-helpers.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
-// Issue 12: the order lifecycle. One provider payment however often 'Betalen' is pressed; a
+// The order lifecycle (docs/RULES.md, 'Beyond the rules'). One provider payment however often 'Betalen' is pressed; a
 // pending payment whose webhook was lost is still found by the catch-up sync. Over real HTTP: the
 // simulator's exchange call reaches this app on its port.
 
@@ -173,7 +173,7 @@ describe('the order log', () => {
     expect(log.message).toBe(`Betaling #${paymentId} toegevoegd: € 1.695,- (Bankoverschrijving). Status: Niet betaald → Aanbetaald.`);
 
     // Staff change a guest's name and drop the discount code: one row naming both and the new total;
-    // € 1.695,- is less than half of the new total, so no longer a down payment (issue 23).
+    // € 1.695,- is less than half of the new total, so no longer a down payment (docs/MONEY.md).
     const edited = await app.inject({ method: 'POST', url: `/api/order/${orderId}`, headers: auth(admin), payload: payload('Ahmet', []) });
     expect(edited.statusCode, edited.body).toBe(200);
     log = await lastLog(orderId);

@@ -164,7 +164,7 @@ describe('paying with the simulator', () => {
   });
 
   it('computes the amount itself, whatever the client sends', async () => {
-    // Placed as a down payment: only such an order may be paid 50 % (issue 16).
+    // Placed as a down payment: only such an order may be paid 50 % (a 50 % payment of a full-payment order would pay half).
     const order = await newOrder(120_000, { payPartly: true });
     const a = await app.inject({
       method: 'POST',
@@ -377,7 +377,7 @@ describe('whose order it is', () => {
     const location = new URL(r.headers.get('location')!);
     expect(location.pathname).toBe(`/admin/process_payment/${order.id}`);
     expect(location.searchParams.get('orderStatusId')).toBe('100');
-    // €400 of €900 is less than the down payment (50 %, issue 23): in treatment, not down-paid.
+    // €400 of €900 is less than the down payment (50 %, docs/MONEY.md): in treatment, not down-paid.
     expect((await orderRow(order.id)).status).toBe(OrderStatus.PENDING);
     const tooMuch = await app.inject({
       method: 'POST',
@@ -437,7 +437,7 @@ describe('manual payments', () => {
 
   it('moves the order like the webhook: add, edit and delete recompute the status', async () => {
     const order = await newOrder(100_000);
-    // The bookkeeper only reads payments (issue 16 / issue 13): an admin books them.
+    // The bookkeeper only reads payments (docs/RULES.md, 'Roles'): an admin books them.
     const byBookkeeper = await app.inject({
       method: 'POST',
       url: '/api/payment',
@@ -453,7 +453,7 @@ describe('manual payments', () => {
     });
     expect(add.statusCode).toBe(201);
     expect(add.json().message).toBe('Betaling is succesvol aangemaakt.');
-    // €400 of €1,000 is less than the down payment (50 %, issue 23): in treatment, not down-paid.
+    // €400 of €1,000 is less than the down payment (50 %, docs/MONEY.md): in treatment, not down-paid.
     expect(add.json().order).toMatchObject({ status: OrderStatus.PENDING, total_payments: 40_000 });
     const id = add.json().payment.id;
 
@@ -491,7 +491,7 @@ describe('manual payments', () => {
       const [p] = await app.ctx.db.insert(payments).values({ orderId: order.id, paymentType: type, amount: 1000 }).returning();
       ids[type] = p!.id;
     }
-    // Provider payments (4, 5) are the provider's record: 409 since issue 16; pin (6) is not deletable.
+    // Provider payments (4, 5) are the provider's record: 409; pin (6) is not deletable.
     for (const type of [4, 5]) {
       const res = await app.inject({ method: 'DELETE', url: `/api/payment/${ids[type]}`, headers: auth(admin) });
       expect(res.statusCode, `type ${type}`).toBe(409);
@@ -532,7 +532,7 @@ describe('manual payments', () => {
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 0)));
     expect(rows).toHaveLength(3);
-    // €60 of €300: less than the down payment (issue 23).
+    // €60 of €300: less than the down payment (docs/MONEY.md).
     expect((await orderRow(order.id)).status).toBe(OrderStatus.PENDING);
   });
 });
@@ -542,7 +542,7 @@ describe('checkout through the orders module', () => {
     const [trip] = await app.ctx.db
       .select()
       .from(products)
-      // A down payment needs a trip whose payment deadline has not passed (issue 16).
+      // A down payment needs a trip whose payment deadline has not passed (a 50 % payment of a full-payment order would pay half).
       .where(
         and(
           eq(products.type, 2),

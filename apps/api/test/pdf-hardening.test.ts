@@ -7,7 +7,7 @@ import { configurePdfPool, pdfWorkerThreadId } from '../src/infra/pdf/index.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 import { EXAMPLE, exampleTrip, payManually, pdfOf, pdfText, placeExampleOrder } from './documents-helpers.ts';
 
-// Issue 16, point 1 and the body limit: a 5 MB first name must not freeze the shop. It cannot be
+// Hardening (docs/RULES.md, 'Beyond the rules') and the body limit: a 5 MB first name must not freeze the shop. It cannot be
 // stored at all any more (the API's limits, and CHECK constraints in the database for rows written
 // any other way); the longest name that can be stored, one unbroken word, must not stall the shop
 // while its PDFs are made; cancelling such an order must still complete and mail; an anonymous

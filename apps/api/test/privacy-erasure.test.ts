@@ -8,7 +8,7 @@ import { KEPT_FOR_BOOKKEEPING } from '../src/modules/privacy/service.ts';
 import { dutchToday } from '../src/modules/vouchers/time.ts';
 import { TEST_DB, adminToken, auth, createTestApp, solveCaptcha } from './helpers.ts';
 
-// Issue 23, finding 8: 'Account verwijderen' left the email in order_logs and mail_outbox and the
+// docs/records.md: 'Account verwijderen' left the email in order_logs and mail_outbox and the
 // name in guests, order_lines, order_logs and mail_outbox. After the deletion no text or jsonb column
 // of any table (found through information_schema, so a table added later is searched too) holds the
 // person's email, name, phone, address or date of birth, except the tables kept for the bookkeeping.

@@ -38,7 +38,7 @@ const adminList = async (query = '') =>
   (await app.inject({ method: 'GET', url: `/api/admin/products${query}`, headers: auth(admin) })).json().products as ProductDto[];
 
 describe('public catalog', () => {
-  it('serves the active products of NL by default, with the fields of SPEC 3', async () => {
+  it('serves the active products of NL by default, with the fields of docs/RULES.md, Entities', async () => {
     const res = await getCatalog();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');

@@ -6,7 +6,7 @@ import { mailOutbox, orderLogs, orders, products, visaDocuments } from '../src/d
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 import { exampleTrip, payManually } from './documents-helpers.ts';
 
-// The reminder routes of the admin order (SPEC 3 log types 1-4 and 6-10, SPEC 7 order/remind/*):
+// The reminder routes of the admin order (docs/RULES.md, 'Entities' log types 1-4 and 6-10, docs/RULES.md, 'Calls' order/remind/*):
 // each queues a Dutch mail to the customer and writes the log row with the admin's email, in one
 // transaction; only admins may send them.
 

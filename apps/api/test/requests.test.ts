@@ -7,7 +7,7 @@ import { REQUEST_CONFIRMATION_SUBJECT } from '../src/modules/requests/service.ts
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, solveCaptcha, validAccount } from './helpers.ts';
 import { startSmtpServer } from './smtp.ts';
 
-// The lead forms (SPEC 3, 5, 7 contact/individual and contact/individual_hadj, SPEC 8) and the
+// The lead forms (docs/RULES.md, 'Entities', 'Validation', 'Calls' contact/individual and contact/individual_hadj, docs/RULES.md, 'Messages') and the
 // admin's leads list; on PGlite, and on PostgreSQL with DATABASE_URL.
 
 let app: FastifyInstance;
@@ -49,7 +49,7 @@ const trip = (o: Record<string, unknown> = {}) => ({
 const messages = (res: { json: () => { details?: { message: string }[] } }) => (res.json().details ?? []).map((d) => d.message);
 
 describe('POST /api/contact/individual_hadj (Morocco)', () => {
-  it('refuses empty fields with the Dutch messages of SPEC 5', async () => {
+  it('refuses empty fields with the Dutch messages of docs/RULES.md, Validation', async () => {
     const res = await post('/api/contact/individual_hadj', { altcha: 'x' });
     expect(res.statusCode).toBe(400);
     expect(messages(res)).toEqual([

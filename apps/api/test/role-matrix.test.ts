@@ -6,7 +6,7 @@ import { products, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, TEST_DB, auth, loginToken, validAccount } from './helpers.ts';
 import { apiRoutes, createAppWithRoutes, leaksInternals, sampleFromSchema, type Access, type RouteInfo } from './route-table.ts';
 
-// Issue 16: the role matrix, generated from the app's route table (route-table.ts), not a hand
+// The role matrix (docs/RULES.md, 'Roles'), generated from the app's route table (route-table.ts), not a hand
 // list. Every route × anonymous, customer A, customer B, bookkeeper and admin; the expected answer
 // follows from the route's access level, which is read from its auth hook (requireUser,
 // requireStaff, requireAdmin, optionalUser — by function identity). Customer B never sees a record

@@ -234,7 +234,7 @@ describe('scheduler run with a fixed now', () => {
     };
     // Made 48.5 hours ago, 'Betalen' pressed 45 minutes ago (before the 48 hours were up): it waits.
     const paying = await leadWithPayment(48.5, 45);
-    // Made 72 hours ago, 'Betalen' pressed just now: that does not hold the places any more (issue 23).
+    // Made 72 hours ago, 'Betalen' pressed just now: that does not hold the places any more (docs/MONEY.md).
     const late = await leadWithPayment(72, 0);
     const first = await runScheduledJobs(app.ctx, { now });
     expect(first.expired).not.toContain(paying.id);

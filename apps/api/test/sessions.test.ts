@@ -193,7 +193,7 @@ describe('login attempts are limited per client address and per account', () => 
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
   });
 
-  // Issue 24: no lock per account any more (anyone could keep any account locked, and the 429 told
+  // docs/ABUSE.md, 'Guessing': no lock per account any more (anyone could keep any account locked, and the 429 told
   // which addresses have accounts): see abuse-login.test.ts for the captcha per account and address.
 });
 

@@ -7,7 +7,7 @@ import { auditLog, products, sessions, users } from '../src/db/schema.ts';
 import { IMPERSONATION_MSG, loginAsUser } from '../src/modules/auth/service.ts';
 import { DEMO_ACCOUNTS, TEST_DB, adminToken, auth, createTestApp, customerToken, validAccount } from './helpers.ts';
 
-// Issue 23, finding 8: an admin could 'log in as' other admins and the bookkeeper, and such a session
+// docs/records.md: an admin could 'log in as' other admins and the bookkeeper, and such a session
 // could start new ones (the hour's limit did not hold for staff); role changes and changes to users,
 // vouchers, products and payments left no audit record.
 

@@ -8,7 +8,7 @@ import { auditLog, mailOutbox, orderLogs, orders, payments, users } from '../src
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 import { exampleTrip } from './documents-helpers.ts';
 
-// The trip page as the office's workplace (issue 25): the trip's orders with the dashboard's data
+// The trip page as the office's workplace (docs/OFFICE.md): the trip's orders with the dashboard's data
 // (for the order cards' actions), the document reminder to every order of the trip that still
 // misses documents, and the guest contact list for the tour leader (PDF and XLSX, audited).
 

@@ -16,7 +16,7 @@ import { readAsDutchExcel } from './dutch-excel.ts';
 import { dutchToday } from '../src/modules/vouchers/time.ts';
 import { DEMO_ACCOUNTS, TEST_DB, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
-// Trip overviews (issue 11) on PGlite, or PostgreSQL with DATABASE_URL. One trip is booked the way
+// Trip overviews (docs/RULES.md, 'Screens: Travel overviews') on PGlite, or PostgreSQL with DATABASE_URL. One trip is booked the way
 // the issue's worked example does (a family with a child, two brothers, two sisters who booked
 // apart, a man alone, an exclusive room), plus orders that must not count.
 

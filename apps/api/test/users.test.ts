@@ -270,7 +270,7 @@ describe('GET and PUT /api/user (own profile)', () => {
     const user = await createUser({ password: 'Nieuw-adres-12' });
     const token = await loginToken(app, user.email, 'Nieuw-adres-12');
     const newEmail = `Verhuisd-${user.id}@Example.nl`;
-    // Issue 16: a new email needs the current password.
+    // A stolen session cannot take the account: a new email needs the current password.
     const res = await app.inject({
       method: 'PUT',
       url: '/api/user',

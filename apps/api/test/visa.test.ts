@@ -376,7 +376,7 @@ describe('the wizard for two guests', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 800]);
   });
 
-  it('gives the photo download as a 200x200 JPEG of quality 80 (SPEC 9), to the admin and the owner only', async () => {
+  it('gives the photo download as a 200x200 JPEG of quality 80 (docs/RULES.md, Constants), to the admin and the owner only', async () => {
     const res = await get(`/api/order/guest/${order.guestIds[1]}/visa/photo/download`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
@@ -692,7 +692,7 @@ describe('retention', () => {
   });
 });
 
-// Issue 24, point 2: every decode, resize and re-encode of a photo runs in the image worker.
+// docs/ABUSE.md, 'Heavy work': every decode, resize and re-encode of a photo runs in the image worker.
 describe('photos are converted off the main thread', () => {
   it('the conversion runs in a worker thread', async () => {
     const { imageWorkerThreadId } = await import('../src/infra/images/index.ts');

@@ -53,7 +53,7 @@ describe('POST /api/requestVoucher', () => {
     expect(over.json().message).toBe('Kortingscode kan niet vaker worden gebruikt.');
     const ok = await post('/api/requestVoucher', { label: 'TWEEDECODE', discounts: ['WELKOM50'], items: 2 });
     expect(ok.statusCode).toBe(200);
-    // Issue 16: the same code again (in any case) no longer counts as a second code, even with items to spare.
+    // Vouchers do not stack: the same code again (in any case) no longer counts as a second code, even with items to spare.
     for (const label of ['WELKOM50', 'welkom50']) {
       const again = await post('/api/requestVoucher', { label, discounts: ['WELKOM50'], items: 20 });
       expect(again.statusCode, label).toBe(400);

@@ -1,4 +1,4 @@
-// Server render of the public pages (issue 14.1): the API calls render() per request with the
+// Server render of the public pages (docs/ARCHITECTURE.md): the API calls render() per request with the
 // catalog and content it already caches, so the HTML is current and painted before the JavaScript;
 // the browser then hydrates it (main.tsx) with the same data.
 import { StrictMode } from 'react';

@@ -41,7 +41,7 @@ export const DEMO_COMPANY: CompanyDetails = {
 
 /**
  * The demo shop's chat link (the demo phone number on WhatsApp): a shop started for development or
- * with DEMO=1 shows the chat widget of SPEC 1 without CHAT_URL being set; production without
+ * with DEMO=1 shows the chat widget of docs/RULES.md, 'Product' without CHAT_URL being set; production without
  * CHAT_URL shows none.
  */
 export const DEMO_CHAT_URL = 'https://wa.me/31201234567?text={text}';

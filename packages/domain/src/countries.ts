@@ -4,7 +4,7 @@ import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import nl from 'i18n-iso-countries/langs/nl.json' with { type: 'json' };
 import { NATIONALITIES } from './nationalities.ts';
 
-// SPEC 3 'Country list': num_code, alpha_2_code, alpha_3_code, en_short_name, nl_short_name and
+// docs/RULES.md, 'Entities: Country list': num_code, alpha_2_code, alpha_3_code, en_short_name, nl_short_name and
 // nationality, from i18n-iso-countries (codes and names) and our own nationality table
 // (nationalities.ts). Values travel as ISO 3166-1 alpha-2 codes ('NL', 'MA', 'SA').
 

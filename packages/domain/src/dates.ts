@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { HIJRI_MONTHS } from './enums.ts';
 
-/** Dates are shown DD-MM-YYYY (SPEC section 9). */
+/** Dates are shown DD-MM-YYYY (docs/RULES.md, 'Constants'). */
 export const DISPLAY_DATE = 'DD-MM-YYYY';
 /** Dates travel over the API as YYYY-MM-DD. */
 export const API_DATE = 'YYYY-MM-DD';

@@ -6,7 +6,7 @@ import { formatOrderNumber } from './order-number.ts';
 // called, and its VAT breakdown. Pure functions over cents, shared by the PDF writer, the API rules
 // and the web screens that decide which download buttons to show.
 
-/** The VAT rates a quote item may carry (SPEC 5 'Quote form'); order lines are 21 %. */
+/** The VAT rates a quote item may carry (docs/RULES.md, 'Validation: Quote form'); order lines are 21 %. */
 export const VAT_TYPES = [21, 9, 0] as const;
 export type VatType = (typeof VAT_TYPES)[number];
 
@@ -114,7 +114,7 @@ export interface OrderDocumentInfo {
   filename: (orderId: number) => string;
 }
 
-/** SPEC 9: 'factuur-FCU{id}.pdf' and 'aanbetalingsbewijs-FCU{id}.pdf'; the credit notes follow suit. */
+/** docs/RULES.md, 'Constants': 'factuur-FCU{id}.pdf' and 'aanbetalingsbewijs-FCU{id}.pdf'; the credit notes follow suit. */
 export const ORDER_DOCUMENTS: Record<OrderDocumentKind, OrderDocumentInfo> = {
   invoice: {
     kind: 'invoice',
@@ -155,8 +155,9 @@ export interface OrderMoneyState {
 }
 
 /**
- * Which documents an order has (SPEC 2 'My orders', SPEC 4): the invoice once the paid share is
- * 100 % or more, the down-payment proof while it is above 0 and below 100 %; for a cancelled order
+ * Which documents an order has (docs/RULES.md, 'Screens: My orders', 'States'): the invoice once the
+ * paid share is 100 % or more (or a € 0 order is completed), the down-payment proof while it is above
+ * 0 and below 100 %; for a cancelled order
  * with a payment, the credit invoice when the payments cover the total, else the down-payment
  * credit note.
  */
@@ -165,7 +166,8 @@ export function orderDocumentAvailable(kind: OrderDocumentKind, o: OrderMoneySta
   const cancelled = o.status === OrderStatus.CANCELLED;
   switch (kind) {
     case 'invoice':
-      return o.paid > 0 && share >= 100;
+      // An order of € 0 is completed without a payment and gets its invoice all the same (issue 23).
+      return (o.paid > 0 && share >= 100) || (o.status === OrderStatus.COMPLETED && o.total <= 0);
     case 'down_payment':
       return o.paid > 0 && share < 100;
     case 'invoice_credit':
@@ -230,7 +232,7 @@ export function invoiceStatusFor(paid: number, total: number): InvoiceStatus {
 
 /** 'Offerte' for type 0, 'Factuur' for type 1. */
 export const invoiceTypeTitle = (type: number) => (type === 0 ? 'Offerte' : 'Factuur');
-/** SPEC 2: 'Offerte nr #FCU2{id}' or 'Factuur nr #FCU2{id}'. */
+/** docs/RULES.md, 'Screens': 'Offerte nr #FCU2{id}' or 'Factuur nr #FCU2{id}'. */
 export const invoiceHeading = (type: number, id: number) => `${invoiceTypeTitle(type)} nr #${formatOrderNumber(id)}`;
 /** Kept for the web's visa page, which imports it under this name. */
 export const invoiceNumber = formatOrderNumber;
@@ -248,7 +250,7 @@ export interface PdfDownload {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Issued invoices and credit notes of orders (issue 23): numbered once, kept as issued
+// Issued invoices and credit notes of orders (docs/INVOICES.md): numbered once, kept as issued
 
 export type IssuedKind = 'invoice' | 'credit_note';
 export const issuedKindLabels: Record<IssuedKind, string> = { invoice: 'Factuur', credit_note: 'Creditfactuur' };

@@ -1,4 +1,4 @@
-// Every enumeration of SPEC section 3, defined once for the API and the web app.
+// Every enumeration of docs/RULES.md, 'Entities', defined once for the API and the web app.
 
 export const Role = { USER: 0, ADMIN: 1, BOOKKEEPER: 2 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
@@ -37,11 +37,11 @@ export const productTypeLabels: Record<number, string> = {
   13: 'Arabisch expert',
   14: 'Arabisch native',
 };
-/** Special product ids of SPEC section 9. */
+/** Special product ids of docs/RULES.md, 'Constants'. */
 export const NON_EU_PASSPORT_PRODUCT_ID = 1;
 export const EXCLUSIVE_ROOM_PRODUCT_ID = 999;
 export const KID_WITHOUT_BED_VOUCHER = 'kid-without-bed';
-/** SPEC 9: the Morocco offer costs the Dutch package price plus this visa cost per person (cents). */
+/** docs/RULES.md, 'Constants': the Morocco offer costs the Dutch package price plus this visa cost per person (cents). */
 export const MOROCCO_VISA_COST = 35_000;
 
 export const isLessonType = (type: number) => type >= 11 && type <= 14;
@@ -109,7 +109,7 @@ export type AgeCategory = (typeof AgeCategory)[keyof typeof AgeCategory];
 export const ageCategoryLabels: Record<AgeCategory, string> = { 0: 'Volwassene', 1: 'Kind', 2: 'Baby' };
 
 /**
- * order_logs.type. SPEC 3 numbers the reminders (1-5 documents, 6-10 payments); 0 is a plain note
+ * order_logs.type. docs/RULES.md, 'Entities' numbers the reminders (1-5 documents, 6-10 payments); 0 is a plain note
  * (created, paid, payment added or removed, discount changed, guests edited, cancelled, lead
  * expired, documents delivered ...), the message says what happened.
  */

@@ -1,4 +1,4 @@
-// Dutch texts of SPEC sections 6 and 8 that both the API and the web app show.
+// Dutch texts of docs/RULES.md, 'Roles', 'Messages' that both the API and the web app show.
 export const MSG = {
   loginFailed: 'Ongeldige combinatie email/wachtwoord. Probeer opniew.',
   unknownLoginError: 'Een onbekende fout is opgetreden',

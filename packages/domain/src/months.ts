@@ -1,7 +1,7 @@
 import { hijriMonthName } from './dates.ts';
 import { isUmrahType } from './enums.ts';
 
-// The month tiles of the packages page (SPEC 2 'Packages', SPEC 9): 12 months are scanned from the
+// The month tiles of the packages page (docs/RULES.md, 'Screens: Packages', 'Constants'): 12 months are scanned from the
 // current month, month index 4 (May) is never offered, at most 7 tiles are shown.
 
 export const MONTHS_SCANNED = 12;

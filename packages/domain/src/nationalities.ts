@@ -1,4 +1,4 @@
-// The Dutch nationality adjective per ISO 3166-1 alpha-2 code (SPEC 3 'Country list': nationality),
+// The Dutch nationality adjective per ISO 3166-1 alpha-2 code (docs/RULES.md, 'Entities: Country list': nationality),
 // as the visa form offers it ('Nederlandse', 'Marokkaanse', 'Turkse'). No maintained data package
 // has these in Dutch, so this is our own table; a unit test checks that every country of
 // i18n-iso-countries has one. A territory without a nationality of its own names its state's,

@@ -3,7 +3,7 @@
 // shows (pay buttons, cancel action, documents) is one of the functions below.
 import { OrderStatus, orderStatusLabels } from './enums.ts';
 
-/** The spec's nine order statuses (SPEC 3), in their numeric order. */
+/** The spec's nine order statuses (docs/RULES.md, 'Entities'), in their numeric order. */
 export const ORDER_STATES: readonly OrderStatus[] = [
   OrderStatus.PENDING,
   OrderStatus.LEAD,
@@ -190,11 +190,11 @@ export function assertTransition(from: number, to: number, actor: OrderActor, fa
 }
 
 // ------------------------------------------------------------------------------------------------
-// Derived rules (SPEC 2 'My orders', 4)
+// Derived rules (docs/RULES.md, 'Screens: My orders', 'States')
 
 const is = (list: readonly number[]) => (status: number) => list.includes(status);
 
-/** SPEC 4: the pay action exists for PENDING, LEAD and DOWN_PAYMENT. */
+/** docs/RULES.md, 'States': the pay action exists for PENDING, LEAD and DOWN_PAYMENT. */
 export const PAYABLE_STATUSES: readonly number[] = [PENDING, LEAD, DOWN_PAYMENT];
 export const mayPay = is(PAYABLE_STATUSES);
 
@@ -218,17 +218,17 @@ export function mayEdit(status: number, actor: 'customer' | 'staff'): boolean {
 export const DEAD_STATUSES: readonly number[] = [CANCELLED, DECLINED, REFUNDED];
 export const countsForCrowdfund = (status: number) => !DEAD_STATUSES.includes(status);
 
-/** SPEC 4: trip overviews include only orders in DOWN_PAYMENT or COMPLETED. */
+/** docs/RULES.md, 'States': trip overviews include only orders in DOWN_PAYMENT or COMPLETED. */
 export const TRIP_OVERVIEW_STATUSES: readonly number[] = [DOWN_PAYMENT, COMPLETED];
 export const showsInTripOverview = is(TRIP_OVERVIEW_STATUSES);
 
-/** SPEC 2 'Visa wizard': documents can be delivered for COMPLETED and DOWN_PAYMENT orders. */
+/** docs/RULES.md, 'Screens: Visa wizard': documents can be delivered for COMPLETED and DOWN_PAYMENT orders. */
 export const mayDeliverDocuments = is(TRIP_OVERVIEW_STATUSES);
 
-/** SPEC 4: cancel (and change) actions show for orders staff may still cancel. */
+/** docs/RULES.md, 'States': cancel (and change) actions show for orders staff may still cancel. */
 export const mayCancel = (status: number) => canTransition(status, CANCELLED, 'staff');
 
-/** SPEC 9: a down payment is 50 % of the total. */
+/** docs/RULES.md, 'Constants': a down payment is 50 % of the total. */
 export const DOWN_PAYMENT_PERCENT = 50;
 
 /**

@@ -12,7 +12,7 @@ import { donationProblem, remainingGoal, DONATION_MSG } from './validation/donat
 import { ORDER_MSG, type Order } from './validation/order.ts';
 import { VOUCHER_MSG } from './validation/voucher.ts';
 
-// The order-building rules (SPEC 5 'Order-building rules', SPEC 9) as pure functions over the
+// The order-building rules (docs/RULES.md, 'Validation: Order-building rules', 'Constants') as pure functions over the
 // product, voucher and crowdfund rows they are given. The API runs them on database rows inside the
 // order transaction; the web app may run them for a preview. Every amount is in cents.
 
@@ -267,7 +267,7 @@ export function voucherProblem(v: PricingVoucher | undefined, now: Date, keep = 
 export const tooManyVouchers = (voucherCount: number, itemCount: number) => voucherCount > itemCount;
 
 // ------------------------------------------------------------------------------------------------
-// Voucher rules (SPEC 5 'Cart voucher'), hardened against stacking (issue 16):
+// Voucher rules (docs/RULES.md, 'Validation: Cart voucher'), hardened against stacking:
 // - A code is the same code however it is capitalised or padded: listing it twice is refused with
 //   'Kortingscode kan niet vaker worden gebruikt.' (not silently merged, so the customer sees why).
 // - 'More codes than items' counts only items a code can discount: each guest's trip place, each

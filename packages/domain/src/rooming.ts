@@ -1,4 +1,4 @@
-// The rooming list of a trip (issue 11): which guests share which hotel room in Mekka and Medina.
+// The rooming list of a trip: which guests share which hotel room in Mekka and Medina.
 // `proposeRooming` makes a proposal from the booked rooms; `validateRooming` lists the rules a
 // (proposed or staff-adjusted) list breaks. Pure: no I/O, used by the API, the web app and the tests.
 //

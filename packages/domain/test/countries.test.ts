@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES, NATIONALITY_LIST, countryName, isCountryCode, nationalityName } from '../src/countries.ts';
 import { NATIONALITIES } from '../src/nationalities.ts';
 
-describe('the country list (SPEC 3)', () => {
+describe('the country list (docs/RULES.md, Entities)', () => {
   const iso = Object.keys(countries.getAlpha2Codes());
 
   it('every ISO country of i18n-iso-countries has a Dutch nationality of our own table, and the table has no other codes', () => {

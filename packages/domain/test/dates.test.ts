@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amsterdamDate, formatDate, formatDateTime } from '../src/dates.ts';
 
-// Issue 23, finding 7: every date a person reads is the day in Amsterdam, whatever the zone of the
+// docs/INVOICES.md, 'Dates': every date a person reads is the day in Amsterdam, whatever the zone of the
 // process (the API test dates-timezone.test.ts runs the same under TZ=UTC and TZ=America/New_York).
 describe('Amsterdam dates', () => {
   it('shows an instant late in the UTC evening as the next day, as Amsterdam does', () => {

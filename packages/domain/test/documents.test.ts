@@ -83,6 +83,12 @@ describe('which order documents exist', () => {
     expect(availableOrderDocuments({ status: OrderStatus.COMPLETED, total: 100_000, paid: 100_001 })).toEqual(['invoice']);
   });
 
+  it('an order of € 0 completed without a payment has its invoice (issue 23); an unpaid lead of € 0 has none', () => {
+    expect(availableOrderDocuments({ status: OrderStatus.COMPLETED, total: 0, paid: 0 })).toEqual(['invoice']);
+    expect(orderDocumentProblem('invoice', { status: OrderStatus.COMPLETED, total: 0, paid: 0 })).toBeNull();
+    expect(availableOrderDocuments({ status: OrderStatus.LEAD, total: 0, paid: 0 })).toEqual([]);
+  });
+
   it('credit invoice for a cancelled order its payments cover, else the down-payment credit note', () => {
     const c = OrderStatus.CANCELLED;
     expect(availableOrderDocuments({ status: c, total: 100_000, paid: 100_000 })).toEqual(['invoice', 'invoice_credit']);

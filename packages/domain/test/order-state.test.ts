@@ -119,11 +119,11 @@ describe('order state machine', () => {
     // Staff cancel has no guard.
     expect(canTransition(S.LEAD, S.CANCELLED, 'staff', { ...lead, paid: 100 })).toBe(true);
     expect(checkGuard('fullyPaid', {})).toBeUndefined();
-    // An order of 0 is covered by nothing (issue 23: it completes without a payment).
+    // An order of 0 is covered by nothing (docs/MONEY.md: it completes without a payment).
     expect(checkGuard('fullyPaid', { total: 0, paid: 0 })).toBe(true);
     expect(canTransition(S.LEAD, S.COMPLETED, 'system', { total: 0, paid: 0 })).toBe(true);
     expect(canTransition(S.LEAD, S.COMPLETED, 'system', { total: 1000, paid: 0 })).toBe(false);
-    // Issue 23: a payment below the down-payment share is no down payment.
+    // docs/MONEY.md: a payment below the down-payment share is no down payment.
     expect(canTransition(S.LEAD, S.DOWN_PAYMENT, 'provider', { total: 3_032_000, paid: 1250 })).toBe(false);
     expect(canTransition(S.LEAD, S.PENDING, 'provider', { total: 3_032_000, paid: 1250 })).toBe(true);
     expect(canTransition(S.LEAD, S.DOWN_PAYMENT, 'provider', { total: 1001, paid: 501 })).toBe(true);
@@ -151,7 +151,7 @@ describe('derived rules', () => {
     expect(statusAfterPayments(S.LEAD, 0, 1000)).toBe(S.LEAD);
     expect(statusAfterPayments(S.PENDING, 0, 1000)).toBe(S.PENDING);
     expect(statusAfterPayments(S.LEAD, 500, 1000)).toBe(S.DOWN_PAYMENT);
-    // Issue 23: €12.50 of €30,320 is no down payment; the share counts against the current total.
+    // docs/MONEY.md: €12.50 of €30,320 is no down payment; the share counts against the current total.
     expect(statusAfterPayments(S.LEAD, 1250, 3_032_000)).toBe(S.PENDING);
     expect(statusAfterPayments(S.LEAD, 499, 1000)).toBe(S.PENDING);
     expect(statusAfterPayments(S.DOWN_PAYMENT, 500, 2000)).toBe(S.PENDING);

@@ -1,4 +1,4 @@
-// Issue 16 point 2 (vouchers stack) and the down-payment rule of point 6, on the pure pricing rules.
+// Vouchers that stack, and the down-payment rule, on the pure pricing rules.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -84,7 +84,7 @@ function ruleError(fn: () => unknown): OrderRuleError {
   throw new Error('expected an OrderRuleError');
 }
 
-describe('issue 16: vouchers do not stack', () => {
+describe('vouchers do not stack', () => {
   it('one room + 19 donations of 1 cent + WELKOM50 ×20 is refused (donations are no items, a code counts once)', () => {
     const input = {
       rooms: [fullRoom()],

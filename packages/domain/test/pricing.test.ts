@@ -247,7 +247,7 @@ describe('vouchers', () => {
   });
 
   it('allows no more vouchers than cart items, and a code only once', () => {
-    // Issue 16: the same code twice (any case) is refused, it no longer counts again.
+    // Vouchers do not stack: the same code twice (any case) is refused, it no longer counts again.
     const sameTwice = { discounts: ['WELKOM50', 'welkom50'] };
     expect(ruleError(() => price({ rooms: [room([adult()])], products: [3001], flex: sameTwice })).message).toBe(VOUCHER_MSG.overused);
     const twoCodes = { discounts: ['WELKOM50', 'ALLES'] };
@@ -348,7 +348,7 @@ describe('lessons with availability', () => {
   });
 });
 
-describe('room validation (SPEC 5 room wizard)', () => {
+describe('room validation (docs/RULES.md, Validation: Room wizard)', () => {
   const msgs = (r: unknown) => schemaMessages(roomSchema, r);
 
   it('requires room type, room kind, names and age category', () => {

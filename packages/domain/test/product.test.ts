@@ -98,7 +98,7 @@ describe('product form', () => {
     ...over,
   });
 
-  it('requires the fields of SPEC 5 with Dutch messages', () => {
+  it('requires the fields of docs/RULES.md, Validation with Dutch messages', () => {
     const r = productFormSchema.safeParse(emptyProductForm('NL'));
     expect(messages(r)).toEqual(expect.arrayContaining(['Type is verplicht!', 'Titel is verplicht!', 'Beschrijving is verplicht!']));
     expect(messages(productFormSchema.safeParse(form({ price: -0.01 })))).toContain(PRODUCT_MSG.priceMin);

@@ -20,7 +20,7 @@ const guest = (id: number, first: string, over: Partial<RoomingGuest> = {}): Roo
   ...over,
 });
 
-// The worked example of issue 11: 12 guests in 5 orders.
+// A worked example: 12 guests in 5 orders.
 const EXAMPLE: RoomingInput = {
   orders: [
     {
@@ -57,7 +57,7 @@ const EXAMPLE: RoomingInput = {
 const roomWith = (rooms: ProposedRoom[], guestId: number) => rooms.find((r) => r.guests.includes(guestId))!;
 const allGuestIds = (input: RoomingInput) => input.orders.flatMap((o) => o.rooms.flatMap((r) => r.guests.map((g) => g.id)));
 
-describe('the worked example of issue 11 (12 guests, 5 orders)', () => {
+describe('a worked example (12 guests, 5 orders)', () => {
   const proposal = proposeRooming(EXAMPLE);
 
   it('breaks no rule and places every guest once', () => {
@@ -131,7 +131,7 @@ describe('validateRooming finds each broken rule', () => {
   });
 });
 
-// ---- Random trips that follow the order rules (SPEC 5 'Room wizard') ----
+// ---- Random trips that follow the order rules (docs/RULES.md, 'Validation: Room wizard') ----
 
 const guestArb = (over: { gender?: fc.Arbitrary<number | null>; adult?: boolean }) =>
   fc.record({

@@ -266,7 +266,7 @@ export const invoices = pgTable('invoices', {
 });
 
 /**
- * Invoices and credit notes of orders as issued (issue 23, finding 7): one row per document, never
+ * Invoices and credit notes of orders as issued (docs/INVOICES.md): one row per document, never
  * changed after its insert. The snapshot holds what the PDF prints (company, customer, lines,
  * payments as they were); the PDF renders from it, never from the order of today.
  */
@@ -323,7 +323,7 @@ export const payments = pgTable(
     providerRef: text('provider_ref'),
     flex: jsonb('flex').notNull().default({}),
     /**
-     * For the office (issue 23): 'order_changed' when the order changed after this payment started
+     * For the office (docs/MONEY.md): 'order_changed' when the order changed after this payment started
      * (booked, did not move the status), 'refund_due' when it came in for a cancelled order.
      */
     review: text('review'),
@@ -581,3 +581,35 @@ export const idempotencyKeys = pgTable(
 );
 
 export const nowSql = sql`now()`;
+
+/**
+ * The waiting list of a sold-out room type (issue 26): a customer waits for `persons` places of one
+ * product (a trip's room of one size). When places come back the first entry that fits is 'held':
+ * its places are taken from the product's stock (as an order's) until `held_until`, and the order
+ * the customer then places uses them ('booked'). An unused hold lapses and its places go to the next.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: partOf('user_id', () => users.id),
+    productId: partOf('product_id', () => products.id),
+    persons: integer('persons').notNull(),
+    /** Queue order within the product: lower first; staff may move an entry. */
+    position: integer('position').notNull(),
+    status: text('status').notNull().default('waiting'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('waitlist_entries_status', sql`${t.status} in ('waiting', 'held', 'booked', 'lapsed')`),
+    check('waitlist_entries_persons', sql`${t.persons} between 1 and 12`),
+    index('waitlist_entries_product_idx').on(t.productId, t.status, t.position),
+    index('waitlist_entries_user_idx').on(t.userId),
+    // One active entry per customer and room type.
+    uniqueIndex('waitlist_entries_active_unique')
+      .on(t.userId, t.productId)
+      .where(sql`${t.status} in ('waiting', 'held')`),
+  ],
+);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/index.ts';
 import { auditLog, users } from '../db/schema.ts';
 
-// The audit log of staff changes (issue 23, finding 8): who (the signed-in user, and the admin behind
+// The audit log of staff changes (docs/records.md): who (the signed-in user, and the admin behind
 // a 'log in as' session), when, what (action, table, id) and the changed fields before and after.
 // Routes wrap one service call in `audited(...)`: the rows are read before and after it, so the
 // services stay as they are. Impersonation, visa views and downloads write their own rows.

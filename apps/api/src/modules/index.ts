@@ -20,6 +20,7 @@ import { userRoutes } from './users/routes.ts';
 import { tripRoutes } from './trips/routes.ts';
 import { visaRoutes } from './visa/routes.ts';
 import { voucherRoutes } from './vouchers/routes.ts';
+import { waitlistRoutes } from './waitlist/routes.ts';
 
 /** Every feature module registers its routes here. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -44,4 +45,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(reminderRoutes);
   await app.register(exportRoutes);
   await app.register(auditRoutes);
+  await app.register(waitlistRoutes);
 };

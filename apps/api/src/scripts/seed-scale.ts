@@ -1,4 +1,4 @@
-// Years of shop data for the admin-at-scale bench (issue 14.4): 20,000 customers, 50,000 orders (each
+// Years of shop data for the admin-at-scale bench (README.md, Benchmarks): 20,000 customers, 50,000 orders (each
 // with a room, two guests and two lines) and 100,000 payments, written by set-based SQL
 // (generate_series), not one insert per row. Only for a throwaway database:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/umrah_scale npm run seed:scale -w apps/api

@@ -18,7 +18,7 @@ export function RenderFailed() {
   );
 }
 
-/** SPEC 8: a render failure shows 'Something went wrong.' instead of a blank page. */
+/** docs/RULES.md, 'Messages': a render failure shows 'Something went wrong.' instead of a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {

@@ -30,7 +30,7 @@ const PrivacyPage = lazyPage(() => import('../pages/PrivacyPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 const ADMIN = [Role.ADMIN] as const;
-/** /admin itself: the bookkeeper sees its read-only tabs there (issue 13). */
+/** /admin itself: the bookkeeper sees its read-only tabs there (docs/RULES.md, 'Roles'). */
 const STAFF = [Role.ADMIN, Role.BOOKKEEPER] as const;
 
 /** A route for signed-in users only (with one of `roles`, when given). */
@@ -59,7 +59,7 @@ const OPEN_ROUTES: [string, ComponentType][] = [
   ['*', NotFoundPage],
 ];
 
-/** The route table of SPEC 2, with its guards. */
+/** The route table of docs/RULES.md, 'Screens', with its guards. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

@@ -1,4 +1,4 @@
-// A searchable country list with Dutch names (SPEC 3 'Country list', from i18n-iso-countries via the
+// A searchable country list with Dutch names (docs/RULES.md, 'Entities: Country list', from i18n-iso-countries via the
 // domain), or with `nationalities` the same countries as Dutch nationalities ('Marokkaanse'), as a
 // nationality field asks. The value is the ISO alpha-2 code either way; an older free-text value (accounts made before the
 // list existed) stays selectable as an extra option, so saving such an account changes nothing.

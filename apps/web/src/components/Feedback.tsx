@@ -15,7 +15,7 @@ export function PageLoader({ label = 'Laden...' }: { label?: string }) {
   );
 }
 
-/** SPEC 8: 'Fout bij het ophalen van gegevens' plus 'Neem contact op met ons!'. */
+/** docs/RULES.md, 'Messages': 'Fout bij het ophalen van gegevens' plus 'Neem contact op met ons!'. */
 export function LoadError() {
   return (
     <Alert color="red" title={MSG.loadFailed} role="alert">

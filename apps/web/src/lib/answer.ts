@@ -1,4 +1,4 @@
-// SPEC 8: 'Order or invoice call with falsy response or status error: the error text, or
+// docs/RULES.md, 'Messages': 'Order or invoice call with falsy response or status error: the error text, or
 // 'An unknown error occured.'' The API answers errors with a 4xx/5xx (ApiError); this covers a 2xx
 // answer that is empty or says { status: 'error' }, which must not count as a success.
 import { ApiError } from './api';

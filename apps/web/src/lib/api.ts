@@ -6,9 +6,9 @@ import { tokenClaims } from './jwt';
 import type { TokenAnswer } from '@umrah/domain/contracts';
 
 export const TOKEN_KEY = 'token';
-/** Refresh the token when fewer than this many seconds remain (SPEC 9). */
+/** Refresh the token when fewer than this many seconds remain (docs/RULES.md, 'Constants'). */
 export const REFRESH_MARGIN_SECONDS = 450;
-/** A request that fails with status 0 is retried this many times, after RETRY_DELAY_MS each (SPEC 4). */
+/** A request that fails with status 0 is retried this many times, after RETRY_DELAY_MS each (docs/RULES.md, 'States'). */
 export const MAX_RETRIES = 2;
 export const RETRY_DELAY_MS = 50;
 export const UNPARSABLE_MESSAGE = 'The server returned an unknown error';

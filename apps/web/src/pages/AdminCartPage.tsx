@@ -1,4 +1,4 @@
-// /admin-winkelwagen (SPEC 2 'Admin cart', 5 'Admin order'): the admin cart as a table with edit
+// /admin-winkelwagen (docs/RULES.md, 'Screens: Admin cart', 'Validation: Admin order'): the admin cart as a table with edit
 // modals per item type, a searchable user picker by email, and 'Bestellen', which creates the order
 // for the chosen customer (POST /api/order with `user`) and clears the admin cart.
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
 import { showNotification } from '../lib/notify';
 
-/** The message after an admin order: it names the customer and the order number (SPEC 8). */
+/** The message after an admin order: it names the customer and the order number (docs/RULES.md, 'Messages'). */
 export const adminOrderMessage = (o: Pick<CreatedOrder, 'order_number' | 'user_id'> & { user: Pick<CreatedOrder['user'], 'email'> }) =>
   `Bestelling ${o.order_number} is aangemaakt voor gebruiker ${o.user_id} (${o.user.email}).`;
 

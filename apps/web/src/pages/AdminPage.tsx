@@ -18,7 +18,7 @@ const bookkeeperOrdersTab: AdminTab = {
   Component: lazy(() => import('../features/admin/orders-list/OrdersTab')),
 };
 
-/** The nine tabs of SPEC 2, in order, and the audit log; `value` is what ?tab= holds. */
+/** The nine tabs of docs/RULES.md, 'Screens', in order, and the audit log; `value` is what ?tab= holds. */
 export const ADMIN_TABS: AdminTab[] = [
   { value: 'dashboard', label: 'Dashboard', Component: lazy(() => import('../features/admin/dashboard/DashboardTab')) },
   { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/users/UsersTab')) },
@@ -29,11 +29,11 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: lazy(() => import('../features/admin/vouchers/VouchersTab')) },
   { value: 'offertes', label: 'Maak offerte aan', Component: lazy(() => import('../features/admin/quotes/QuotesTab')) },
   { value: 'reisoverzichten', label: 'Reisoverzichten', Component: lazy(() => import('../features/trips/TripsTab')) },
-  // Not in SPEC 2: who changed what (issue 23), for admins only.
+  // Beyond the nine tabs: who changed what (docs/records.md), for admins only.
   { value: 'audit', label: 'Audit-log', Component: lazy(() => import('../features/admin/audit/AuditTab')) },
 ];
 
-/** The tabs this user sees: all of them for an admin, the three read-only ones for the bookkeeper (issue 13). */
+/** The tabs this user sees: all of them for an admin, the three read-only ones for the bookkeeper (docs/RULES.md, 'Roles'). */
 function useAdminTabs(): AdminTab[] {
   const readOnly = useReadOnlyAdmin();
   if (!readOnly) return ADMIN_TABS;

@@ -1,6 +1,6 @@
 // /arabia-teaching: the Arabic lessons of the region (product types 11-14: beginner, amateur, expert,
 // native) with their catalog price; a lesson goes into the cart with the days and times the
-// student is available (SPEC 3 'arabia' entry, SPEC 9 time slots).
+// student is available (docs/RULES.md, 'Entities: arabia' entry, docs/RULES.md, 'Constants' time slots).
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Badge, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isLessonType, productTypeLabels } from '@umrah/domain/enums';

@@ -1,4 +1,4 @@
-// /winkelwagen (SPEC 2, 3 'Cart entry kinds'): the cart kept in localStorage, each entry editable and
+// /winkelwagen (docs/RULES.md, 'Screens', 'Entities: Cart entry kinds'): the cart kept in localStorage, each entry editable and
 // removable, the voucher field, the total as the server computes it, and 'Afrekenen'.
 import { Link, useNavigate } from 'react-router';
 import { Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';

@@ -5,13 +5,13 @@ import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { PAYMENT_MSG } from '@umrah/domain/validation/payment';
 import { useAuth } from '../features/auth';
 import { CART_KEY, cartToOrder, readCheckoutCart, writeCart } from '../features/cart';
-import { CheckoutDetails, OrderSummary, goToPayment, startPayment, useCreateOrder } from '../features/checkout';
+import { CheckoutDetails, OrderSummary, goToPayment, needsPayment, startPayment, useCreateOrder } from '../features/checkout';
 import { ApiError } from '../lib/api';
 import { FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE } from '../lib/answer';
 import { usePageTitle } from '../lib/usePageTitle';
 import { showNotification } from '../lib/notify';
 
-/** /afrekenen: create the order, start its payment, and send the browser to the provider (SPEC 4). */
+/** /afrekenen: create the order, start its payment, and send the browser to the provider (docs/RULES.md, 'States'). */
 export default function CheckoutPage() {
   usePageTitle('Afrekenen');
   const { user } = useAuth();
@@ -33,11 +33,13 @@ export default function CheckoutPage() {
     if (cart.length === 0) return setError({ title: PAYMENT_MSG.emptyCart });
     setBusy(partly ? 'partly' : 'full');
     let orderId: number;
+    let created: { status: number; amount_open: number };
     try {
       const res = await createOrder.mutateAsync(cartToOrder(cart, partly));
-      // An answer without an order is no order (SPEC 8: 'An unknown error occured.').
+      // An answer without an order is no order (docs/RULES.md, 'Messages': 'An unknown error occured.').
       if (!res.order?.id) throw new ApiError(FAILED_ANSWER_STATUS, UNKNOWN_ERROR_MESSAGE);
       orderId = res.order.id;
+      created = res.order;
     } catch (err) {
       const known =
         err instanceof ApiError &&
@@ -49,6 +51,8 @@ export default function CheckoutPage() {
     }
     // The order exists now: the cart has done its work, also if the payment is not finished.
     writeCart(CART_KEY, []);
+    // Nothing to pay (a voucher covers it all): the server completed it, there is no payment to start.
+    if (!needsPayment(created)) return navigate(`/confirm/${orderId}`);
     try {
       goToPayment(await startPayment(orderId, { paymentType: partly ? 5 : 4 }));
     } catch (err) {

@@ -4,7 +4,7 @@ import HomePage from './HomePage';
 
 /**
  * /confirm/{orderId}: the same screen as home, with the dialog about the order's payment on top
- * (SPEC 2). A non-numeric orderId goes back to /.
+ * (docs/RULES.md, 'Screens'). A non-numeric orderId goes back to /.
  */
 export default function ConfirmPage() {
   const { orderId = '' } = useParams();

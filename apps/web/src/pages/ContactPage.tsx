@@ -46,7 +46,7 @@ export default function ContactPage() {
                     </Anchor>
                   </li>
                 </ul>
-                {/* SPEC 1: the support claims of the page text. */}
+                {/* docs/RULES.md, 'Product': the support claims of the page text. */}
                 <Text size="sm" mt="sm" data-testid="reactietijd">
                   Onze klantenservice reageert meestal binnen vier uur. Een medewerker neemt binnen 1 werkdag contact met je op.
                 </Text>

@@ -10,7 +10,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 
 const FlyerCarousel = lazy(() => import('../features/content/FlyerCarousel'));
 
-/** SPEC 1: the flyers; the carousel code loads only when there are flyers to show. */
+/** docs/RULES.md, 'Product': the flyers; the carousel code loads only when there are flyers to show. */
 function FlyerSection() {
   const flyers = useArticles(ArticleKind.FLYER);
   if (!flyers.data || flyers.data.length === 0) return null;

@@ -1,4 +1,4 @@
-// /pakketten (SPEC 2 'Packages'): month tiles → trips of the month → Firstclass/Premiumclass →
+// /pakketten (docs/RULES.md, 'Screens: Packages'): month tiles → trips of the month → Firstclass/Premiumclass →
 // package cards. The choices live in the URL (?maand=&reis=&klasse=) so Back and links work.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -4,7 +4,7 @@ import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatOrderNumber, parseOrderNumber } from '@umrah/domain/order-number';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** The payment provider reports success as status 100 (SPEC 9). */
+/** The payment provider reports success as status 100 (docs/RULES.md, 'Constants'). */
 export const PAYMENT_SUCCESS_STATUS = '100';
 const REDIRECT_MS = 3000;
 

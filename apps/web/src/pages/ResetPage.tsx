@@ -11,7 +11,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { useAuthModals, useResetPassword } from '../features/auth';
 import { showNotification } from '../lib/notify';
 
-/** /reset/{id}: the id from the mailed link is the reset token (SPEC 2). */
+/** /reset/{id}: the id from the mailed link is the reset token (docs/RULES.md, 'Screens'). */
 export default function ResetPage() {
   usePageTitle('Wachtwoord herstellen');
   const { id = '' } = useParams();

@@ -8,7 +8,7 @@ import { LoginForm, useAuth } from '../features/auth';
 import { VisaWizard } from '../features/visa';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** /visum/invoeren/{id}: open to everyone; anonymous visitors get the login form first (SPEC 2, 6). */
+/** /visum/invoeren/{id}: open to everyone; anonymous visitors get the login form first (docs/RULES.md, 'Screens', 'Roles'). */
 export default function VisaPage() {
   usePageTitle('Visumgegevens invoeren');
   const { id } = useParams();

@@ -15,3 +15,4 @@ export * from './visa.ts';
 export * from './reminders.ts';
 export * from './audit.ts';
 export * from './open-orders.ts';
+export * from './waitlist.ts';

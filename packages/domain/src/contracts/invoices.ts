@@ -76,7 +76,7 @@ export type InvoiceSaved = z.infer<typeof invoiceSavedContract>;
 /** A document download: the PDF as base64, for the browser to save. */
 export const pdfDownloadContract = z.object({ filename: z.string(), content_type: z.literal('application/pdf'), data: z.string() });
 
-/** An issued invoice or credit note of an order (issue 23): what the Facturen tab lists. */
+/** An issued invoice or credit note of an order (docs/INVOICES.md): what the Facturen tab lists. */
 export const issuedDocumentContract = z.object({
   id: z.number(),
   order_id: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { statusAnswer } from './common.ts';
 
-// The dashboard's 'Openstaand' view (issue 25). Money in cents.
+// The dashboard's 'Openstaand' view (docs/OFFICE.md). Money in cents.
 
 export const openOrderContract = z.object({
   id: z.number(),

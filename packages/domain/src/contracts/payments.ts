@@ -28,7 +28,7 @@ export const paymentContract = invoicePaymentContract.extend({
   invoice_id: z.number().nullable(),
   provider_ref: z.string().nullable(),
   /**
-   * For the office (issue 23): 'order_changed' (the order changed after the payment started: booked,
+   * For the office (docs/MONEY.md): 'order_changed' (the order changed after the payment started: booked,
    * the status not moved) or 'refund_due' (paid for a cancelled order); null when nothing is to check.
    */
   review: z.enum(['order_changed', 'refund_due']).nullable().optional(),

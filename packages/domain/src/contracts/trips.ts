@@ -4,7 +4,7 @@ import type * as Dto from '../validation/trips.ts';
 import { statusAnswer } from './common.ts';
 import { adminOrderContract, guestNameContract } from './orders.ts';
 
-// The admin trip overviews (issue 11). The types live next to the request schemas in
+// The admin trip overviews. The types live next to the request schemas in
 // validation/trips.ts; these schemas check the API's answers against them (`satisfies`).
 export type {
   MergedRoomsDto,

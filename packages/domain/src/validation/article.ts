@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ArticleType } from '../enums.ts';
 import { MAX_DB_ID, TEXT_MAX, hasInvalidCharacters, INVALID_CHARACTERS, requiredText, text, tooLongMessage } from './common.ts';
 
-// The admin's article, flyer and category forms (SPEC 2 'Kennis/Flyers', 3 'Article', 5 'Article
-// form', 7 article/articlecat, 8): one schema for the API body and the React form.
+// The admin's article, flyer and category forms (docs/RULES.md, 'Screens: Kennis/Flyers', 'Entities: Article', 'Validation: Article
+// form', 'Calls' article/articlecat, 8): one schema for the API body and the React form.
 
 export const ARTICLE_MSG = {
   label: 'Titel is verplicht!',
@@ -17,7 +17,7 @@ export const ARTICLE_MSG = {
   categoryCreated: 'Categorie is succesvol toegevoegd.',
   categoryUpdated: 'Categorie is succesvol gewijzigd.',
   categoryDeleted: 'Categorie is succesvol verwijderd.',
-  /** SPEC 8: category failures (and the other admin failures here without a message of their own). */
+  /** docs/RULES.md, 'Messages': category failures (and the other admin failures here without a message of their own). */
   unknown: 'Onbekende fout',
   photoTooLarge: 'De foto is te groot (maximaal 4 MB).',
   photoTooSmall: 'De foto is te klein (minimaal 200 pixels breed).',
@@ -26,12 +26,12 @@ export const ARTICLE_MSG = {
   type: 'Type is 0 (kennis) of 1 (flyer).',
 } as const;
 
-/** SPEC 8: the notification after a new flyer; n is the flyer's number (its id). */
+/** docs/RULES.md, 'Messages': the notification after a new flyer; n is the flyer's number (its id). */
 export const flyerCreatedMessage = (n: number | string) => `Flyer ${n} is toegevoegd.`;
-/** SPEC 5, to the letter (the spec's 'geen a' included). */
+/** docs/RULES.md, 'Validation', to the letter (the spec's 'geen a' included). */
 export const notJpegMessage = (file: string) => `${file} is geen a jpg of jpeg bestand.`;
 
-/** SPEC 5: crop aspect of an article photo and of a flyer. */
+/** docs/RULES.md, 'Validation': crop aspect of an article photo and of a flyer. */
 export const ARTICLE_ASPECT = 25 / 19;
 export const FLYER_ASPECT = 0.70625;
 export const aspectOf = (type: number) => (type === ArticleType.FLYER ? FLYER_ASPECT : ARTICLE_ASPECT);
@@ -84,14 +84,14 @@ const articleFields = z.object({
   image: articlePhotoSchema.optional(),
 });
 
-// SPEC 5 asks content of the knowledge form; a flyer is only its picture, so its html may be empty.
+// docs/RULES.md, 'Validation' asks content of the knowledge form; a flyer is only its picture, so its html may be empty.
 const contentRequired = (v: { type: number; html: string }, ctx: z.RefinementCtx) => {
   if (v.type === ArticleType.ARTICLE && isBlankHtml(v.html)) ctx.addIssue({ code: 'custom', path: ['html'], message: ARTICLE_MSG.html });
 };
 
 /** PUT /api/article/{id}: the same fields, the photo optional. */
 export const articleUpdateSchema = articleFields.superRefine(contentRequired);
-/** POST /api/article: a photo is required (SPEC 5 'Foto is verplicht!'). */
+/** POST /api/article: a photo is required (docs/RULES.md, 'Validation: Article form'). */
 export const articleCreateSchema = articleFields.superRefine((v, ctx) => {
   contentRequired(v, ctx);
   if (!v.image) ctx.addIssue({ code: 'custom', path: ['image'], message: ARTICLE_MSG.photo });

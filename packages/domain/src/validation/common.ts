@@ -6,7 +6,7 @@ z.config(z.locales.nl());
 
 /**
  * The most characters a text field takes. Generous for real input, small enough that no single
- * field can make a PDF, a mail or a database index work for minutes (SPEC has no limits itself).
+ * field can make a PDF, a mail or a database index work for minutes (the product's rules set none).
  */
 export const TEXT_MAX = {
   name: 100,

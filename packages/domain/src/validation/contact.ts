@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { captchaField, emailField, requiredText } from './common.ts';
 
-// The contact form (SPEC 3 'Contact form', SPEC 5, SPEC 7 'POST contact'): the body of
+// The contact form (docs/RULES.md, 'Entities: Contact form', 'Validation', 'Calls: POST contact'): the body of
 // POST /api/contact and the /contact page form.
 
 export const CONTACT_MSG = {
@@ -11,7 +11,7 @@ export const CONTACT_MSG = {
   tooLong: 'Deze tekst is te lang.',
 } as const;
 
-/** SPEC 8: the answer after a sent contact form. */
+/** docs/RULES.md, 'Messages': the answer after a sent contact form. */
 export const contactSentMessage = (email: string) => `Mail is verzonden! Binnenkort zal er contact worden opgenomen via ${email}`;
 
 export const contactSchema = z.object({
@@ -22,7 +22,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.output<typeof contactSchema>;
 
-/** An article or flyer as the API serves it (SPEC 3 'Article'); html is sanitised by the API. */
+/** An article or flyer as the API serves it (docs/RULES.md, 'Entities: Article'); html is sanitised by the API. */
 export interface ArticleDto {
   id: number;
   type: number;

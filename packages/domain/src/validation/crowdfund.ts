@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { requiredText, text } from './common.ts';
 
-// Crowdfunds (SPEC 3 'Crowdfund', SPEC 7 'GET crowdfunds; POST crowdfund; PUT crowdfund/{id}'):
+// Crowdfunds (docs/RULES.md, 'Entities: Crowdfund', 'Calls: GET crowdfunds; POST crowdfund; PUT crowdfund/{id}'):
 // the admin body of POST /api/crowdfund and PUT /api/crowdfund/{id}, and the public list item.
 
 const INVALID = MSG.invalidInput;
@@ -16,7 +16,7 @@ export const CROWDFUND_MSG = {
   tooLong: 'Deze tekst is te lang.',
   active: 'Actief moet ja of nee zijn.',
   notFound: 'Doel niet gevonden.',
-  /** PUT answers this message (SPEC 7: success when message is UPDATED). */
+  /** PUT answers this message (docs/RULES.md, 'Calls': success when message is UPDATED). */
   updated: 'UPDATED',
 } as const;
 

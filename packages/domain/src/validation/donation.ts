@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 import { idField } from './common.ts';
 import { eurosToCents, formatEuro } from '../money.ts';
 
-// The donation of SPEC 5: required, above 0, not above what the goal still needs.
+// The donation of docs/RULES.md, 'Validation': required, above 0, not above what the goal still needs.
 
 export const DONATION_MSG = {
   amount: 'Bedrag is verplicht!',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './common.ts';
 
-// Bookkeeper exports (issue 13): GET /api/admin/exports/{payments|invoices}.{csv|xlsx}?from=&to=.
+// Bookkeeper exports (docs/RULES.md, 'Beyond the rules'): GET /api/admin/exports/{payments|invoices}.{csv|xlsx}?from=&to=.
 // One schema for the API's query and the web form, so both refuse the same ranges with the same text.
 
 export const EXPORT_MSG = {

@@ -13,3 +13,4 @@ export * from './trips.ts';
 export * from './requests.ts';
 export * from './article.ts';
 export * from './open-orders.ts';
+export * from './waitlist.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eurosToCents } from '../money.ts';
 import { flexObject, isIsoDate, hasInvalidCharacters, idField, requiredText } from './common.ts';
 
-// Quotes and invoices (SPEC 5 'Quote form', SPEC 7 invoice calls): the admin add/edit modal and
+// Quotes and invoices (docs/RULES.md, 'Validation: Quote form', 'Calls' invoice calls): the admin add/edit modal and
 // POST /api/invoice[/{id}] share these rules and messages.
 
 export const INVOICE_MSG = {
@@ -33,7 +33,7 @@ export const INVOICE_MSG = {
   paymentReceived: 'Betaling is ontvangen.',
 } as const;
 
-/** SPEC 9: a quote stays under 50,000 euro, the most the payment provider takes per payment. */
+/** docs/RULES.md, 'Constants': a quote stays under 50,000 euro, the most the payment provider takes per payment. */
 export const QUOTE_MAX_CENTS = 5_000_000;
 
 const vatTypeField = z.literal([21, 9, 0], { error: INVOICE_MSG.btw });

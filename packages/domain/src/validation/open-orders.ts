@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 import { idField } from './common.ts';
 import { tripDate } from './trips.ts';
 
-// The dashboard's 'Openstaand' view (issue 25): every order with an amount open (leads, pending and
+// The dashboard's 'Openstaand' view (docs/OFFICE.md): every order with an amount open (leads, pending and
 // down-paid orders), filtered and sorted, with its totals, as a list, XLSX or CSV; and the payment
 // reminder to a selection of them at once.
 

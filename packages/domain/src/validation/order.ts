@@ -4,8 +4,8 @@ import { MSG } from '../messages.ts';
 import { TEXT_MAX, idField, requiredText, text } from './common.ts';
 import { crowdfundEntrySchema } from './donation.ts';
 
-// The room wizard (SPEC 5 'Room wizard'), the arabia availability and the order create payload
-// (SPEC 3). The wizard's forms and POST /api/order use these same schemas.
+// The room wizard (docs/RULES.md, 'Validation: Room wizard'), the arabia availability and the order create payload
+// (docs/RULES.md, 'Entities'). The wizard's forms and POST /api/order use these same schemas.
 
 export const ORDER_MSG = {
   roomType: 'Kamer type is verplicht!',
@@ -98,7 +98,7 @@ const roomFields = {
 export const bedsTaken = (guests: readonly Pick<Guest, 'age_category' | 'bed_included'>[]) =>
   guests.filter((g) => g.age_category === ADULT || g.bed_included).length;
 
-/** Beds that must be filled: the full capacity for a mix room, otherwise 1 (SPEC 5). */
+/** Beds that must be filled: the full capacity for a mix room, otherwise 1 (docs/RULES.md, 'Validation'). */
 export const minimumBeds = (capacity: number, roomGender: number) => (roomGender === Gender.MIX ? capacity : 1);
 
 /** The exclusive option exists only for a male or female 2-person room with one guest. */
@@ -208,7 +208,7 @@ export type OrderFlex = z.output<typeof orderFlexSchema>;
 
 const emptyFlex = { pay_partly: false, discounts: [], arabia_availibilities: [] };
 
-/** SPEC 3 sends `flex` as JSON text; an object is accepted too. */
+/** docs/RULES.md, 'Entities' sends `flex` as JSON text; an object is accepted too. */
 const flexField = z.preprocess((value, ctx) => {
   if (value === undefined || value === null || value === '') return emptyFlex;
   if (typeof value !== 'string') return value;

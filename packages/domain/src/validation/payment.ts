@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PaymentType } from '../enums.ts';
 import { flexObject, idField, text } from './common.ts';
 
-// Payments: the admin payment form (SPEC 5 'Payment form'), the manual payment calls, the payment
-// preparation of checkout and 'Mijn bestellingen', and the texts of the payment screens (SPEC 2, 8).
+// Payments: the admin payment form (docs/RULES.md, 'Validation: Payment form'), the manual payment calls, the payment
+// preparation of checkout and 'Mijn bestellingen', and the texts of the payment screens (docs/RULES.md, 'Screens', 'Messages').
 
 export const PAYMENT_MSG = {
   method: 'Betalingsmethode is verplicht!',
@@ -39,7 +39,7 @@ export const MANUAL_PAYMENT_TYPES = [
   PaymentType.PIN,
 ] as const;
 export const ONLINE_PAYMENT_TYPES = [PaymentType.PROVIDER_PAID, PaymentType.PARTIALLY_PROVIDER_PAID] as const;
-/** SPEC 6: only bank-transfer and cash payments can be deleted. */
+/** docs/RULES.md, 'Roles': only bank-transfer and cash payments can be deleted. */
 export const DELETABLE_PAYMENT_TYPES = [
   PaymentType.CASH,
   PaymentType.PARTIALLY_CASH,
@@ -104,7 +104,7 @@ export const startPaymentSchema = z.object({
 });
 export type StartPayment = z.output<typeof startPaymentSchema>;
 
-/** The prepare-payment payload (SPEC 3): order id, 50 or 100 percent, flex. */
+/** The prepare-payment payload (docs/RULES.md, 'Entities'): order id, 50 or 100 percent, flex. */
 export const preparePaymentSchema = z.object({
   id: idField(PAYMENT_MSG.orderNotFound),
   percent_to_pay: z.union([z.literal(50), z.literal(100)], { error: PAYMENT_MSG.percent }),

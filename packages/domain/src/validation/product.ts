@@ -4,7 +4,7 @@ import { ProductType, REGIONS, isUmrahType, type Region } from '../enums.ts';
 import { eurosToCents } from '../money.ts';
 import { isIsoDate, requiredText, text } from './common.ts';
 
-// The product form of SPEC 5 and the product body of the API share these rules and messages.
+// The product form of docs/RULES.md, 'Validation' and the product body of the API share these rules and messages.
 
 export const PRODUCT_MSG = {
   type: 'Type is verplicht!',
@@ -256,7 +256,7 @@ export function productFormToInputs(form: ProductFormOutput): ProductInputRaw[] 
   }));
 }
 
-/** The product as GET /api/products serves it (SPEC 3, snake_case). Price in cents. */
+/** The product as GET /api/products serves it (docs/RULES.md, 'Entities', snake_case). Price in cents. */
 export interface ProductDto {
   product_id: number;
   id: number;

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { accountFields, passwordField } from './auth.ts';
 import { TEXT_MAX, apiDate, captchaField, text } from './common.ts';
 
-// The two lead forms (SPEC 3 'Morocco request', 'Custom-trip request'; SPEC 5 'Morocco form',
-// 'Custom trip'; SPEC 7 POST contact/individual_hadj and contact/individual).
+// The two lead forms (docs/RULES.md, 'Entities: Morocco request', 'Custom-trip request'; docs/RULES.md, 'Validation: Morocco form',
+// 'Custom trip'; docs/RULES.md, 'Calls' POST contact/individual_hadj and contact/individual).
 //
 // Decision on 'same personal details as registration with password required' (custom trip): a
 // logged-in visitor sends only the trip (their account's details are used); a visitor who is not
 // logged in fills in the registration fields plus a password, and the request creates that account
 // at the same time, like the room wizard's register step. The Morocco form asks the personal
-// details without a password and creates no account (SPEC lists no password for it).
+// details without a password and creates no account (docs/RULES.md, 'Calls' lists no password for it).
 
 export const REQUEST_MSG = {
   desiredYear: 'De keuze van het jaar is verplicht!',
@@ -20,11 +20,11 @@ export const REQUEST_MSG = {
   adults: 'Minimaal 1 volwassene per kamer.',
   rating: 'Kies 1 tot 5 sterren.',
   tooManyRooms: 'Maximaal 20 kamers per aanvraag.',
-  /** SPEC 8: the success text of both forms, shown 5 seconds. */
+  /** docs/RULES.md, 'Messages': the success text of both forms, shown 5 seconds. */
   sent: 'Er zal binnen 5 tot 7 dagen contact opgenomen worden.',
 } as const;
 
-/** How long the web shows REQUEST_MSG.sent before the modal closes (SPEC 8). */
+/** How long the web shows REQUEST_MSG.sent before the modal closes (docs/RULES.md, 'Messages'). */
 export const REQUEST_SENT_MS = 5000;
 
 export const DESIRED_YEARS = ['september', 'herfstvakantie', 'november', 'wintervakantie'] as const;
@@ -54,7 +54,7 @@ export const moroccoRequestSchema = z.object({
 });
 export type MoroccoRequestInput = z.output<typeof moroccoRequestSchema>;
 
-// A count of persons in one room; a room holds at most 4 (SPEC: rooms of 2, 3 or 4), 10 leaves room
+// A count of persons in one room; a room holds at most 4 (docs/RULES.md, 'Constants': rooms of 2, 3 or 4), 10 leaves room
 // for a family's wish without letting a number blow up a mail.
 const count = (min = 0) =>
   z

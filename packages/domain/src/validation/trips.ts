@@ -5,7 +5,7 @@ import { MSG } from '../messages.ts';
 import type { ProposedRoom, RoomingProblem, RoomingWarning, RoomKind } from '../rooming.ts';
 import { apiDate, idField, idParam, isIsoDate, text } from './common.ts';
 
-// Trip overviews (SPEC 2 'Travel overviews', issue 11): request schemas and answer shapes of
+// Trip overviews (docs/RULES.md, 'Screens: Travel overviews'): request schemas and answer shapes of
 // /api/admin/trips/*, /api/merged_rooms and the merge-rooms dialog. A trip is every Umrah product
 // that starts on one day; it is named by that day, 'YYYY-MM-DD' (as GET merged_rooms?start_date= does).
 
@@ -26,7 +26,7 @@ export const TRIP_MSG = {
   roomNumbers: 'Ongeldige kamernummers (room_mekka, room_medina).',
   noDocuments: 'Van deze reis zijn nog geen reisdocumenten aangeleverd.',
   allDocumentsIn: 'Van alle reizigers van deze reis zijn de documenten al aangeleverd.',
-  /** SPEC 7 POST merged_rooms: rooms were merged between the dates and a mail went to the office. */
+  /** docs/RULES.md, 'Calls' POST merged_rooms: rooms were merged between the dates and a mail went to the office. */
   merged: (start: string, end: string) =>
     `Kamers zijn samengevoegd voor de periode ${formatDate(start)} t/m ${formatDate(end)}. Er is een mail naar het kantoor gestuurd.`,
 } as const;
@@ -61,7 +61,7 @@ const roomNumber = text(20, 'Kamernummer').optional();
 export const roomNumbersSchema = z.object({ room_mekka: roomNumber, room_medina: roomNumber }, { error: TRIP_MSG.roomNumbers });
 export type RoomNumbers = z.output<typeof roomNumbersSchema>;
 
-/** SPEC 7 sends `flex` as a JSON string; an object is taken as well. */
+/** docs/RULES.md, 'Calls' sends `flex` as a JSON string; an object is taken as well. */
 const roomFlex = z
   .union([z.string().max(500, { error: TRIP_MSG.roomNumbers }), z.record(z.string(), z.unknown())], { error: TRIP_MSG.roomNumbers })
   .optional()
@@ -112,7 +112,7 @@ export const mergedRoomsSaveSchema = z.object(
 export type MergedRoomsSaveInput = z.output<typeof mergedRoomsSaveSchema>;
 
 const MAX_PERIOD_DAYS = 366;
-/** The merge-rooms dialog (SPEC 5 'Merge rooms needs a period'). */
+/** The merge-rooms dialog (docs/RULES.md, 'Validation: Merge rooms needs a period'). */
 export const mergePeriodSchema = z
   .object({ start: tripDate(TRIP_MSG.period), end: tripDate(TRIP_MSG.period) }, { error: TRIP_MSG.period })
   .superRefine((v, ctx) => {
@@ -234,7 +234,7 @@ export interface RoomingVersionSummaryDto {
   created_by: string | null;
   rooms_count: number;
   guests_count: number;
-  /** Among the latest 4 (SPEC 9): shown first; older ones can still be opened. */
+  /** Among the latest 4 (docs/RULES.md, 'Constants'): shown first; older ones can still be opened. */
   latest: boolean;
 }
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
 import { isIsoDate, requiredText } from './common.ts';
 
-// The visa form (SPEC 5 'Visa form', SPEC 3 'Visa data'), the guest name change and the admin's
-// document reset (SPEC 5 'Reset documents'). The wizard's forms and the API routes use these same
+// The visa form (docs/RULES.md, 'Validation: Visa form', 'Entities: Visa data'), the guest name change and the admin's
+// document reset (docs/RULES.md, 'Validation: Reset documents'). The wizard's forms and the API routes use these same
 // schemas: POST /api/order/guest/visa, POST /api/order/guest/update_name/{order_id} and
 // POST /api/order/remind/documents/faulty.
 
@@ -33,7 +33,7 @@ export const VISA_MSG = {
   issuedAfterExpiry: 'Uitgiftedatum moet voor de vervaldatum liggen.',
   photoFormat: 'Pasfoto moet een afbeelding zijn (jpg, png of webp).',
   photoTooLarge: 'Pasfoto is te groot (maximaal 5 MB).',
-  /** SPEC 5, to the letter: the passport must stay valid 6 months past the trip's start. */
+  /** docs/RULES.md, 'Validation', to the letter: the passport must stay valid 6 months past the trip's start. */
   passportExpiresTooSoon: 'Vervaldatum zal niet meer geldig zijn bij het aanvragen van een visum, bestel alstublieft een nieuwe met SPOED.',
   // Answers of the API (the web shows them as they are).
   notEligible: 'Documenten kunnen pas worden aangeleverd nadat er (aan)betaald is.',
@@ -50,7 +50,7 @@ export const VISA_MSG = {
 
 /** Largest accepted photo after base64 decoding; the browser can check this before uploading. */
 export const VISA_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** Months the passport must stay valid after the trip starts (SPEC 5, 9; the Saudi rule counts from arrival). */
+/** Months the passport must stay valid after the trip starts (docs/RULES.md, 'Validation', 'Constants'; the Saudi rule counts from arrival). */
 export const PASSPORT_VALID_MONTHS = 6;
 
 /** 'YYYY-MM-DD' that is a real calendar day ('2001-02-31' is not), from the year 100 on. */
@@ -157,7 +157,7 @@ export const visaSchemaForTrip = (tripStart: string | null | undefined) =>
     }
   }, always);
 
-/** POST /api/order/guest/update_name/{order_id}: a guest's name and gender (SPEC 7). */
+/** POST /api/order/guest/update_name/{order_id}: a guest's name and gender (docs/RULES.md, 'Calls'). */
 export const guestNameSchema = z.object({
   order_id: positiveId(VISA_MSG.order),
   id: positiveId(VISA_MSG.guest),

@@ -29,7 +29,7 @@ export const VOUCHER_MSG = {
   tooLong: 'Deze tekst is te lang.',
 } as const;
 
-/** 'YYYY-MM-DD HH:mm:ss', the expiry format of SPEC 5 (Dutch local time). */
+/** 'YYYY-MM-DD HH:mm:ss', the expiry format of docs/RULES.md, 'Validation' (Dutch local time). */
 export const VOUCHER_EXPIRE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const EXPIRE_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
@@ -83,7 +83,7 @@ export const voucherFormSchema = z.object({
 });
 export type VoucherFormValues = z.input<typeof voucherFormSchema>;
 
-/** Amount × 100 to cents, expiry formatted 'YYYY-MM-DD HH:mm:ss' (SPEC 5 'Voucher form'). */
+/** Amount × 100 to cents, expiry formatted 'YYYY-MM-DD HH:mm:ss' (docs/RULES.md, 'Validation: Voucher form'). */
 export function voucherFormToInput(form: z.output<typeof voucherFormSchema>): z.input<typeof voucherSchema> {
   return {
     label: form.label,
@@ -110,7 +110,7 @@ export type RequestVoucherInput = z.infer<typeof requestVoucherSchema>;
 
 /**
  * The most codes one lookup may name: more than a cart holds in practice (one code per guest of a
- * family's rooms), far fewer than a guesser would like (issue 24).
+ * family's rooms), far fewer than a guesser would like (docs/ABUSE.md).
  */
 export const VOUCHER_LOOKUP_MAX = 10;
 

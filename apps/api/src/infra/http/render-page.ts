@@ -1,4 +1,4 @@
-// Public pages rendered to HTML per request (issue 14.1): the web build's server entry
+// Public pages rendered to HTML per request (docs/ARCHITECTURE.md): the web build's server entry
 // (apps/web/src/entry-server.tsx, built to dist-ssr) renders the page with the data the API
 // answers right now, so a product an admin changes shows on the next load; the browser hydrates.
 // Anything that goes wrong here falls back to the plain index.html (the app renders in the browser).
@@ -23,7 +23,7 @@ interface ServerEntry {
 }
 
 /**
- * Renders in a thread of its own (render-worker.mjs), so a render never holds the API's event loop;
+ * Renders in a thread of its own (page-render-worker.mjs), so a render never holds the API's event loop;
  * the thread's API requests are answered here with `fetchApi` of the render under way (one at a
  * time). A render past its time limit ends the thread; the next render starts a new one.
  */
@@ -35,7 +35,7 @@ function renderThread(entryFile: string, log: { error: (obj: unknown, msg: strin
   /** Resolves once the thread has loaded the server entry (its start is not part of a render's time limit). */
   let ready: Promise<void> = Promise.resolve();
   const start = () => {
-    const w = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+    const w = new Worker(new URL('./page-render-worker.mjs', import.meta.url), {
       workerData: { entryFile },
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });

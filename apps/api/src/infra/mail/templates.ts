@@ -62,7 +62,7 @@ export function orderConfirmationMail(opts: {
         `Bedankt voor je bestelling. We hebben je bestelling ontvangen onder nummer ${opts.orderNumber}.`,
         ...items,
         `Totaal: ${formatEuro(opts.total)} (inclusief 21% btw).`,
-        // An order of 0 (a voucher covers it) is complete at once: nothing to pay (issue 23).
+        // An order of 0 (a voucher covers it) is complete at once: nothing to pay (docs/MONEY.md).
         opts.total <= 0
           ? 'Er hoeft niets betaald te worden: je bestelling is voltooid.'
           : opts.payPartly

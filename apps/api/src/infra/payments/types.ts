@@ -46,7 +46,7 @@ export interface PaymentProvider {
   /**
    * After how many minutes an unfinished payment of this provider can no longer be paid (an upper
    * bound for the methods the shop offers). A started payment holds an unpaid lead past its expiry
-   * at most this long (issue 23), and blocks the order's changes at most this long.
+   * at most this long (docs/MONEY.md), and blocks the order's changes at most this long.
    */
   readonly paymentExpiryMinutes: number;
   create(input: CreatePaymentInput): Promise<CreatedPayment>;

@@ -117,7 +117,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/article/:id',
     photoRoute({
       summary: 'Kennisartikel of flyer wijzigen (admin)',
-      description: `{ message: 'UPDATED', article } (SPEC 7: gelukt als message UPDATED is). Zonder image blijft de foto. ${articleDescription}`,
+      description: `{ message: 'UPDATED', article } (docs/RULES.md, 'Calls': gelukt als message UPDATED is). Zonder image blijft de foto. ${articleDescription}`,
       params: idParams,
       body: articleUpdateSchema,
       response: { 200: articleSavedContract, 413: errorAnswer },

@@ -6,7 +6,7 @@ import { rateLimit } from '../../lib/routes.ts';
 import { sendContact } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Form-encoded bodies (SPEC 7) are parsed in this plugin only.
+  // Form-encoded bodies (docs/RULES.md, 'Calls') are parsed in this plugin only.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   app.post(

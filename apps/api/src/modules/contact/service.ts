@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/errors.ts';
 // both written into the outbox in one transaction.
 //
 // Anyone can type any address into the form, so the confirmation is what an attacker could send
-// from the agency's sender to a stranger (issue 16). It therefore holds a fixed Dutch text only (no
+// from the agency's sender to a stranger. It therefore holds a fixed Dutch text only (no
 // echo of the message, the name cut short and without links) and goes at most
 // CONFIRMATIONS_PER_HOUR times per hour to one address, counted in the outbox itself so the limit
 // holds across processes. Over the limit the office still gets the message; only the

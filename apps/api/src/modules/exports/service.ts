@@ -23,7 +23,7 @@ import { payerColumns } from '../payments/service.ts';
 import { fromDutchDateTime } from '../vouchers/time.ts';
 import { CsvNumber, csvChunks, csvEuros, csvNumber, neutraliseFormula, type CsvValue } from '../../lib/csv.ts';
 
-// Bookkeeper exports (issue 13): payments and invoices of a date range as CSV or XLSX.
+// Bookkeeper exports (docs/RULES.md, 'Beyond the rules'): payments and invoices of a date range as CSV or XLSX.
 // Rows are read in batches by id (each batch its own short query, never one long transaction) and
 // written to the response as they come, so a two-year export never sits in memory at once.
 

@@ -21,7 +21,7 @@ import { PDF_TEXT_MAX, orderCreditInvoicePdf, orderInvoicePdf, type OrderPdfData
 import { containsPattern } from '../../lib/sql.ts';
 import { loadOrderDtos } from '../orders/dto.ts';
 
-// Invoices issued once, numbered and kept (issue 23, finding 7; Dutch invoicing rules): when an order
+// Invoices issued once, numbered and kept (docs/INVOICES.md; Dutch invoicing rules): when an order
 // becomes paid in full (COMPLETED) its invoice is issued with a number of its own, its issue date and
 // a snapshot of the company, the customer, the lines and the payments as they were; the PDF renders
 // from that snapshot, never from the order of today. A later change to the order (quick edit, a

@@ -70,7 +70,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/invoices/admin',
-    // Reading is for staff: the bookkeeper sees quotes and invoices read-only (issue 13).
+    // Reading is for staff: the bookkeeper sees quotes and invoices read-only (docs/RULES.md, 'Roles').
     staffOnly({
       summary: 'Alle offertes en facturen (admin en boekhouder), nieuwste eerst; zoeken op nummer, email of naam',
       querystring: searchPageQuery(),
@@ -91,7 +91,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ ...(await issuedPage(app.ctx.db, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
   );
 
-  // A read, so a GET: the bookkeeper reads every document and writes nothing (issue 13).
+  // A read, so a GET: the bookkeeper reads every document and writes nothing (docs/RULES.md, 'Roles').
   app.get(
     '/api/invoices/issued/:id/pdf',
     {
@@ -170,7 +170,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = currentUser(req);
       const l = await service.invoiceFor(app.ctx.db, user, req.params.id);
-      // The bookkeeper reads every quote but starts no payment on someone else's (issue 13: read-only).
+      // The bookkeeper reads every quote but starts no payment on someone else's (read-only: docs/RULES.md, 'Roles').
       if (user.role === Role.BOOKKEEPER && l.invoice.userId !== user.id) throw forbidden(MSG.forbidden);
       return { transaction: await startInvoicePayment(app.ctx, paymentProvider(app), l.invoice.id, user.id) };
     },

@@ -6,7 +6,7 @@ import { guardedRoutes, rateLimit } from '../../lib/routes.ts';
 import { sendPaymentReminderEach } from '../reminders/service.ts';
 import { exportOpenOrders, openOrders, OPEN_LIST_LIMIT } from './service.ts';
 
-// The dashboard's 'Openstaand' view (issue 25). Reading and exporting is for staff (the bookkeeper
+// The dashboard's 'Openstaand' view (docs/OFFICE.md). Reading and exporting is for staff (the bookkeeper
 // reads too); sending reminders is for admins.
 
 const tags = ['orders'];

@@ -10,7 +10,7 @@ import { CSV_CONTENT_TYPE, csvEuros, toCsv } from '../../lib/csv.ts';
 import { PAYMENT_STEPS } from '../reminders/mails.ts';
 import { dutchToday } from '../vouchers/time.ts';
 
-// The dashboard's 'Openstaand' view (issue 25): every order that can still be paid (lead, pending,
+// The dashboard's 'Openstaand' view (docs/OFFICE.md): every order that can still be paid (lead, pending,
 // down payment) and has an amount open, across trips; the same list as XLSX and CSV. Paid, open,
 // deadline and trip are read the way the reminders read them (reminders/service.ts orderFacts), so
 // the list, the reminder mail and its log line name the same amounts and dates.

@@ -86,7 +86,7 @@ export async function cancelOrder(ctx: Ctx, admin: UserRow, orderId: number, log
     });
     // Give back exactly what the order took: each guest's place in a room, visa fees, exclusive
     // rooms, lessons, products.
-    await giveBackStock(tx, orderId);
+    await giveBackStock(tx, orderId, ctx.config);
 
     const [dto] = await loadOrderDtos(tx, [orderId]);
     const credit = creditDocumentFor({ total: dto!.total_price, paid: dto!.total_payments });

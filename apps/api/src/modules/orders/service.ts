@@ -58,6 +58,7 @@ import { loadOrderDtos, orderDtosFromRows, orderNumber } from './dto.ts';
 import { logsOfOrder, logsOfOrders, orderLogValues, userActor, writeOrderLog, type OrderLogEntry } from './log.ts';
 import { changeOrderStatus } from './status.ts';
 import { linesOfOrder, moveStock, soldOut, stockOfLines } from './stock.ts';
+import { hasWaitlistHold, useWaitlistHolds } from '../waitlist/service.ts';
 
 /** Who asks: the logged-in user, and the admin behind them when an admin logged in as them. */
 export interface Actor {
@@ -570,14 +571,19 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
       const catalog = toCatalog(catalogRows);
       const priced = price(order, catalog, actor);
       const written = (await writeNewOrder(tx, ...parts(await newContentIds(tx, order, null), priced)))!;
-      await moveStock(tx, stockOf(priced), productLabels(catalog));
+      const stock = stockOf(priced);
+      // Places held for the customer on the waiting list are theirs already: not taken twice (issue 26).
+      if (held) await useWaitlistHolds(tx, customer.id, written.order.id, stock);
+      await moveStock(tx, stock, productLabels(catalog));
       // Nothing to pay (a voucher covers it): completed now, as a full payment would (issue 23).
       if (written.order.totalPrice <= 0) written.order = { ...written.order, status: await completeWithoutPayment(ctx, tx, written.order) };
       return { written, rows: catalogRows };
     });
 
+  // A customer with places held on the waiting list books them in a transaction that uses the hold.
+  const held = capped && (await hasWaitlistHold(ctx.db, customer.id));
   let placed: { written: WrittenOrder; rows: CatalogRows };
-  if (order.crowdfunds.length > 0) {
+  if (order.crowdfunds.length > 0 || held) {
     // Donations: the crowdfund rows are locked while the order is priced against what they still need.
     placed = await inTransaction(null);
   } else {

@@ -3,6 +3,8 @@ import { ORDER_MSG, STOCK_KINDS, isUmrahType, type LineKind } from '@umrah/domai
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import { orderLines, products } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
+import { offerReturnedPlaces } from '../waitlist/service.ts';
+import type { AppConfig } from '../../config.ts';
 
 // Stock moves of orders, shared by placing, changing, cancelling and expiring an order: always in
 // product id order, so concurrent transactions lock product rows in the same order.
@@ -55,8 +57,12 @@ export function soldOut(productId: number, labels: Map<number, { label: string; 
   return conflict(!p || isUmrahType(p.type) ? ORDER_MSG.soldOutRoom : ORDER_MSG.soldOut(p.label));
 }
 
-/** Gives back everything the order's lines took (cancel, expiry). */
-export async function giveBackStock(tx: Tx, orderId: number): Promise<void> {
+/**
+ * Gives back everything the order's lines took (cancel, expiry), and offers those places to the
+ * waiting list in the same transaction (issue 26).
+ */
+export async function giveBackStock(tx: Tx, orderId: number, config: Pick<AppConfig, 'waitlistHoldHours' | 'publicUrl'>): Promise<void> {
   const back = stockOfLines(await linesOfOrder(tx, orderId));
   await moveStock(tx, new Map([...back].map(([id, q]) => [id, -q])));
+  await offerReturnedPlaces(tx, config, back.keys());
 }

@@ -18,7 +18,7 @@ import {
 import { userScope } from '../../infra/http/idempotency.ts';
 import type { UserRow } from '../../lib/auth.ts';
 
-// What 'Account verwijderen' removes besides the account's own row (issue 23, finding 8): every copy
+// What 'Account verwijderen' removes besides the account's own row (docs/records.md): every copy
 // of the person's email, name, phone, address and date of birth in the other tables. The orders,
 // payments and their amounts stay (the bookkeeping); only the tables in KEPT_FOR_BOOKKEEPING
 // (privacy/service.ts) keep a name and address. test/privacy-erasure.test.ts searches every text and

@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/index.ts';
 import { guests, orderLines, products, rooms } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
+import { offerReturnedPlaces } from '../waitlist/service.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -259,9 +260,14 @@ export async function updateProduct(ctx: AppContext, id: number, input: ProductI
       .set({ ...columns(input), updatedAt: new Date() })
       .where(eq(products.id, id))
       .returning();
+    // Places added: offered to the waiting list in this transaction (issue 26); the answer shows what is left.
+    if (updated!.stock > current.stock && (await offerReturnedPlaces(tx, ctx.config, [id])) > 0) {
+      return (await tx.select().from(products).where(eq(products.id, id)))[0];
+    }
     return updated;
   });
   invalidateCatalog(ctx);
+  void ctx.mail.kick();
   return toProductDto(row);
 }
 

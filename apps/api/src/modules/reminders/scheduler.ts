@@ -15,6 +15,7 @@ import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import { changeOrderStatus } from '../orders/status.ts';
 import { giveBackStock } from '../orders/stock.ts';
 import { dutchToday } from '../vouchers/time.ts';
+import { expireWaitlistHolds } from '../waitlist/service.ts';
 import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
 import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder } from './service.ts';
 
@@ -203,7 +204,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
             flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb`,
           },
         );
-        await giveBackStock(sp, id);
+        await giveBackStock(sp, id, ctx.config);
         const [customer] = await sp.select().from(users).where(eq(users.id, order.userId));
         if (customer) {
           await queueMail(sp, {
@@ -291,8 +292,11 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
     }
   });
 
+  // Waiting-list holds past their time: their places go to the next (issue 26; own transaction).
+  const lapsed = await expireWaitlistHolds(ctx, now);
+
   // Stock came back: every process's cached catalog must be read again.
-  if (result.expired.length) invalidateCatalog(ctx);
+  if (result.expired.length || lapsed) invalidateCatalog(ctx);
   if (result.payments.length || result.documents.length || result.expired.length) void ctx.mail.kick();
   return result;
 }

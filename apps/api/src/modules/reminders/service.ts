@@ -181,7 +181,7 @@ export async function sendPaymentReminders(ctx: Ctx, admin: UserRow, orderIds: n
 }
 
 /**
- * The 'Openstaand' view's reminder to a selection (issue 25): the same step to each order, each in
+ * The 'Openstaand' view's reminder to a selection (docs/OFFICE.md): the same step to each order, each in
  * its own transaction (mail queued and log row written together, as above), so one order that was
  * paid in the meantime is skipped with its reason instead of refusing the others.
  */
@@ -210,7 +210,7 @@ export async function sendPaymentReminderEach(ctx: Ctx, admin: UserRow, orderIds
 }
 
 /**
- * 'Herinnering aan alle gasten zonder documenten' of a trip (issue 25): the document reminder step
+ * 'Herinnering aan alle gasten zonder documenten' of a trip (docs/OFFICE.md): the document reminder step
  * to each order whose guests have not all delivered, each in its own transaction like the single
  * reminder; orders that are complete (or no longer eligible) in the meantime are skipped.
  */

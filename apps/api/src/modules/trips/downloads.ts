@@ -23,7 +23,7 @@ import type { RoomingSheet, XlsxTable } from './exports.ts';
 import { buildRoomingPdf, buildXlsx } from './pool.ts';
 import { auditDownload, loadTrip, versionRows, type Actor, type Ctx, type LoadedTrip, type TripGuest } from './service.ts';
 
-// The trip downloads (issue 11 point 3). Each one is audited before it is built: the files hold
+// The trip downloads (API lists and travel documents). Each one is audited before it is built: the files hold
 // passport data. Building happens in worker threads (pool.ts, infra/pdf) and outside any transaction.
 
 export interface Download<T = Buffer> {

@@ -32,7 +32,7 @@ import * as downloads from './downloads.ts';
 import { closeTripExportPool } from './pool.ts';
 import * as service from './service.ts';
 
-// Trip overviews (issue 11; SPEC 2 'Travel overviews', SPEC 7 merged_rooms). Admin only: a
+// Trip overviews (docs/RULES.md, 'Screens: Travel overviews', 'Calls' merged_rooms). Admin only: a
 // customer or the bookkeeper gets 403, an anonymous caller 401, on every route and download.
 // Counted orders: DOWN_PAYMENT and COMPLETED, not those of internal test accounts (staff accounts,
 // and addresses at INTERNAL_EMAIL_DOMAINS, default 'umrahreizen.nl').

@@ -37,7 +37,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { loadOrderDtos } from '../orders/dto.ts';
 import { logsOfOrders } from '../orders/log.ts';
 
-// Trip overviews (issue 11). A trip is every Umrah product starting on one day, named by that day.
+// Trip overviews (docs/RULES.md, 'Screens: Travel overviews'). A trip is every Umrah product starting on one day, named by that day.
 // Only DOWN_PAYMENT and COMPLETED orders count (the others are not travelling), and never those of internal test accounts.
 
 export type Ctx = Pick<AppContext, 'db' | 'config' | 'mail' | 'sealer' | 'files'>;

@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 // image worker (infra/images/convert.ts): decoding the base64 text included, nothing of it on the
 // main thread.
 
-/** SPEC 9: the photo download is 200x200 pixels, JPEG quality 80 (what visa portals take), made in the image worker. */
+/** docs/RULES.md, 'Constants': the photo download is 200x200 pixels, JPEG quality 80 (what visa portals take), made in the image worker. */
 export { PHOTO_DOWNLOAD, convertPhotoDownload as photoDownload } from '../../infra/images/index.ts';
 
 /** 413 when too large, 400 when not an image; otherwise the re-encoded JPEG. */

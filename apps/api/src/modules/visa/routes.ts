@@ -153,7 +153,8 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/order/guest/:guestId/visa/photo/download',
     signedIn({
-      summary: 'Pasfoto als download: 200x200 pixels, JPEG kwaliteit 80 (SPEC 9), voor de eigenaar of een admin; nooit in een cache',
+      summary:
+        'Pasfoto als download: 200x200 pixels, JPEG kwaliteit 80 (docs/RULES.md, Constants), voor de eigenaar of een admin; nooit in een cache',
       params: z.object({ guestId: id }),
     }),
     async (req, reply) => {

@@ -38,7 +38,7 @@ export default function UserMenu() {
           <Button variant="subtle" justify="start" role="menuitem" onClick={() => go('/account')}>
             Account
           </Button>
-          {/* The bookkeeper has read-only admin tabs (issue 13). */}
+          {/* The bookkeeper has read-only admin tabs (docs/RULES.md, 'Roles'). */}
           {(isAdmin || user.role === Role.BOOKKEEPER) && (
             <Button variant="subtle" justify="start" role="menuitem" onClick={() => go('/admin')}>
               Admin

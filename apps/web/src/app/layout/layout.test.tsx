@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('Header', () => {
-  it('toggles the menu between Menu and Sluit with the six links of SPEC 2', () => {
+  it('toggles the menu between Menu and Sluit with the six links of docs/RULES.md, Screens', () => {
     renderApp(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });

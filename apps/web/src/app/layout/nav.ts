@@ -1,4 +1,4 @@
-/** The menu of SPEC 2, in its order. */
+/** The menu of docs/RULES.md, 'Screens', in its order. */
 export const MENU_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/pakketten', label: 'Pakketten' },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { DialogModal } from '../../components/DialogModal';
 import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { errorMessage, notifyErrorWith, notifySuccess } from '../../lib/notify';
 import { useAuth } from '../auth';
@@ -61,7 +62,7 @@ export function PrivacyCard() {
           )}
         </Group>
       </Stack>
-      <Modal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title="Account verwijderen">
+      <DialogModal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title="Account verwijderen">
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -87,7 +88,7 @@ export function PrivacyCard() {
             />
           </Stack>
         </form>
-      </Modal>
+      </DialogModal>
     </Paper>
   );
 }

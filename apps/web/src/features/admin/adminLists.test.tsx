@@ -7,7 +7,7 @@ import ProductsTab from './products/ProductsTab';
 import UsersTab from './users/UsersTab';
 import VouchersTab from './vouchers/VouchersTab';
 
-// The admin lists on the admin kit (issue 15): the same requests as before (q, page, pageSize), the
+// The admin lists on the admin kit (docs/ARCHITECTURE.md): the same requests as before (q, page, pageSize), the
 // search debounced and back to page 1, the pages, the empty and failure states, the delete dialog.
 
 vi.setConfig({ testTimeout: 30_000 });

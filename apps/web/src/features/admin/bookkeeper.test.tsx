@@ -6,7 +6,7 @@ import AdminPage from '../../pages/AdminPage';
 import { RequireAuth } from '../auth/RequireAuth';
 import { filenameOf } from './exports/api';
 
-// Issue 13: the bookkeeper (role 2) at /admin sees Facturen, Betalingen and Bestellingen only, with
+// The bookkeeper (docs/RULES.md, 'Roles') (role 2) at /admin sees Facturen, Betalingen and Bestellingen only, with
 // every write control hidden; the admin sees the same screens with them.
 
 vi.setConfig({ testTimeout: 30_000 });

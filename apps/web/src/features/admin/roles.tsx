@@ -1,4 +1,4 @@
-// The bookkeeper (role 2) in the admin (issue 13): read-only Facturen, Betalingen and Bestellingen,
+// The bookkeeper (role 2) in the admin (docs/RULES.md, 'Roles'): read-only Facturen, Betalingen and Bestellingen,
 // every write control hidden. The API refuses the bookkeeper's writes with 403 anyway; hiding them
 // keeps the screen honest about what this role may do.
 import { Role } from '@umrah/domain/enums';

@@ -23,7 +23,7 @@ export function loginErrorMessage(err: unknown): string {
 export const asksForCaptcha = (err: unknown) => err instanceof ApiError && (err.details ?? []).some((d) => d.path === 'altcha');
 
 /**
- * `silentFailure`: a wrong email/password shows nothing (SPEC 8: the checkout's login ignores a
+ * `silentFailure`: a wrong email/password shows nothing (docs/RULES.md, 'Messages': the checkout's login ignores a
  * login failure silently); other failures (too many attempts, the captcha asked for) still show.
  */
 export function LoginForm({ onSuccess, silentFailure = false }: { onSuccess?: () => void; silentFailure?: boolean }) {

@@ -14,7 +14,7 @@ import { showNotification } from '../../lib/notify';
 
 type RegisterValues = AccountValues & { password: string; altcha: string };
 
-/** SPEC 8: 'Unprocessable' (422) means the address is taken; anything else is an unknown failure. */
+/** docs/RULES.md, 'Messages': 'Unprocessable' (422) means the address is taken; anything else is an unknown failure. */
 export function registerErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 422 || err.error?.includes('Unprocessable') || err.message.includes('Unprocessable')) return MSG.emailTaken;

@@ -1,4 +1,4 @@
-// Route guard (SPEC 6): an optional role list; guests get a login form, wrong roles a refusal.
+// Route guard (docs/RULES.md, 'Roles'): an optional role list; guests get a login form, wrong roles a refusal.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Container, Paper, Stack, Title } from '@mantine/core';
 import { type Role } from '@umrah/domain/enums';

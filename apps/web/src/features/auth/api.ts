@@ -40,7 +40,7 @@ export const useRegister = () =>
     mutationFn: (body: RegisterBody) => apiPost<Registered>('/api/register', { ...body, login_user: true }, { auth: false }),
   });
 
-/** SPEC 8: a failed registration (also a failed login with its token) clears the stored token. */
+/** docs/RULES.md, 'Messages': a failed registration (also a failed login with its token) clears the stored token. */
 export const clearStoredToken = () => {
   if (getToken()) setToken(null);
 };

@@ -21,7 +21,7 @@ afterEach(() => {
 const submitLogin = () => fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
 
 describe('LoginForm', () => {
-  it('shows the required messages of SPEC 5', async () => {
+  it('shows the required messages of docs/RULES.md, Validation', async () => {
     renderApp(<LoginForm />);
     submitLogin();
     expect(await screen.findByText('Email is verplicht!')).toBeTruthy();

@@ -1,5 +1,5 @@
-// Edit modals of the non-room cart entries: a lesson's availability (days and time slots, SPEC 5
-// 'Arabia availability') and a donation's amount (SPEC 5 'Donation'). Both use the shared schemas;
+// Edit modals of the non-room cart entries: a lesson's availability (days and time slots, docs/RULES.md, 'Validation'
+// 'Arabia availability') and a donation's amount (docs/RULES.md, 'Validation: Donation'). Both use the shared schemas;
 // a donation is also checked against the goal by the server (POST /api/order/preview).
 import { useState } from 'react';
 import { Checkbox, Modal, SimpleGrid, Stack, Text } from '@mantine/core';

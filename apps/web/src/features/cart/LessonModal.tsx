@@ -1,4 +1,4 @@
-// A lesson into the cart (SPEC 3 'arabia' entry): the days and time slots the student is available,
+// A lesson into the cart (docs/RULES.md, 'Entities: arabia' entry): the days and time slots the student is available,
 // checked with the shared availability schema. Admins can put it in the admin cart instead.
 import { useNavigate } from 'react-router';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The cart's voucher field (SPEC 5 'Cart voucher'): POST /api/requestVoucher checks the code with the
+// The cart's voucher field (docs/RULES.md, 'Validation: Cart voucher'): POST /api/requestVoucher checks the code with the
 // cart's codes, item count and products ('Deze kortingscode bestaat niet.', 'Kortingscode is
 // verlopen.', 'Kortingscode kan niet vaker worden gebruikt.', product-bound codes); the order checks
 // it all again.

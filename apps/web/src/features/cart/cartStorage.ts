@@ -1,6 +1,6 @@
 // The carts live in localStorage as arrays: 'cart' for everyone, 'admin_cart' for the admin cart
-// (SPEC 3, local state). The cart feature itself builds on these; the header only counts them.
-// SPEC 4 'Cart operations': add, update at index, remove at index, clear.
+// (docs/RULES.md, 'Entities', local state). The cart feature itself builds on these; the header only counts them.
+// docs/RULES.md, 'States: Cart operations': add, update at index, remove at index, clear.
 import { useMemo, useSyncExternalStore } from 'react';
 import { readJson, readString, subscribeKey, writeJson } from '../../lib/storage';
 
@@ -41,7 +41,7 @@ export function useCartEntries<T = unknown>(key: CartKey): T[] {
 
 // ------------------------------------------------------------------------------------------------
 // Voucher codes. The order payload collects the labels of every entry (features/checkout/cart.ts);
-// the cart keeps them together on its first entry, and never more codes than entries (SPEC 5: more
+// the cart keeps them together on its first entry, and never more codes than entries (docs/RULES.md, 'Validation': more
 // vouchers than cart items is refused).
 
 type WithDiscounts = { discounts?: unknown };

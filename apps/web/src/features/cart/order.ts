@@ -1,4 +1,4 @@
-// From the cart in localStorage ('cart', SPEC 3 'Cart entry kinds') to the order create payload.
+// From the cart in localStorage ('cart', docs/RULES.md, 'Entities: Cart entry kinds') to the order create payload.
 // Entries are read defensively: a kind is taken from `type` when present, else from the entry's shape.
 import type { OrderInput } from '@umrah/domain/validation/order';
 import { readCart } from './cartStorage';
@@ -22,7 +22,7 @@ export function cartKind(entry: unknown): CartKind | null {
   return null;
 }
 
-/** Voucher labels kept on an entry (SPEC 3 lists discounts on rooms) or in its flex. */
+/** Voucher labels kept on an entry (docs/RULES.md, 'Entities' lists discounts on rooms) or in its flex. */
 function discountsOf(entry: Json): string[] {
   const flex = isRecord(entry.flex) ? entry.flex : {};
   return [...strings(entry.discounts), ...strings(flex.discounts)];

@@ -1,4 +1,4 @@
-// The cart entries kept in localStorage ('cart' and 'admin_cart'), SPEC 3 'Cart entry kinds'. The
+// The cart entries kept in localStorage ('cart' and 'admin_cart'), docs/RULES.md, 'Entities: Cart entry kinds'. The
 // `type` field names the kind; the other fields are what the order payload needs (see
 // features/checkout/cart.ts, which turns entries into POST /api/order) plus a few display fields.
 // Prices are never stored: the server computes them (POST /api/order/preview).

@@ -8,7 +8,7 @@ const WRAPPING_BADGE = { root: { height: 'auto', maxWidth: '100%' }, label: { wh
 const STATUS_COLOR: Record<MonthTileStatus, string> = { available: 'teal', soldout: 'red', soon: 'gray' };
 
 /**
- * The month tiles of SPEC 2: a month with stocked trips can be chosen; a sold-out month and a month
+ * The month tiles of docs/RULES.md, 'Screens': a month with stocked trips can be chosen; a sold-out month and a month
  * without trips show their state but have nothing to choose. The last tile asks for a custom date.
  */
 export function MonthTiles({

@@ -1,4 +1,4 @@
-// The chat widget (SPEC 1): a floating button on the public pages opens a small panel; 'Verstuur'
+// The chat widget (docs/RULES.md, 'Product'): a floating button on the public pages opens a small panel; 'Verstuur'
 // opens the configured external chat link (CHAT_URL, from GET /api/config) in a new window with
 // the typed text. Without a configured link nothing is shown.
 import { useState } from 'react';

@@ -21,7 +21,7 @@ afterEach(() => {
 const loginCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/login')).length;
 
 describe('the checkout’s login', () => {
-  it('stays silent on a wrong combination (SPEC 8), but still shows an unknown error', async () => {
+  it('stays silent on a wrong combination (docs/RULES.md, Messages), but still shows an unknown error', async () => {
     renderApp(<CheckoutDetails />);
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'klant@example.nl' } });
     fireEvent.change(screen.getByLabelText('Wachtwoord'), { target: { value: 'fout' } });

@@ -1,7 +1,8 @@
-// The dialog on /confirm/{orderId} after the payment provider sends the customer back (SPEC 2):
+// The dialog on /confirm/{orderId} after the payment provider sends the customer back (docs/RULES.md, 'Screens'):
 // its text follows the order's status, which the server first checks at the provider.
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { DialogModal } from '../../components/DialogModal';
 import { OrderStatus } from '@umrah/domain/enums';
 import { MSG } from '@umrah/domain/messages';
 import { formatOrderNumber } from '@umrah/domain/order-number';
@@ -9,12 +10,17 @@ import { ApiError } from '../../lib/api';
 import { useAuth, useAuthModals } from '../auth';
 import { usePaymentCheck } from './api';
 
-type Variant = 'completed' | 'downPayment' | 'cancelled' | 'refunded' | 'notPaid';
+type Variant = 'completed' | 'free' | 'downPayment' | 'cancelled' | 'refunded' | 'notPaid';
 
 export const RETURN_TEXT: Record<Variant, { title: string; body: string[] }> = {
   completed: {
     title: 'Bedankt voor je bestelling!',
     body: ['Je betaling is gelukt. We hebben je een mail met je bestelling gestuurd.'],
+  },
+  // Issue 23: an order of € 0 (a voucher covers it) is completed without a payment.
+  free: {
+    title: 'Bedankt voor je bestelling!',
+    body: ['Er hoeft niets betaald te worden: je bestelling is voltooid. We hebben je een mail met je bestelling gestuurd.'],
   },
   downPayment: {
     title: 'Bedankt voor je aanbetaling!',
@@ -46,10 +52,10 @@ export function providerCode(params: URLSearchParams): number | null {
 /** -90 cancelled by the payer, -61/-64 voided or cancelled: the customer stopped, nothing was paid. */
 const CANCEL_CODES = [-90, -61, -64];
 
-export function returnVariant(status: number, code: number | null): Variant {
+export function returnVariant(status: number, code: number | null, totalPrice?: number): Variant {
   switch (status) {
     case OrderStatus.COMPLETED:
-      return 'completed';
+      return totalPrice === 0 ? 'free' : 'completed';
     case OrderStatus.DOWN_PAYMENT:
       return 'downPayment';
     case OrderStatus.CANCELLED:
@@ -104,7 +110,7 @@ export function ReturnDialog({ orderId }: { orderId: number }) {
       </Stack>
     );
   } else {
-    const variant = returnVariant(check.data.status, providerCode(params));
+    const variant = returnVariant(check.data.status, providerCode(params), check.data.total_price);
     const text = RETURN_TEXT[variant];
     title = text.title;
     const unpaid = variant === 'notPaid' || (variant === 'cancelled' && check.data.status !== OrderStatus.CANCELLED);
@@ -131,8 +137,8 @@ export function ReturnDialog({ orderId }: { orderId: number }) {
   }
 
   return (
-    <Modal opened onClose={home} title={title} centered size="md">
+    <DialogModal opened onClose={home} title={title} centered size="md">
       {content}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,7 +1,8 @@
-// The order and payment calls of SPEC 7: placing the order and starting its payment (checkout),
+// The order and payment calls of docs/RULES.md, 'Calls': placing the order and starting its payment (checkout),
 // prepare ('Mijn bestellingen'), the status check after the return from the provider, and the
 // staff's manual payments.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { OrderStatus } from '@umrah/domain/enums';
 import type { OrderAnswer } from '@umrah/domain/contracts/orders';
 import type { PaymentCheck, PaymentsPage, Transaction, TransactionAnswer } from '@umrah/domain/contracts/payments';
 import type { OrderInput } from '@umrah/domain/validation/order';
@@ -33,7 +34,7 @@ export const preparePayment = (id: number, percent: 50 | 100) =>
 export const usePreparePayment = (orderId: number) =>
   useMutation({ mutationFn: async (percent: 50 | 100) => goToPayment(await preparePayment(orderId, percent)) });
 
-/** POST /api/order; an empty or { status: 'error' } answer fails (SPEC 8: 'An unknown error occured.'). */
+/** POST /api/order; an empty or { status: 'error' } answer fails (docs/RULES.md, 'Messages': 'An unknown error occured.'). */
 export const useCreateOrder = () =>
   useMutation({ mutationFn: (body: OrderInput) => checkedAnswer(apiPost<Partial<OrderAnswer>>('/api/order', body)) });
 
@@ -49,6 +50,12 @@ export const usePaymentCheck = (orderId: number, loggedIn: boolean) =>
     retry: false,
     staleTime: 0,
   });
+
+/**
+ * Whether a newly placed order still needs the provider: not one the server completed at once
+ * because nothing is to be paid (€ 0, issue 23), where starting a payment is refused.
+ */
+export const needsPayment = (order: { status: number; amount_open: number }) => order.status !== OrderStatus.COMPLETED && order.amount_open > 0;
 
 /** Sends the browser to the provider's hosted payment page. */
 export function goToPayment(t: Transaction) {

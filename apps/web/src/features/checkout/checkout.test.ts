@@ -4,7 +4,8 @@ import { orderSchema } from '@umrah/domain/validation/order';
 import { parseOrderNumber } from '@umrah/domain/order-number';
 import { payActions, statusLabel } from '../orders/MyOrders';
 import { cartKind, cartToOrder } from '../cart';
-import { providerCode, returnVariant } from './ReturnDialog';
+import { RETURN_TEXT, providerCode, returnVariant } from './ReturnDialog';
+import { needsPayment } from './api';
 
 const room = {
   type: 'umrah',
@@ -75,6 +76,20 @@ describe('return dialog', () => {
     expect(returnVariant(OrderStatus.PENDING, null)).toBe('notPaid');
     // The order's status wins over what the URL says: a forged 100 does not make it paid.
     expect(returnVariant(OrderStatus.LEAD, 100)).toBe('notPaid');
+  });
+
+  it('thanks for an order of € 0 without speaking of a payment (issue 23)', () => {
+    expect(returnVariant(OrderStatus.COMPLETED, null, 0)).toBe('free');
+    expect(returnVariant(OrderStatus.COMPLETED, 100, 2500)).toBe('completed');
+    expect(RETURN_TEXT.free.body.join(' ')).not.toContain('betaling is gelukt');
+  });
+});
+
+describe('checkout after the order is placed (issue 23)', () => {
+  it('goes to the provider only when something is to be paid: an order of € 0 is completed by the server', () => {
+    expect(needsPayment({ status: OrderStatus.LEAD, amount_open: 2500 })).toBe(true);
+    expect(needsPayment({ status: OrderStatus.COMPLETED, amount_open: 0 })).toBe(false);
+    expect(needsPayment({ status: OrderStatus.LEAD, amount_open: 0 })).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-// Add or edit one knowledge article (type 0) or flyer (type 1): SPEC 5 'Article form' with its
+// Add or edit one knowledge article (type 0) or flyer (type 1): docs/RULES.md, 'Validation: Article form' with its
 // messages, one JPEG photo cropped in the browser, the html in a rich-text editor, category chips.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';

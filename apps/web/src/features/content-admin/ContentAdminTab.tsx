@@ -1,5 +1,5 @@
-// Admin tab 'Kennis/Flyers' (SPEC 2): knowledge articles, flyers and categories, each with add, edit
-// and delete (after a confirmation), and the success messages of SPEC 8.
+// Admin tab 'Kennis/Flyers' (docs/RULES.md, 'Screens'): knowledge articles, flyers and categories, each with add, edit
+// and delete (after a confirmation), and the success messages of docs/RULES.md, 'Messages'.
 import { useState } from 'react';
 import { Button, Group, Image, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { ArticleType } from '@umrah/domain/enums';
@@ -82,7 +82,7 @@ function CategoryModal({ category, opened, onClose }: { category: ArticleCategor
       onClose();
     },
   });
-  // SPEC 8: category failures say 'Onbekende fout', unless the server named the field's problem.
+  // docs/RULES.md, 'Messages': category failures say 'Onbekende fout', unless the server named the field's problem.
   const error = invalid ?? (save.error ? (fieldErrors(save.error).label ?? ARTICLE_MSG.unknown) : null);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-// The photo cropper of the article form (SPEC 5: aspect 25/19 for articles, 0.70625 for flyers). It
+// The photo cropper of the article form (docs/RULES.md, 'Validation': aspect 25/19 for articles, 0.70625 for flyers). It
 // only reports the chosen area in the picture's own pixels; cropToJpeg turns that into the upload.
 // The crop frame can be moved with the arrow keys (react-easy-crop) and zoomed with the slider.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The admin's writes of articles, flyers and categories (SPEC 7), as mutation hooks. After each,
+// The admin's writes of articles, flyers and categories (docs/RULES.md, 'Calls'), as mutation hooks. After each,
 // every list of the content pages is fetched again (the content feature's keys), so the admin (and
 // the public pages in this tab) see it at once.
 import type { QueryKey } from '@tanstack/react-query';

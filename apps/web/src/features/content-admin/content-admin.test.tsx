@@ -15,7 +15,7 @@ const form = (overrides: Partial<ArticleFormValues> = {}): ArticleFormValues => 
   ...overrides,
 });
 
-describe('article form validation (SPEC 5)', () => {
+describe('article form validation (docs/RULES.md, Validation)', () => {
   it('accepts a complete article, and an edit without a new photo', () => {
     expect(validateArticleForm(form(), true)).toEqual({});
     expect(validateArticleForm(form({ photoName: null }), false)).toEqual({});

@@ -1,4 +1,4 @@
-// The browser half of SPEC 5's photo rule: only a real JPEG (by name and by its first bytes, so a PNG
+// The browser half of docs/RULES.md, 'Validation''s photo rule: only a real JPEG (by name and by its first bytes, so a PNG
 // renamed .jpg is refused here as on the server), cropped to the article's or flyer's aspect and
 // sent as a JPEG no wider than the server ever uses, so the upload stays small.
 import { isJpegName, notJpegMessage } from '@umrah/domain/validation/article';

@@ -1,4 +1,4 @@
-// The contact form (SPEC 2, 5, 7, 8): name, email, message and the captcha, checked with the same
+// The contact form (docs/RULES.md, 'Screens', 'Validation', 'Calls', 'Messages'): name, email, message and the captcha, checked with the same
 // zod schema as POST /api/contact (loaded after the page works); the server's answer is shown as
 // the success text.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The home page's flyers (SPEC 1, 9): a carousel of up to 5 flyers side by side (fewer under 1000,
+// The home page's flyers (docs/RULES.md, 'Product', 'Constants'): a carousel of up to 5 flyers side by side (fewer under 1000,
 // 768, 600 and 400 px) that moves on every 4.5 s, each slide taking 500 ms (carouselSpeed.ts). Loaded lazily so the first page stays light.
 import '@mantine/carousel/styles.css';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// The office's 'map pin' (SPEC 2 Contact): a drawn map shipped with the app, so no third-party map
+// The office's 'map pin' (docs/RULES.md, 'Screens: Contact'): a drawn map shipped with the app, so no third-party map
 // tiles are loaded (no cookies, no tracking). The address links to OpenStreetMap for directions.
 import { Anchor, Box, Text } from '@mantine/core';
 import { useCompany } from '../../lib/company';

@@ -1,4 +1,4 @@
-// Server state of the content pages (SPEC 2, 3, 7): knowledge articles, flyers, their categories and
+// Server state of the content pages (docs/RULES.md, 'Screens', 'Entities', 'Calls'): knowledge articles, flyers, their categories and
 // the team. The lists come with an ETag, so a refetch is cheap.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ArticleCategoryList, ArticleDto, ArticleList, MessageAnswer, Team, TeamMemberDto } from '@umrah/domain/contracts';
@@ -73,7 +73,7 @@ export const TEAM_FILTERS: { value: TeamFilter; label: string }[] = [
 export const filterTeam = <T extends Pick<TeamMemberDto, 'type'>>(team: T[], filter: TeamFilter) =>
   filter === 'all' ? team : team.filter((m) => m.type === filter);
 
-/** SPEC 9: 5 flyers side by side, fewer under 1000, 768, 600 and 400 px; never more than there are. */
+/** docs/RULES.md, 'Constants': 5 flyers side by side, fewer under 1000, 768, 600 and 400 px; never more than there are. */
 export function slidesPerView(width: number, count: number): number {
   const n = width < 400 ? 1 : width < 600 ? 2 : width < 768 ? 3 : width < 1000 ? 4 : 5;
   return Math.max(1, Math.min(n, count));

@@ -1,4 +1,4 @@
-// SPEC 9: a flyer slides to the next in 500 ms. Embla (under Mantine's Carousel) has no speed in
+// docs/RULES.md, 'Constants': a flyer slides to the next in 500 ms. Embla (under Mantine's Carousel) has no speed in
 // milliseconds: its `duration` drives a damped spring (velocity += distance / duration, then times
 // the friction, once per 1/60 s frame). The duration is found by running that same spring: the
 // largest one whose slide has come to rest (within 0.5 % of the way) at the asked time.

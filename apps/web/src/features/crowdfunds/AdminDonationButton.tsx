@@ -1,4 +1,4 @@
-// 'Donatie toevoegen' on /admin-winkelwagen (SPEC 2 'Admin cart': fund donations among the item
+// 'Donatie toevoegen' on /admin-winkelwagen (docs/RULES.md, 'Screens: Admin cart': fund donations among the item
 // types): pick an active crowdfund, then the same amount modal as on the home page, into the admin cart.
 import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Menu } from '@mantine/core';

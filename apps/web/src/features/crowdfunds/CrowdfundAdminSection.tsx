@@ -1,4 +1,4 @@
-// 'Crowdfunding' in the admin dashboard (issue 13): every goal with what is funded, the goal and
+// 'Crowdfunding' in the admin dashboard: every goal with what is funded, the goal and
 // what remains (the API's sums), add and edit goals, and close one (is_active false) after a
 // confirmation, or open it again. Closed goals leave the home page and take no donations.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The home page's donation section (SPEC 1: customers donate to crowdfunding goals): a card per
+// The home page's donation section (docs/RULES.md, 'Product': customers donate to crowdfunding goals): a card per
 // active crowdfund with its progress and 'nog € X nodig', and 'Doneren', which opens the amount modal.
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';

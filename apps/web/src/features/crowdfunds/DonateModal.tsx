@@ -1,5 +1,5 @@
 // 'Doneren': the donation amount in euros for one crowdfund, checked with the shared donation schema
-// against what the goal still needs, into the cart as a fund entry (SPEC 3 'fund (id, value)').
+// against what the goal still needs, into the cart as a fund entry (docs/RULES.md, 'Entities: fund (id, value)').
 // Loaded lazily: the home page only needs it once someone clicks 'Doneren'.
 import type { CrowdfundDto } from '@umrah/domain/validation/crowdfund';
 import { notifySuccess } from '../../lib/notify';

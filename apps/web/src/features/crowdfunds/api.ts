@@ -1,5 +1,5 @@
-// Server state of the crowdfunds (SPEC 3, 7): the active goals with what is funded and still needed,
-// and the admin's calls (issue 13): every goal (closed ones too), create, change, close and reopen.
+// Server state of the crowdfunds (docs/RULES.md, 'Entities', 'Calls'): the active goals with what is funded and still needed,
+// and the admin's calls (the crowdfund admin): every goal (closed ones too), create, change, close and reopen.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CrowdfundCreated, CrowdfundDto, CrowdfundList, CrowdfundSaved } from '@umrah/domain/contracts';
 import type { CrowdfundInput, CrowdfundUpdate } from '@umrah/domain/validation/crowdfund';

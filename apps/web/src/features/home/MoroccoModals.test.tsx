@@ -5,7 +5,7 @@ import MoroccoModals from './MoroccoModals';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-describe('the Morocco offer’s information (SPEC 2, 9)', () => {
+describe('the Morocco offer’s information (docs/RULES.md, Screens, Constants)', () => {
   beforeEach(() =>
     vi.stubGlobal(
       'fetch',

@@ -14,7 +14,7 @@ const INCLUDED = [
   { title: 'Excursies', text: 'Bezoeken aan de historische plaatsen in Mekka en Medina (ziyarat).' },
 ];
 
-/** 'Meer informatie' and 'Reserveer nu' of the Morocco offer (SPEC 2, Home). */
+/** 'Meer informatie' and 'Reserveer nu' of the Morocco offer (docs/RULES.md, 'Screens', Home). */
 export default function MoroccoModals({
   info,
   reserve,

@@ -1,4 +1,4 @@
-// 'Mijn bestellingen', the part for quotes (SPEC 2: orders from quotes, if any): the customer's own
+// 'Mijn bestellingen', the part for quotes (docs/RULES.md, 'Screens': orders from quotes, if any): the customer's own
 // quotes and invoices with their status, the link to the quote page and the PDF. Shows nothing
 // when the customer has none.
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, Button } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The quote/invoice panel of SPEC 2: heading, items, totals with the VAT per rate, validity and
+// The quote/invoice panel of docs/RULES.md, 'Screens': heading, items, totals with the VAT per rate, validity and
 // the payments table.
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';

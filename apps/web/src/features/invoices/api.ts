@@ -26,7 +26,7 @@ export const fetchOwnInvoices = (signal?: AbortSignal) => apiGet<OwnInvoices>('/
 export const fetchInvoiceByToken = (token: string, signal?: AbortSignal) =>
   apiPost<InvoiceAnswer>('/api/invoiceByToken', { token }, { auth: false, signal }).then((r) => r.invoice);
 
-/** An empty or { status: 'error' } answer fails with its text or 'An unknown error occured.' (SPEC 8). */
+/** An empty or { status: 'error' } answer fails with its text or 'An unknown error occured.' (docs/RULES.md, 'Messages'). */
 /** The customer's own quotes and invoices, fresh on every visit of 'Mijn bestellingen'. */
 export const useOwnInvoices = () => useQuery({ queryKey: invoiceKeys.own, queryFn: ({ signal }) => fetchOwnInvoices(signal), staleTime: 0 });
 

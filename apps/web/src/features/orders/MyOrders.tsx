@@ -1,5 +1,5 @@
 // 'Mijn bestellingen': the customer's orders with rooms, guests, lines, what is paid and what is
-// open, and the pay actions of SPEC 2 (Restbetaling, or Volledig betalen and Aanbetaling 50%).
+// open, and the pay actions of docs/RULES.md, 'Screens' (Restbetaling, or Volledig betalen and Aanbetaling 50%).
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Accordion, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -21,7 +21,7 @@ import { OrderDocuments } from './OrderDocuments';
 
 export type { MyOrder } from './api';
 
-/** SPEC 2: LEAD is shown as 'Niet betaald'. */
+/** docs/RULES.md, 'Screens': LEAD is shown as 'Niet betaald'. */
 export const statusLabel = (status: number) =>
   status === OrderStatus.LEAD ? 'Niet betaald' : (orderStatusLabels[status as OrderStatus] ?? String(status));
 
@@ -41,7 +41,7 @@ type DocumentsState = Pick<MyOrder, 'status' | 'total_payments'> & {
 /** What the pay buttons read of an order; without down_payment_allowed 50 % is offered. */
 type PayState = Pick<MyOrder, 'status' | 'total_price' | 'total_payments'> & { down_payment_allowed?: boolean };
 
-/** SPEC 2: 'Documenten aanleveren' while something is paid and not every guest has documents. */
+/** docs/RULES.md, 'Screens': 'Documenten aanleveren' while something is paid and not every guest has documents. */
 export function needsDocuments(o: DocumentsState): boolean {
   if (o.total_payments <= 0 || !mayDeliverDocuments(o.status)) return false;
   const guests = o.rooms.flatMap((r) => r.guests);
@@ -76,7 +76,7 @@ export function PayButtons({ order }: { order: MyOrder }) {
   return (
     <Stack gap="xs">
       {actions.includes('full') && order.down_payment_message && (
-        // Why only the full amount, before the customer pays (issue 23).
+        // Why only the full amount, before the customer pays (docs/MONEY.md).
         <Text size="sm" data-testid="down-payment-closed">
           {order.down_payment_message}
         </Text>

@@ -1,4 +1,4 @@
-// Download buttons for an order's PDF documents (SPEC 2 'My orders'): the invoice once the paid
+// Download buttons for an order's PDF documents (docs/RULES.md, 'Screens: My orders'): the invoice once the paid
 // share is 100 % or more, the down-payment proof while it is above 0 and below 100 %; staff also
 // get the credit documents of a cancelled order.
 import { useState } from 'react';

@@ -11,7 +11,7 @@ const MESSAGE =
 const order = (over: Partial<MyOrder>): MyOrder =>
   ({ id: 7, status: 1, total_price: 189_500, total_payments: 0, down_payment_allowed: true, down_payment_message: null, ...over }) as MyOrder; // only what the buttons read
 
-describe("'Mijn bestellingen' pay buttons (issue 23, finding 6)", () => {
+describe("'Mijn bestellingen' pay buttons (docs/MONEY.md)", () => {
   it('say why only the full amount is possible once the payment deadline has passed, before anything is paid', () => {
     renderApp(<PayButtons order={order({ down_payment_allowed: false, down_payment_message: MESSAGE })} />);
     expect(screen.getByTestId('down-payment-closed').textContent).toBe(MESSAGE);

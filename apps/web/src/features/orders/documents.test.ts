@@ -23,7 +23,7 @@ const order = (over: Partial<MyOrder> = {}, docs: (boolean | undefined)[] = [fal
     ...over,
   }) as MyOrder; // only the fields needsDocuments reads
 
-describe("'Documenten aanleveren' (SPEC 2 'My orders')", () => {
+describe("'Documenten aanleveren' (docs/RULES.md, 'Screens: My orders')", () => {
   it('shows while something is paid and not every guest has documents', () => {
     expect(needsDocuments(order({ documents_complete: false }))).toBe(true);
     expect(needsDocuments(order({ documents_complete: false }, [true, false]))).toBe(true);

@@ -1,5 +1,5 @@
 // Region (NL/BE, filters the packages) and locale (Dutch only for now), kept in localStorage under
-// 'preferences' (SPEC 3, local state), plus the open state of the 'Regio en taal' modal.
+// 'preferences' (docs/RULES.md, 'Entities', local state), plus the open state of the 'Regio en taal' modal.
 import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, DEFAULT_REGION, REGIONS, type Region } from '@umrah/domain/enums';
 import { readJson, subscribeKey, writeJson } from '../../lib/storage';

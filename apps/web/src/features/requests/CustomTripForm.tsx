@@ -1,4 +1,4 @@
-// 'Umrah op maat' (SPEC 2 Modals, SPEC 3 'Custom-trip request', SPEC 5 'Custom trip'): period,
+// 'Umrah op maat' (docs/RULES.md, 'Screens: Modals', 'Entities: Custom-trip request', 'Validation: Custom trip'): period,
 // hotel wish, rooms with babies/children/adults, and the personal details.
 //
 // Logged in, the request goes out with the account's details. Not logged in, the form asks the

@@ -1,4 +1,4 @@
-// The Morocco reservation form (SPEC 2 'Home, Morocco offer', SPEC 5 'Morocco form'): the desired
+// The Morocco reservation form (docs/RULES.md, 'Screens: Home, Morocco offer', 'Validation: Morocco form'): the desired
 // period, the personal details of the registration form and the captcha. No account is made.
 import { Loader, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';

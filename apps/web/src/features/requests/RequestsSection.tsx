@@ -1,4 +1,4 @@
-// The dashboard's leads (SPEC 1 'Admins manage ... leads'): every 'Umrah op maat' and Morocco
+// The dashboard's leads (docs/RULES.md, 'Product: Admins manage ... leads'): every 'Umrah op maat' and Morocco
 // request, newest first, with a status (open / contacted / converted) and a note staff can edit.
 import { useState } from 'react';
 import {

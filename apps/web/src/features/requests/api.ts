@@ -1,4 +1,4 @@
-// The lead forms' calls (SPEC 7 contact/individual, contact/individual_hadj) and the admin's leads list.
+// The lead forms' calls (docs/RULES.md, 'Calls' contact/individual, contact/individual_hadj) and the admin's leads list.
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
@@ -52,7 +52,7 @@ export function requestErrorMessage(err: unknown): string {
 }
 
 /**
- * SPEC 8: the success text stays REQUEST_SENT_MS (5 seconds), then `onDone` (closing the modal).
+ * docs/RULES.md, 'Messages': the success text stays REQUEST_SENT_MS (5 seconds), then `onDone` (closing the modal).
  * The timer is cleared when the form goes away earlier.
  */
 export function useSentMessage(onDone: () => void) {

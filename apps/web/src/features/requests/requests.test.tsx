@@ -34,7 +34,7 @@ const posted = (path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url) === path && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)));
 
 describe('Morocco request form', () => {
-  it('shows every required-field message of SPEC 5 and sends nothing', async () => {
+  it('shows every required-field message of docs/RULES.md, Validation and sends nothing', async () => {
     renderApp(<MoroccoRequestForm onDone={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Aanvraag versturen' }));
     for (const msg of [

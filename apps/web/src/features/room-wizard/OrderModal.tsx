@@ -1,4 +1,4 @@
-// 'Bestellen' on a package card (SPEC 2 'Order modal'): the guest count (default 9999, minimum 1)
+// 'Bestellen' on a package card (docs/RULES.md, 'Screens: Order modal'): the guest count (default 9999, minimum 1)
 // and the room wizard. The guest count caps how many guests the rooms of this modal hold together.
 import { useEffect, useState } from 'react';
 import { Modal, NumberInput, Stack, Text } from '@mantine/core';
@@ -9,7 +9,7 @@ import { ORDER_MSG } from '@umrah/domain/validation/order';
 import { useRegion } from '../preferences';
 import { RoomWizard } from './RoomWizard';
 
-/** SPEC 2 'Order modal': the guest count starts at 9999 and must be at least 1. */
+/** docs/RULES.md, 'Screens: Order modal': the guest count starts at 9999 and must be at least 1. */
 export const DEFAULT_GUEST_COUNT = 9999;
 export const MIN_GUEST_COUNT = 1;
 export const GUEST_COUNT_MESSAGE = ORDER_MSG.minGuests;

@@ -109,7 +109,7 @@ const chooseRoom = (size: string, kind: string) => {
 const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement | HTMLInputElement).disabled;
 
 describe('room wizard, step 1: size and kind', () => {
-  it('requires both choices with the messages of SPEC 5', () => {
+  it('requires both choices with the messages of docs/RULES.md, Validation', () => {
     serve();
     renderWizard();
     click('Volgende');

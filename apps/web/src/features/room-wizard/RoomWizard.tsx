@@ -1,4 +1,4 @@
-// The room wizard (SPEC 2 'Room wizard steps'): 1 room size and kind, 2 guests, 3 confirmation with
+// The room wizard (docs/RULES.md, 'Screens: Room wizard steps'): 1 room size and kind, 2 guests, 3 confirmation with
 // the server's price and 'Afrekenen' / another room / on to registration, 4 registration (logged-out
 // visitors register and are logged in). Admins also see 'Volgende (Admin)', which puts the room in
 // the admin cart (not on /winkelwagen). Also used to change a room already in a cart.

@@ -1,4 +1,4 @@
-// Step 2: the guests of the room (SPEC 3 'Guest', SPEC 5 'Room wizard'): name, age category, gender
+// Step 2: the guests of the room (docs/RULES.md, 'Entities: Guest', 'Validation: Room wizard'): name, age category, gender
 // in a mix room, European passport, own bed, wheelchair. Adults can be added only while a bed is
 // free; the own-bed box is disabled at capacity; the exclusive option shows only for a male or
 // female 2-person room with one guest.

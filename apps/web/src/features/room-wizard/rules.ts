@@ -1,4 +1,4 @@
-// The rules of the room wizard that live in the screen (SPEC 5 'Room wizard'): which sizes and age
+// The rules of the room wizard that live in the screen (docs/RULES.md, 'Validation: Room wizard'): which sizes and age
 // categories can be chosen for a package, when a guest may be added, when the own-bed box and the
 // exclusive option are available. The form itself is checked with the shared roomFormSchema.
 import { packagesOf, type CatalogPackage, type RoomSize } from '@umrah/domain/catalog';

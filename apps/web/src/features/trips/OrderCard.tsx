@@ -1,6 +1,6 @@
 // One order of a trip: number, customer, status, paid and open amounts, and its rooms with each
 // guest's documents badge and a wheelchair mark; under them the dashboard's actions on the order
-// (cancel, discounts, payment, quick edit, reminders with their logs, documents), issue 25.
+// (cancel, discounts, payment, quick edit, reminders with their logs, documents), docs/OFFICE.md.
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { ageCategoryLabels, orderStatusLabels, type AgeCategory, type OrderStatus } from '@umrah/domain/enums';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { CardGrid } from '../../components/CardGrid';
 import { ApiError } from '../../lib/api';
-import { OrderActionsBar, OrderDialogs, useRefreshOrders, type OrderDialog } from '../admin';
+import { OrderDialogs, useRefreshOrders, type OrderDialog } from '../admin';
 import { AirlineModal } from './AirlineModal';
 import { tripKeys, tripOrdersQuery, tripQuery, type TripOrder } from './api';
 import { ContactsModal } from './ContactsModal';
@@ -15,6 +15,7 @@ import { DocumentRemindersModal } from './DocumentRemindersModal';
 import { DocumentsModal } from './DocumentsModal';
 import { Flags, regionName, tripRegions } from './Flag';
 import { OrderCard } from './OrderCard';
+import { OrderCardActions } from './OrderCardActions';
 import { RoomingSection } from './rooming/RoomingSection';
 import { StatsModal } from './StatsModal';
 import { monthName, monthOf, showDate } from './TripCards';
@@ -42,7 +43,7 @@ export function TripPage({ start }: { start: string }) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<string | null>('bestellingen');
   const orders = useMemo(() => (query.data?.orders ?? []).filter((o) => matchesOrder(o, search)), [query.data, search]);
-  // The same orders as the dashboard has them, for the cards' actions (issue 25).
+  // The same orders as the dashboard has them, for the cards' actions (docs/OFFICE.md).
   const adminOrders = useQuery(tripOrdersQuery(start));
   const adminById = useMemo(() => new Map((adminOrders.data?.orders ?? []).map((o) => [o.id, o])), [adminOrders.data]);
   const [orderDialog, setOrderDialog] = useState<OrderDialog>(null);
@@ -137,7 +138,7 @@ export function TripPage({ start }: { start: string }) {
                   <OrderCard
                     key={o.id}
                     order={o}
-                    actions={adminOrders.isError ? undefined : admin ? <OrderActionsBar order={admin} onAction={setOrderDialog} /> : null}
+                    actions={adminOrders.isError ? undefined : admin ? <OrderCardActions order={admin} onAction={setOrderDialog} /> : null}
                   />
                 );
               }}

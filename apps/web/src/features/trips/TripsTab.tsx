@@ -1,4 +1,4 @@
-// Admin 'Reisoverzichten' (SPEC 2 'Travel overviews', issue 11): the trip cards, and with
+// Admin 'Reisoverzichten' (docs/RULES.md, 'Screens: Travel overviews'): the trip cards, and with
 // ?reis=YYYY-MM-DD one trip's page. The trip lives in the address, so back and reload work.
 import { useSearchParams } from 'react-router';
 import { AdminTab } from '../../components/admin-kit/AdminTab';

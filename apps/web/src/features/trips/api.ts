@@ -1,4 +1,4 @@
-// The calls of the admin 'Reisoverzichten' tab (issue 11): the trips, one trip with its orders and
+// The calls of the admin 'Reisoverzichten' tab: the trips, one trip with its orders and
 // statistics, the rooming-list proposal and versions, and the downloads (which need the bearer
 // token, so they are fetched as a blob and saved from an object URL). Query keys, query options
 // and mutation hooks live here; the components call none of lib/api.ts themselves.

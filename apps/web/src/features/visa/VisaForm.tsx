@@ -1,4 +1,4 @@
-// The visa form of one guest (SPEC 5 'Visa form'): every field required with the spec's messages,
+// The visa form of one guest (docs/RULES.md, 'Validation: Visa form'): every field required with the spec's messages,
 // countries from the Dutch country list, dates typed or picked as DD-MM-YYYY and sent as
 // YYYY-MM-DD, the 6-month passport rule checked as soon as the expiry date is chosen, and the photo
 // turned into base64 here. Saving changes the guest's name first (update_name), then sends the

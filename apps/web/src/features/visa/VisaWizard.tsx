@@ -1,4 +1,4 @@
-// The visa wizard of one order (SPEC 2 'Visa wizard'): an introduction, one step per guest, and
+// The visa wizard of one order (docs/RULES.md, 'Screens: Visa wizard'): an introduction, one step per guest, and
 // 'Afronden'. The current step follows from what the server knows (has_documents), so a wizard
 // that was left halfway opens again at the first guest still missing.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The calls of the visa wizard and of the staff's document screens (SPEC 7: order/guest/visa,
+// The calls of the visa wizard and of the staff's document screens (docs/RULES.md, 'Calls': order/guest/visa,
 // order/guest/update_name/{order_id}, order/remind/documents/finish and /faulty). The shapes are the
 // domain's DTOs, the bodies the domain's schemas (the server checks the same ones).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -65,7 +65,7 @@ export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) =>
 
 export const resetDocuments = (body: ResetDocumentsInput) => apiPost<DocumentsReset>('/api/order/remind/documents/faulty', body);
 
-/** SPEC 9's photo download: the passport photo as a 200x200 JPEG (quality 80), saved as a file. */
+/** docs/RULES.md, 'Constants''s photo download: the passport photo as a 200x200 JPEG (quality 80), saved as a file. */
 export async function downloadGuestPhoto(guestId: number): Promise<string> {
   const res = await authorisedFetch(`/api/order/guest/${guestId}/visa/photo/download`);
   const name = `pasfoto-${guestId}-200x200.jpg`;

@@ -1,4 +1,4 @@
-// The passport photo in the browser (SPEC 5 'Visa form'): images only, one per guest, sent as a
+// The passport photo in the browser (docs/RULES.md, 'Validation: Visa form'): images only, one per guest, sent as a
 // base64 data URL. Phone photos are often larger than the API takes, so a big picture is scaled
 // down here first (the server re-encodes it anyway).
 import { VISA_MSG, VISA_PHOTO_MAX_BYTES } from '@umrah/domain/validation/visa';

@@ -1,4 +1,4 @@
-// The visa wizard's steps (SPEC 2 'Visa wizard'): 0 is the introduction, 1..n one step per guest of
+// The visa wizard's steps (docs/RULES.md, 'Screens: Visa wizard'): 0 is the introduction, 1..n one step per guest of
 // the order, n + 1 'Afronden'. Pure functions, so the resume and navigation rules are unit-tested.
 
 export interface StepGuest {

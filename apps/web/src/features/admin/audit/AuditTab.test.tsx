@@ -4,7 +4,7 @@ import { setToken } from '../../../lib/api';
 import { demoUser, fakeJwt, jsonResponse, renderApp } from '../../../test/render';
 import AuditTab from './AuditTab';
 
-// The admin's audit log (issue 23): a page of 25 from the server, newest first, filtered by action.
+// The admin's audit log (docs/records.md): a page of 25 from the server, newest first, filtered by action.
 
 vi.setConfig({ testTimeout: 30_000 });
 

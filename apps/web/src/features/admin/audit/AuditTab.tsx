@@ -1,4 +1,4 @@
-// Admin 'Audit-log' (issue 23): who changed what and when (users and their roles, vouchers, products,
+// Admin 'Audit-log' (docs/records.md): who changed what and when (users and their roles, vouchers, products,
 // payments, 'log in as', downloads), with the changed fields before and after; paged, newest first.
 import { Code, Text } from '@mantine/core';
 import { AdminTab } from '../../../components/admin-kit/AdminTab';

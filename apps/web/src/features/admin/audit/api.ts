@@ -1,4 +1,4 @@
-// The admin's audit log (issue 23): GET /api/admin/audit, newest first, filtered by the start of the action.
+// The admin's audit log (docs/records.md): GET /api/admin/audit, newest first, filtered by the start of the action.
 import { queryOptions } from '@tanstack/react-query';
 import type { AuditPage } from '@umrah/domain/contracts';
 import { apiGet } from '../../../lib/api';

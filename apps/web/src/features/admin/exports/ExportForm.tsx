@@ -1,4 +1,4 @@
-// Exports for the accountant (issue 13): payments or invoices of a date range as CSV or XLSX, for
+// Exports for the accountant (docs/RULES.md, 'Beyond the rules'): payments or invoices of a date range as CSV or XLSX, for
 // the admin and the bookkeeper. The range is checked with the API's own schema before the download;
 // the file is fetched with the bearer token and handed to the browser as a blob.
 import '@mantine/dates/styles.css';

@@ -4,7 +4,7 @@ import type { IssuedDocument } from '@umrah/domain/contracts';
 import { jsonResponse, renderApp } from '../../../test/render';
 import { IssuedDocumentsTable } from './IssuedDocumentsTable';
 
-// The Facturen tab's list of issued invoices and credit notes (issue 23): one row per document with
+// The Facturen tab's list of issued invoices and credit notes (docs/INVOICES.md): one row per document with
 // its own number, its Amsterdam issue date and a PDF button per row.
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,4 +1,4 @@
-// The invoices and credit notes issued for orders (issue 23): each once, with its own number and
+// The invoices and credit notes issued for orders (docs/INVOICES.md): each once, with its own number and
 // date; the PDF is the document as it was issued (the API renders it from the stored snapshot).
 import { Badge } from '@mantine/core';
 import { formatDate } from '@umrah/domain/dates';

@@ -26,7 +26,7 @@ export const orderDocumentsQuery = (orderId: number | null) =>
     retry: false,
   });
 
-/** The issued invoices and credit notes of orders (issue 23), newest first. */
+/** The issued invoices and credit notes of orders (docs/INVOICES.md), newest first. */
 export const adminIssuedKeys = {
   all: ['admin', 'issued-invoices'] as const,
   list: (q: string, page: number) => [...adminIssuedKeys.all, q, page] as const,

@@ -1,4 +1,4 @@
-// Dashboard → 'Openstaand' (issue 25): every order with an amount open across trips (leads, pending
+// Dashboard → 'Openstaand' (docs/OFFICE.md): every order with an amount open across trips (leads, pending
 // and down-paid orders), filtered by trip, status and 'deadline within N days', sorted by open
 // amount, deadline or departure, with the totals; a selection gets the payment reminder at once
 // (RemindSelectionModal), each order's reminders and log open as on the orders list (ReminderModal),

@@ -1,4 +1,4 @@
-// The calls of the dashboard's 'Openstaand' view (issue 25): the open orders with their totals, the
+// The calls of the dashboard's 'Openstaand' view (docs/OFFICE.md): the open orders with their totals, the
 // same list as a file, and the payment reminder to a selection in parts (so the screen can show how
 // far it is). Query keys, query options and hooks live here; the component calls no lib/api itself.
 import { queryOptions, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
-// Admin 'Dashboard' → 'Bestellingen' (SPEC 2 'Orders', 4, 8): search by order number, email or name;
+// Admin 'Dashboard' → 'Bestellingen' (docs/RULES.md, 'Screens: Orders', 'States', 'Messages'): search by order number, email or name;
 // the leads (collapsible) and the other orders in pages of 25. A row opens to its rooms, guests and
-// lines, with the actions of SPEC 4: cancel and change (discounts, a payment) while the order is not
+// lines, with the actions of docs/RULES.md, 'States': cancel and change (discounts, a payment) while the order is not
 // cancelled, and the documents (invoice, down-payment proof, credit invoice / credit note).
 import { useState } from 'react';
 import { Badge, Box, Button, Collapse, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';

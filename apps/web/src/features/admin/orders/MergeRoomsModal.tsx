@@ -10,7 +10,7 @@ import { DutchDateInput } from '../../auth';
 import { useMergeRooms } from './api';
 
 /**
- * SPEC 2 'merge-rooms dialog (needs a period)': proposes and saves the rooming list of every trip
+ * docs/RULES.md, 'Screens: merge-rooms dialog (needs a period)': proposes and saves the rooming list of every trip
  * that departs in the period (POST /api/admin/trips/merge), then shows the server's message.
  */
 export function MergeRoomsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

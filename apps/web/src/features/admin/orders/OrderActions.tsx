@@ -1,6 +1,6 @@
-// The actions on one order (SPEC 2 'Orders', 4): cancel, discounts, a payment, quick edit, the
+// The actions on one order (docs/RULES.md, 'Screens: Orders', 'States'): cancel, discounts, a payment, quick edit, the
 // payment and document reminders with their logs, and the order's documents; and the dialogs they
-// open. The dashboard's orders list and the trip page's order cards (issue 25) both use these.
+// open. The dashboard's orders list and the trip page's order cards (docs/OFFICE.md) both use these.
 import { Button, Group } from '@mantine/core';
 import { OrderDocuments } from '../../orders';
 import { PaymentModal } from '../payments/PaymentModal';
@@ -16,7 +16,7 @@ export type OrderDialog = { kind: 'cancel' | 'discounts' | 'payment' | 'quickEdi
 
 export function OrderActionsBar({ order, onAction }: { order: AdminOrder; onAction: (d: NonNullable<OrderDialog>) => void }) {
   const actions = orderActions(order);
-  // The bookkeeper reads: no cancel, discounts, payments, quick edit or reminders (issue 13).
+  // The bookkeeper reads: no cancel, discounts, payments, quick edit or reminders (docs/RULES.md, 'Roles').
   const readOnly = useReadOnlyAdmin();
   return (
     <Group gap="xs" justify="space-between" align="flex-start">

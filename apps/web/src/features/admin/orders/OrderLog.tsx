@@ -1,5 +1,5 @@
 // The order's log in the admin order details: what happened to the order, when and by whom
-// (SPEC 3 'Order logs'), newest first. The admin orders list carries each order's logs; an order
+// (docs/RULES.md, 'Entities: Order logs'), newest first. The admin orders list carries each order's logs; an order
 // without them (another view) fetches GET /api/order/{id}/logs.
 import { useState } from 'react';
 import { Badge, Button, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
@@ -9,7 +9,7 @@ import { orderLogsQuery, type OrderLogEntry } from './api';
 
 export type { OrderLogEntry } from './api';
 
-/** SPEC 3: the reminder types; 0 is a plain note and gets no badge. */
+/** docs/RULES.md, 'Entities': the reminder types; 0 is a plain note and gets no badge. */
 export const LOG_TYPE_LABELS: Record<number, string> = {
   [LogType.DOCUMENT_REQUEST]: 'Documenten: verzoek',
   [LogType.DOCUMENT_FIRST]: 'Documenten: 1e herinnering',

@@ -1,4 +1,4 @@
-// 'Snel bewerken' of an admin order (SPEC 2, 7 order/update_flex): per room its size and extras,
+// 'Snel bewerken' of an admin order (docs/RULES.md, 'Screens', 'Calls' order/update_flex): per room its size and extras,
 // per guest the name. The server checks the room rules and the stock, prices the order again and
 // logs the change; its Dutch message is shown as it is (e.g. 'Deze kamer is helaas uitverkocht.').
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// 'Herinneringen' of an admin order (SPEC 2, 3): the document reminders (request, first, second,
+// 'Herinneringen' of an admin order (docs/RULES.md, 'Screens', 'Entities'): the document reminders (request, first, second,
 // cancel) or the payment reminders (request, first, second, third, cancel), which of them were sent
 // (from the order log: when and by whom, the scheduler as 'systeem'), and a button per step; the
 // next step is the highlighted one.

@@ -1,4 +1,4 @@
-// 'Documenten resetten' (SPEC 4, 5 'Reset documents'): staff choose the guests whose documents are
+// 'Documenten resetten' (docs/RULES.md, 'States', 'Validation: Reset documents'): staff choose the guests whose documents are
 // wrong and give a required reason; POST /api/order/remind/documents/faulty removes those documents,
 // mails the customer to deliver them again and writes the order's log.
 import { Checkbox, Modal, Stack, Text, Textarea } from '@mantine/core';

@@ -133,7 +133,7 @@ export const guestPhotoQuery = (guestId: number) =>
     retry: false,
   });
 
-/** 'Pasfoto downloaden': the 200x200 JPEG of SPEC 9, saved as a file. */
+/** 'Pasfoto downloaden': the 200x200 JPEG of docs/RULES.md, 'Constants', saved as a file. */
 export const useDownloadGuestPhoto = (options?: MutationHooks<string, number>) => useMutation({ mutationFn: downloadGuestPhoto, ...options });
 
 /**
@@ -177,7 +177,7 @@ export const useSendReminder = (options?: MutationHooks<StatusAnswer, SendRemind
   useAdminMutation({ ...options, mutationFn: sendReminder, invalidates: (_res, { orderId }) => [adminOrderKeys.reminders(orderId)] });
 
 // ---------------------------------------------------------------------------------------------
-// Merging rooms (SPEC 2 'merge-rooms dialog')
+// Merging rooms (docs/RULES.md, 'Screens: merge-rooms dialog')
 
 export const useMergeRooms = (options?: MutationHooks<MergeAnswer, MergePeriodInput>) =>
   useMutation({ mutationFn: (period: MergePeriodInput) => apiPost<MergeAnswer>('/api/admin/trips/merge', period), ...options });

@@ -1,4 +1,4 @@
-// An existing order as the order payload of POST /api/order/{id} (SPEC 3 'Order create payload'),
+// An existing order as the order payload of POST /api/order/{id} (docs/RULES.md, 'Entities: Order create payload'),
 // so an admin can change one part (the discounts) and the server prices the rest again unchanged.
 import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
 import type { ArabiaAvailability, OrderInput } from '@umrah/domain/validation/order';

@@ -1,4 +1,4 @@
-// What the admin orders list shows per order (SPEC 4): the actions follow the domain's state machine
+// What the admin orders list shows per order (docs/RULES.md, 'States'): the actions follow the domain's state machine
 // (packages/domain/src/order-state.ts), the same rules the API enforces; the documents follow
 // availableOrderDocuments (OrderDocuments withCredit).
 import { OrderStatus, orderStatusLabels } from '@umrah/domain/enums';
@@ -28,7 +28,7 @@ export interface OrderActions {
 }
 
 /**
- * SPEC 4: cancel and change actions show for orders that are still live: cancel where staff may
+ * docs/RULES.md, 'States': cancel and change actions show for orders that are still live: cancel where staff may
  * move the order to CANCELLED, changes (discounts, payments) where staff may edit it — not for a
  * cancelled, declined or (partly) refunded order.
  */

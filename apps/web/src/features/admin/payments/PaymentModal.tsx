@@ -1,4 +1,4 @@
-// The payment modal of 'Betalingen' and the orders list (SPEC 5 'Payment form'): add or change a
+// The payment modal of 'Betalingen' and the orders list (docs/RULES.md, 'Validation: Payment form'): add or change a
 // manual payment, or start an online one at the provider for the order's open amount.
 import { NumberInput, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,5 +1,5 @@
 // Admin 'Betalingen': search by order number, the payments list, and the payment modal to add,
-// change or delete a payment (SPEC 2, 5 'Payment form', 6: only cash and bank transfer can be deleted).
+// change or delete a payment (docs/RULES.md, 'Screens', 'Validation: Payment form', 'Roles': only cash and bank transfer can be deleted).
 import { useState } from 'react';
 import { Badge, Button, Text } from '@mantine/core';
 import { formatEuro } from '@umrah/domain/money';
@@ -25,7 +25,7 @@ const paymentsQuery = (q: string, page: number) => {
   return adminPaymentsQuery(orderId, page, q.trim() === '' || orderId !== null);
 };
 
-/** Issue 23: a provider payment the office must look at, as the list shows it. */
+/** docs/MONEY.md: a provider payment the office must look at, as the list shows it. */
 export const REVIEW_TEXT = {
   order_changed: 'Controleren: bestelling gewijzigd na start betaling',
   refund_due: 'Terugbetalen: bestelling geannuleerd',
@@ -35,7 +35,7 @@ const amountCell = { th: { ta: 'right' }, td: { ta: 'right', style: { whiteSpace
 
 export default function PaymentsTab() {
   const [editing, setEditing] = useState<PaymentDto | 'new' | null>(null);
-  // The bookkeeper reads payments: no add, change or delete (issue 13).
+  // The bookkeeper reads payments: no add, change or delete (docs/RULES.md, 'Roles').
   const readOnly = useReadOnlyAdmin();
   const list = usePagedSearch({ query: paymentsQuery, rows: (d) => d.payments, total: (d) => d.total, pageSize: PAYMENTS_PAGE_SIZE });
   const invalidSearch = list.q.trim() !== '' && parseOrderNumber(list.q) === null;

@@ -1,4 +1,4 @@
-// The admin product form (SPEC 5 'Product form'): the shared domain schema validates it, and adding
+// The admin product form (docs/RULES.md, 'Validation: Product form'): the shared domain schema validates it, and adding
 // turns every chosen type into one product of the POST /api/products array.
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/nl';

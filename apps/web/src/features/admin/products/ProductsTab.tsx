@@ -1,4 +1,4 @@
-// Admin 'Producten' (SPEC 2): add button, search by label, accordion list of the chosen region,
+// Admin 'Producten' (docs/RULES.md, 'Screens'): add button, search by label, accordion list of the chosen region,
 // add/edit modal and delete. Products of one title and period form one accordion item.
 import { useState } from 'react';
 import { Accordion, Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';

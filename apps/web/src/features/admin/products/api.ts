@@ -10,7 +10,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { catalogKeys } from '../../catalog';
 import type { ProductDeleted, ProductList, ProductSaved, ProductsCreated } from '@umrah/domain/contracts';
 
-/** SPEC 8 success messages. */
+/** docs/RULES.md, 'Messages' success messages. */
 export const PRODUCT_SUCCESS = {
   created: 'Product is succesvol aangemaakt.',
   updated: 'Product is succesvol gewijzigd.',
@@ -41,7 +41,7 @@ export const useDeleteProduct = () =>
 
 /**
  * The admin's product form: one product changed (PUT /api/product/{id}) or new ones added (POST
- * /api/products, one per type); the admin list and the shop's catalog are fetched again (SPEC 4).
+ * /api/products, one per type); the admin list and the shop's catalog are fetched again (docs/RULES.md, 'States').
  */
 export const useSaveProduct = (productId: number | null) =>
   useAdminMutation({

@@ -1,4 +1,4 @@
-// The add/edit modal of 'Maak offerte aan' (SPEC 5 'Quote form'): expiry, type, the user picked by
+// The add/edit modal of 'Maak offerte aan' (docs/RULES.md, 'Validation: Quote form'): expiry, type, the user picked by
 // email, and items with name, unit amount, quantity and VAT type; the shared schema checks it.
 import { useState } from 'react';
 import { Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';

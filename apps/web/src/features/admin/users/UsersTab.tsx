@@ -46,7 +46,7 @@ export default function UsersTab() {
           label: 'Inloggen als',
           color: 'grape',
           disabled: u.user_id === me?.user_id,
-          // Only customers: the API refuses a session as an admin or the bookkeeper (issue 23).
+          // Only customers: the API refuses a session as an admin or the bookkeeper (docs/records.md).
           hidden: u.role !== Role.USER,
           // Stays spinning after success: the page changes to /account.
           loading: !loginAs.isError && loginAs.variables?.user_id === u.user_id,

@@ -7,7 +7,7 @@ import { QuoteFormModal } from '../quotes/QuoteFormModal';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-// Issue 15: /admin-winkelwagen and 'Offerte toevoegen' shared the key ['admin','user-picker',q] for
+// A shared query key: /admin-winkelwagen and 'Offerte toevoegen' shared the key ['admin','user-picker',q] for
 // different shapes (a page object and a list), so the second screen crashed on the first one's data.
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

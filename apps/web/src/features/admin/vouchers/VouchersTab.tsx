@@ -1,4 +1,4 @@
-// Admin 'Maak kortingscode aan' (SPEC 2, 5 'Voucher form', 6): the voucher list (pages of 25, search by
+// Admin 'Maak kortingscode aan' (docs/RULES.md, 'Screens', 'Validation: Voucher form', 'Roles'): the voucher list (pages of 25, search by
 // code), the add modal (amount in euros ×100 to cents, expiry sent as 'YYYY-MM-DD HH:mm:ss', created
 // active) and delete; 'kid-without-bed' cannot be deleted (the button is disabled, the server refuses).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The rooming-list editor of a trip (issue 11 point 2), in three views:
+// The rooming-list editor of a trip, in three views:
 // - Bewerken: 'Indeling maken' asks the server for a proposal; staff move a guest to another room,
 //   swap two guests, add an empty room and fill in the Mekka and Medina room numbers; 'Opslaan'
 //   saves a new version and shows the server's message (or its rule break, in Dutch).

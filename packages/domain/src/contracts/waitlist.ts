@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { WaitlistAdminEntryDto, WaitlistEntryDto } from '../validation/waitlist.ts';
+
+// The waiting list (issue 26).
+export type { WaitlistAdminEntryDto, WaitlistEntryDto };
+
+export const waitlistEntryContract = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  trip_label: z.string(),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  room_type: z.number(),
+  persons: z.number(),
+  status: z.enum(['waiting', 'held', 'booked', 'lapsed']),
+  place: z.number().nullable(),
+  held_until: z.string().nullable(),
+  order_id: z.number().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<WaitlistEntryDto>;
+
+export const waitlistAdminEntryContract = waitlistEntryContract.extend({
+  user_id: z.number(),
+  email: z.string(),
+  name: z.string(),
+}) satisfies z.ZodType<WaitlistAdminEntryDto>;
+
+/** POST /api/waitlist. */
+export const waitlistJoinedContract = z.object({ status: z.literal('success'), message: z.string(), entry: waitlistEntryContract });
+/** GET /api/waitlist. */
+export const myWaitlistContract = z.object({ entries: z.array(waitlistEntryContract) });
+/** GET /api/admin/trips/{start_date}/waitlist. */
+export const tripWaitlistContract = z.object({ entries: z.array(waitlistAdminEntryContract) });
