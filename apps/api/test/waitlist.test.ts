@@ -124,7 +124,7 @@ describe('places that come back', () => {
     expect((await entryOf(secondEntry)).status).toBe('waiting');
     const mail = await smtp.waitFor(first.email, HOLD_SUBJECT, kick, { after: before });
     expect(mail.text).toContain('Er zijn 2 plaatsen voor je vrijgekomen');
-    expect(mail.text).toContain('http://shop.test/account/wachtlijst');
+    expect(mail.text).toContain('http://shop.test/account/bestellingen');
 
     // Another customer cannot take them.
     const other = await placeOrder(second.token, 2);

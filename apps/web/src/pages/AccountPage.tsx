@@ -2,6 +2,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { PrivacyCard, ProfileCard } from '../features/account';
 import { MyOrders } from '../features/orders';
+import { MyWaitlist } from '../features/waitlist/MyWaitlist';
 import { fullName, useAuth } from '../features/auth';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -30,7 +31,10 @@ export default function AccountPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="bestellingen" pt="lg">
-            <MyOrders orderId={orderID && /^\d{1,9}$/.test(orderID) ? Number(orderID) : undefined} />
+            <Stack>
+              <MyWaitlist />
+              <MyOrders orderId={orderID && /^\d{1,9}$/.test(orderID) ? Number(orderID) : undefined} />
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       </Stack>

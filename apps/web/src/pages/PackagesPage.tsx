@@ -10,6 +10,9 @@ import { QueryState } from '../components/Feedback';
 import { PageBanner } from '../components/PageBanner';
 import { ClassChoice, MonthTiles, PackageCard, TripList, useCatalog } from '../features/catalog';
 import { useRegion } from '../features/preferences';
+import { useAuth, useAuthModals } from '../features/auth';
+import { useMyWaitlist } from '../features/waitlist/api';
+import { withHolds } from '../features/waitlist/holds';
 import { PageSection } from '../components/PageSection';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -17,6 +20,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 // first JavaScript: each loads when it is first opened, and stays mounted from then on as before.
 const CustomTripModal = lazy(() => import('../features/catalog/CustomTripModal').then((m) => ({ default: m.CustomTripModal })));
 const InfoModal = lazy(() => import('../features/catalog/InfoModal').then((m) => ({ default: m.InfoModal })));
+const WaitlistModal = lazy(() => import('../features/waitlist/WaitlistModal').then((m) => ({ default: m.WaitlistModal })));
 const OrderModal = lazy(() => import('../features/room-wizard/OrderModal').then((m) => ({ default: m.OrderModal })));
 
 /** True from the first time `open` is true on. */
@@ -48,6 +52,11 @@ export default function PackagesPage() {
   usePageTitle('Pakketten');
   const region = useRegion();
   const catalog = useCatalog(region);
+  const { user } = useAuth();
+  const { open: openAuth } = useAuthModals();
+  const waitlist = useMyWaitlist(Boolean(user));
+  const [waitPkg, setWaitPkg] = useState<CatalogPackage | null>(null);
+  const waitMounted = useOpenedOnce(waitPkg !== null);
   const [params, setParams] = useSearchParams();
   const [customOpen, setCustomOpen] = useState(false);
   const [infoPkg, setInfoPkg] = useState<CatalogPackage | null>(null);
@@ -57,7 +66,8 @@ export default function PackagesPage() {
   const orderMounted = useOpenedOnce(orderPkg !== null);
   const today = useMemo(() => new Date(), []);
 
-  const products = useMemo(() => catalog.data ?? [], [catalog.data]);
+  // Places held for this customer on the waiting list are theirs to book (the order uses the hold).
+  const products = useMemo(() => withHolds(catalog.data ?? [], waitlist.data), [catalog.data, waitlist.data]);
   const tiles = useMemo(() => monthTiles(today, products), [today, products]);
 
   // A choice that does not exist (any more) in this region is simply not applied.
@@ -137,7 +147,13 @@ export default function PackagesPage() {
             <PageSection id="pakketten-titel" title="Pakketten" titleGap="md" style={SCROLL_MARGIN} ref={packagesRef}>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
                 {packages.map((pkg) => (
-                  <PackageCard key={pkg.key} pkg={pkg} onInfo={() => setInfoPkg(pkg)} onOrder={() => setOrderPkg(pkg)} />
+                  <PackageCard
+                    key={pkg.key}
+                    pkg={pkg}
+                    onInfo={() => setInfoPkg(pkg)}
+                    onOrder={() => setOrderPkg(pkg)}
+                    onWaitlist={() => (user ? setWaitPkg(pkg) : openAuth('login'))}
+                  />
                 ))}
               </SimpleGrid>
             </PageSection>
@@ -152,6 +168,11 @@ export default function PackagesPage() {
       {infoMounted && (
         <Suspense fallback={null}>
           <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
+        </Suspense>
+      )}
+      {waitMounted && (
+        <Suspense fallback={null}>
+          <WaitlistModal pkg={waitPkg} onClose={() => setWaitPkg(null)} />
         </Suspense>
       )}
       {orderMounted && (

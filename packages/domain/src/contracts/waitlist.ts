@@ -11,6 +11,7 @@ export const waitlistEntryContract = z.object({
   start: z.string().nullable(),
   end: z.string().nullable(),
   room_type: z.number(),
+  type_class: z.number(),
   persons: z.number(),
   status: z.enum(['waiting', 'held', 'booked', 'lapsed']),
   place: z.number().nullable(),

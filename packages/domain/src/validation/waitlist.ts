@@ -50,6 +50,8 @@ export interface WaitlistEntryDto {
   start: string | null;
   end: string | null;
   room_type: number;
+  /** The trip's class (0 Firstclass, 1 Premiumclass): with start and end it finds the package. */
+  type_class: number;
   persons: number;
   status: WaitlistStatus;
   /** Place in the queue of its room type (1 = first); null once no longer waiting. */

@@ -86,7 +86,7 @@ export async function offerReturnedPlaces(tx: Tx, config: OfferConfig, productId
             trip: product.start ? `${product.label} (${product.start})` : product.label,
             persons: entry.persons,
             until: entryHeld!.heldUntil!,
-            link: `${config.publicUrl}/account/wachtlijst`,
+            link: `${config.publicUrl}/account/bestellingen`,
           }),
         });
       }
@@ -314,6 +314,7 @@ async function entryDtos(db: DbOrTx, ids: number[]): Promise<WaitlistAdminEntryD
     start: product.start,
     end: product.end,
     room_type: roomCapacityOfType(product.type) ?? 0,
+    type_class: (product.flex as { type_class?: unknown }).type_class === 1 ? 1 : 0,
     persons: entry.persons,
     status: entry.status as WaitlistStatus,
     place: places.get(entry.id) ?? null,

@@ -9,8 +9,21 @@ import { HotelLine } from './HotelLine';
 
 export const packageHotels = (pkg: CatalogPackage): Hotel[] => pkg.hotels.map((i) => hotelByIndex(i)).filter((h): h is Hotel => h !== undefined);
 
-export function PackageCard({ pkg, onOrder, onInfo }: { pkg: CatalogPackage; onOrder: () => void; onInfo: () => void }) {
+export function PackageCard({
+  pkg,
+  onOrder,
+  onInfo,
+  onWaitlist,
+}: {
+  pkg: CatalogPackage;
+  onOrder: () => void;
+  onInfo: () => void;
+  /** Offered where a room type of the package is sold out (issue 26). */
+  onWaitlist?: () => void;
+}) {
   const soldOut = pkg.stock === 0;
+  // A room size with an adult rate but no places left: the waiting list is offered for it.
+  const roomSoldOut = ([2, 3, 4] as const).some((s) => pkg.prices[s][0] !== null && pkg.prices[s][0].stock <= 0);
   return (
     <Card withBorder radius="md" padding="lg" shadow="xs" component="article" aria-label={pkg.label} data-testid="pakket">
       <Stack gap="sm" h="100%">
@@ -63,6 +76,11 @@ export function PackageCard({ pkg, onOrder, onInfo }: { pkg: CatalogPackage; onO
           <Button onClick={onOrder} disabled={soldOut} fullWidth>
             Bestellen
           </Button>
+          {onWaitlist && (soldOut || roomSoldOut) && (
+            <Button variant="light" color="orange" onClick={onWaitlist} fullWidth>
+              Zet mij op de wachtlijst
+            </Button>
+          )}
           <Button variant="default" onClick={onInfo} fullWidth>
             Meer informatie
           </Button>

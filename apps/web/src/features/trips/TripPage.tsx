@@ -17,6 +17,7 @@ import { Flags, regionName, tripRegions } from './Flag';
 import { OrderCard } from './OrderCard';
 import { OrderCardActions } from './OrderCardActions';
 import { RoomingSection } from './rooming/RoomingSection';
+import { TripWaitlist } from '../waitlist';
 import { StatsModal } from './StatsModal';
 import { monthName, monthOf, showDate } from './TripCards';
 
@@ -119,6 +120,7 @@ export function TripPage({ start }: { start: string }) {
         <Tabs.List>
           <Tabs.Tab value="bestellingen">Bestellingen ({query.data.orders.length})</Tabs.Tab>
           <Tabs.Tab value="kamerindeling">Kamerindeling</Tabs.Tab>
+          <Tabs.Tab value="wachtlijst">Wachtlijst</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="bestellingen" pt="md">
           <Stack>
@@ -149,6 +151,9 @@ export function TripPage({ start }: { start: string }) {
         </Tabs.Panel>
         <Tabs.Panel value="kamerindeling" pt="md">
           <RoomingSection start={start} detail={query.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="wachtlijst" pt="md">
+          {tab === 'wachtlijst' && <TripWaitlist start={start} />}
         </Tabs.Panel>
       </Tabs>
 
