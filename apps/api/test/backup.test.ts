@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, ProductType } from '@umrah/domain';
 import { buildApp } from '../src/app.ts';
 import { orders, payments, products, visaDocuments } from '../src/db/schema.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { TEST_DB, adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 
 const run = promisify(execFile);

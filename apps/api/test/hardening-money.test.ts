@@ -11,7 +11,7 @@ import { REDACTED_LINK, redactDoneMails } from '../src/infra/mail/outbox.ts';
 import { CONFIRMATIONS_PER_HOUR, CONFIRMATION_SUBJECT, confirmationName } from '../src/modules/contact/service.ts';
 import { PROVIDER_PAYMENT_LOCKED } from '../src/modules/payments/service.ts';
 import { EMAIL_CHANGE_NEEDS_PASSWORD } from '../src/modules/users/service.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, solveCaptcha, validAccount } from './helpers.ts';
 
 let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { ORDER_MSG, OrderStatus } from '@umrah/domain';
 import { loadConfig } from '../src/config.ts';
 import { mailOutbox, orderLogs, orders, payments, products, transactions } from '../src/db/schema.ts';
 import { runScheduledJobs } from '../src/modules/reminders/scheduler.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, validAccount } from './helpers.ts';
 import { exampleTrip } from './documents-helpers.ts';
 

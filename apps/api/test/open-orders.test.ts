@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, inArray, like } from 'drizzle-orm';
 import { auditLog, mailOutbox, orderLogs, products } from '../src/db/schema.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 import { exampleTrip, payManually } from './documents-helpers.ts';
 import { readAsDutchExcel } from './dutch-excel.ts';

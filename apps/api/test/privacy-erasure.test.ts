@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductType } from '@umrah/domain';
 import { products } from '../src/db/schema.ts';
 import { KEPT_FOR_BOOKKEEPING } from '../src/modules/privacy/service.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { TEST_DB, adminToken, auth, createTestApp, solveCaptcha } from './helpers.ts';
 
 // docs/records.md: 'Account verwijderen' left the email in order_logs and mail_outbox and the

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, ProductType } from '@umrah/domain';
 import { orders, products, users, visaDocuments } from '../src/db/schema.ts';
 import { PRIVACY_MSG } from '../src/modules/privacy/service.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { adminToken, auth, createTestApp, solveCaptcha, validAccount } from './helpers.ts';
 
 let app: FastifyInstance;

@@ -13,7 +13,7 @@ import { auditLog, mailOutbox, mergedRoomVersions, orders, payments, products, u
 import { hashPassword } from '../src/lib/passwords.ts';
 import { csvCell } from '../src/modules/trips/downloads.ts';
 import { readAsDutchExcel } from './dutch-excel.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { DEMO_ACCOUNTS, TEST_DB, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
 // Trip overviews (docs/RULES.md, 'Screens: Travel overviews') on PGlite, or PostgreSQL with DATABASE_URL. One trip is booked the way

@@ -13,7 +13,7 @@ import { createSealer } from '../src/infra/crypto/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createRetentionJob, purgeExpiredVisaData } from '../src/modules/visa/retention.ts';
 import { reencryptVisaData } from '../src/modules/visa/rotation.ts';
-import { dutchToday } from '../src/modules/vouchers/time.ts';
+import { dutchToday } from '../src/lib/dutch-time.ts';
 import { DEMO_ACCOUNTS, TEST_DB, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
 const KEY1 = randomBytes(32).toString('base64');

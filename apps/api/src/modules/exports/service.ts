@@ -20,7 +20,7 @@ import type { UserRow } from '../../lib/auth.ts';
 import type { InvoiceSnapshot } from '../invoices/issued.ts';
 import { itemLines, loadInvoices } from '../invoices/service.ts';
 import { payerColumns } from '../payments/service.ts';
-import { fromDutchDateTime } from '../vouchers/time.ts';
+import { fromDutchDateTime } from '../../lib/dutch-time.ts';
 import { CsvNumber, csvChunks, csvEuros, csvNumber, neutraliseFormula, type CsvValue } from '../../lib/csv.ts';
 
 // Bookkeeper exports (docs/RULES.md, 'Beyond the rules'): payments and invoices of a date range as CSV or XLSX.

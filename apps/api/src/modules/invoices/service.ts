@@ -21,7 +21,7 @@ import { invoiceItems, invoices, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { dutchToday } from '../../lib/dutch-time.ts';
 
 // Quotes and invoices made by an admin for one customer (the invoices table): create, edit, lists,
 // and the public view by token. Payments on them are booked by ./payment.ts.

@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { CSV_CONTENT_TYPE, csvEuros, toCsv } from '../../lib/csv.ts';
 import { PAYMENT_STEPS } from '../reminders/mails.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { dutchToday } from '../../lib/dutch-time.ts';
 
 // The dashboard's 'Openstaand' view (docs/OFFICE.md): every order that can still be paid (lead, pending,
 // down payment) and has an amount open, across trips; the same list as XLSX and CSV. Paid, open,

@@ -6,7 +6,7 @@ import { guests, orderLogs, orders, reminderSteps, users, visaDocuments } from '
 import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { dutchToday } from '../../lib/dutch-time.ts';
 import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
 import { DOCUMENT_STEPS, PAYMENT_STEPS, documentReminderMail, paymentReminderMail, type DocumentStep, type PaymentStep } from './mails.ts';
 

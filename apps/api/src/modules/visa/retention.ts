@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { guests, orderLogs, products, rooms, visaDocuments } from '../../db/schema.ts';
 import { periodicJob } from '../../lib/periodic.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { dutchToday } from '../../lib/dutch-time.ts';
 import { NOTE_LOG_TYPE, deleteFiles } from './service.ts';
 
 // Passport data is kept only as long as the trip needs it: N days (VISA_RETENTION_DAYS, default 30)

@@ -16,7 +16,7 @@ import { vouchers } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { isUniqueViolation } from '../auth/service.ts';
-import { fromDutchDateTime, toDutchDateTime } from './time.ts';
+import { fromDutchDateTime, toDutchDateTime } from '../../lib/dutch-time.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 
