@@ -101,8 +101,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // Small by default (64 kB): no JSON form comes near it. Routes that need more say so (LARGER_BODIES below,
     // or their own `bodyLimit`, as the visa photo upload does); a larger body is a 413 before it is read.
     bodyLimit: 64 * 1024,
-    // Error bodies never carry a stack trace.
-    return503OnClosing: true,
+    // Shutdown: a request that arrives on a keep-alive connection still open (a proxy such as Caddy
+    // reuses its connections) is answered, with 'Connection: close', not refused with a 503 that the
+    // proxy would hand to the client during a rolling restart (scripts/deploy-test, test/shutdown.test.ts).
+    return503OnClosing: false,
   });
   addAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
