@@ -82,7 +82,7 @@ const envSchema = z.object({
   // places (guests) in one trip. Orders staff place for a customer do not count.
   UNPAID_ROOMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(4),
   UNPAID_PLACES_PER_TRIP: z.coerce.number().int().min(1).max(4000).default(12),
-  // Waiting list (issue 26): how long places that came back are held for the first waiting customer.
+  // Waiting list (docs/WAITLIST.md): how long places that came back are held for the first waiting customer.
   WAITLIST_HOLD_HOURS: z.coerce
     .number()
     .int()

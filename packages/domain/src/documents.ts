@@ -166,7 +166,7 @@ export function orderDocumentAvailable(kind: OrderDocumentKind, o: OrderMoneySta
   const cancelled = o.status === OrderStatus.CANCELLED;
   switch (kind) {
     case 'invoice':
-      // An order of € 0 is completed without a payment and gets its invoice all the same (issue 23).
+      // An order of € 0 is completed without a payment and gets its invoice all the same (docs/INVOICES.md).
       return (o.paid > 0 && share >= 100) || (o.status === OrderStatus.COMPLETED && o.total <= 0);
     case 'down_payment':
       return o.paid > 0 && share < 100;

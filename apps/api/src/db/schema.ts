@@ -583,7 +583,7 @@ export const idempotencyKeys = pgTable(
 export const nowSql = sql`now()`;
 
 /**
- * The waiting list of a sold-out room type (issue 26): a customer waits for `persons` places of one
+ * The waiting list of a sold-out room type (docs/WAITLIST.md): a customer waits for `persons` places of one
  * product (a trip's room of one size). When places come back the first entry that fits is 'held':
  * its places are taken from the product's stock (as an order's) until `held_until`, and the order
  * the customer then places uses them ('booked'). An unused hold lapses and its places go to the next.

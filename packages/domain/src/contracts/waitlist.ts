@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { WaitlistAdminEntryDto, WaitlistEntryDto } from '../validation/waitlist.ts';
 
-// The waiting list (issue 26).
+// The waiting list (docs/WAITLIST.md).
 export type { WaitlistAdminEntryDto, WaitlistEntryDto };
 
 export const waitlistEntryContract = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { idField } from './common.ts';
 
-// The waiting list of a sold-out room type (issue 26): one form, shared by the web's modal and the API.
+// The waiting list of a sold-out room type (docs/WAITLIST.md): one form, shared by the web's modal and the API.
 
 export const WAITLIST_MSG = {
   persons: 'Kies 1 tot 12 personen.',

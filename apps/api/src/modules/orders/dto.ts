@@ -4,7 +4,7 @@ import { allQueries, type DbOrTx } from '../../db/index.ts';
 import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users, visaDocuments } from '../../db/schema.ts';
 import { dutchToday } from '../vouchers/time.ts';
 
-/** The order number customers see: 'FCU2' followed by the id (SPEC 9). */
+/** The order number customers see: 'FCU2' followed by the id (docs/RULES.md, 'Constants'). */
 export const orderNumber = (id: number) => `FCU2${id}`;
 
 type OrderRow = typeof orders.$inferSelect;
@@ -144,7 +144,7 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
       down_payment_allowed: totalPayments === 0 && downPayment === null,
       /**
        * Why an order placed as a down payment can now only be paid in full (the trips' payment deadline
-       * passed), shown before the customer pays (issue 23); null otherwise.
+       * passed), shown before the customer pays (docs/MONEY.md); null otherwise.
        */
       down_payment_message: totalPayments === 0 && payPartly && downPayment !== null ? downPayment : null,
       flex: o.flex as Record<string, unknown>,

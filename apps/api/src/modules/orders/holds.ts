@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Tx } from '../../db/index.ts';
 import { conflict } from '../../lib/errors.ts';
 
-// Places held fairly (issue 23): an order takes its places at once and pays later, so without a
+// Places held fairly (docs/MONEY.md): an order takes its places at once and pays later, so without a
 // bound one free account could hold a whole trip. A customer's own unpaid orders (LEAD, and PENDING:
 // less than the down payment paid) may hold at most `roomsPerAccount` rooms over all trips and
 // `placesPerTrip` places (guests) in one trip. Orders staff place for a customer (a group, a bank

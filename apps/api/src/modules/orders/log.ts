@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/index.ts';
 import { orderLogs } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 
-// The order log (SPEC 3 'Order logs'): every change of an order writes one row, inside the same
+// The order log (docs/RULES.md, 'Entities': order logs): every change of an order writes one row, inside the same
 // transaction as the change, so a rolled-back change leaves no log and a committed one always has
 // it. Types 1-10 are the spec's reminders; LogType.NOTE (0) is any other change, the message says what.
 

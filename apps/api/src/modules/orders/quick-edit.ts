@@ -30,7 +30,7 @@ import { insertOrderLines, loadCatalog, price, type Actor } from './service.ts';
 import { changeOrderStatus } from './status.ts';
 import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
 
-// POST /api/order/update_flex/{id} (SPEC 7), the admin's 'Snel bewerken': guests' names, a room's
+// POST /api/order/update_flex/{id} (docs/RULES.md, 'Calls'), the admin's 'Snel bewerken': guests' names, a room's
 // size and its extras, without rebuilding the order. Rooms and guests keep their ids (visa documents
 // hang on the guests); the order is priced again by the domain rules on the rows of the moment, and
 // stock moves by the difference, all in one transaction with the log row.
@@ -47,7 +47,7 @@ const INVALID = MSG.invalidInput;
 
 export const quickEditSchema = z.object(
   {
-    /** SPEC 7: the payload includes the order id; it must be the one in the path. */
+    /** docs/RULES.md, 'Calls': the payload includes the order id; it must be the one in the path. */
     id: idField(),
     rooms: z
       .array(

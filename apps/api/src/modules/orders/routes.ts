@@ -181,7 +181,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/orders',
-    // Reading is for staff: the bookkeeper sees orders read-only (issue 13).
+    // Reading is for staff: the bookkeeper sees orders read-only (docs/RULES.md, 'Roles').
     staffOnly({
       summary: 'Bestellingen (admin en boekhouder): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
       querystring: searchPageQuery().extend({

@@ -572,10 +572,10 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
       const priced = price(order, catalog, actor);
       const written = (await writeNewOrder(tx, ...parts(await newContentIds(tx, order, null), priced)))!;
       const stock = stockOf(priced);
-      // Places held for the customer on the waiting list are theirs already: not taken twice (issue 26).
+      // Places held for the customer on the waiting list are theirs already: not taken twice (docs/WAITLIST.md).
       if (held) await useWaitlistHolds(tx, customer.id, written.order.id, stock);
       await moveStock(tx, stock, productLabels(catalog));
-      // Nothing to pay (a voucher covers it): completed now, as a full payment would (issue 23).
+      // Nothing to pay (a voucher covers it): completed now, as a full payment would (docs/MONEY.md).
       if (written.order.totalPrice <= 0) written.order = { ...written.order, status: await completeWithoutPayment(ctx, tx, written.order) };
       return { written, rows: catalogRows };
     });
@@ -666,7 +666,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     if (!current || (!admin && current.userId !== actor.user.id)) throw notFound(ORDER_MSG.notFound);
     if (!mayEdit(current.status, admin ? 'staff' : 'customer')) throw conflict(ORDER_MSG.notEditable);
     if (!admin) {
-      // A payment belongs to the order as it was when it started (issue 23): no change while one is
+      // A payment belongs to the order as it was when it started (docs/MONEY.md): no change while one is
       // open at the provider (until it is finished, cancelled or past the provider's expiry), and
       // none by the customer once something is paid.
       if ((await paidTotal(tx, orderId)) > 0) throw conflict(ORDER_MSG.alreadyPaid);

@@ -48,7 +48,7 @@ export async function changeOrderStatus(
     .where(and(eq(orders.id, order.id), eq(orders.status, from)))
     .returning({ id: orders.id });
   if (updated.length === 0) throw conflict(ORDER_TRANSITION_REFUSED(from, to));
-  // Paid in full: the invoice is issued; cancelled, refunded or changed: it is credited (issue 23).
+  // Paid in full: the invoice is issued; cancelled, refunded or changed: it is credited (docs/INVOICES.md).
   await keepInvoicesInStep(tx, order.id, to);
   return { from, to, changed: true, phrase: statusPhrase(from, to) };
 }

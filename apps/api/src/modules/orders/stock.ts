@@ -59,7 +59,7 @@ export function soldOut(productId: number, labels: Map<number, { label: string; 
 
 /**
  * Gives back everything the order's lines took (cancel, expiry), and offers those places to the
- * waiting list in the same transaction (issue 26).
+ * waiting list in the same transaction (docs/WAITLIST.md).
  */
 export async function giveBackStock(tx: Tx, orderId: number, config: Pick<AppConfig, 'waitlistHoldHours' | 'publicUrl'>): Promise<void> {
   const back = stockOfLines(await linesOfOrder(tx, orderId));

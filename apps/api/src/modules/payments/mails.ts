@@ -20,7 +20,7 @@ export function paymentReceivedMail(p: { firstName: string; orderId: number; amo
     };
   }
   if (p.paid < downPaymentDue(p.total)) {
-    // Less than the down-payment share of the current total: no down payment yet (issue 23).
+    // Less than the down-payment share of the current total: no down payment yet (docs/MONEY.md).
     return {
       subject: `Betaling ontvangen – bestelling ${number}`,
       ...layout(
@@ -50,7 +50,7 @@ export function paymentReceivedMail(p: { firstName: string; orderId: number; amo
   };
 }
 
-/** To the office: a provider payment that needs a person (issue 23): booked, but not as usual. */
+/** To the office: a provider payment that needs a person (docs/MONEY.md): booked, but not as usual. */
 export function paymentReviewMail(p: { orderId: number; amount: number; review: 'order_changed' | 'refund_due'; adminUrl: string }) {
   const number = formatOrderNumber(p.orderId);
   const why =

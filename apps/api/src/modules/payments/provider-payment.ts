@@ -15,7 +15,7 @@ import { preparedQuery, preparedStatement } from '../../lib/prepared.ts';
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type PaymentOwner = { orderId: number } | { invoiceId: number };
-/** payments.review: what the office must look at (issue 23). */
+/** payments.review: what the office must look at (docs/MONEY.md). */
 export type PaymentReview = 'order_changed' | 'refund_due';
 
 /** A transaction whose provider id is not known yet (the provider call is under way or failed). */

@@ -103,7 +103,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Manual payments (cash, bank transfer, pin): admins book them; the bookkeeper reads them only
-  // (issue 13: read-only Betalingen), so a bookkeeper gets 403 on POST, PUT and DELETE.
+  // (docs/RULES.md, 'Roles': read-only Betalingen), so a bookkeeper gets 403 on POST, PUT and DELETE.
   app.get(
     '/api/payments',
     staffOnly({

@@ -97,7 +97,7 @@ export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<
 }
 
 /**
- * The order as a payment is bound to it (issue 23): its total and its priced lines (product,
+ * The order as a payment is bound to it (docs/MONEY.md): its total and its priced lines (product,
  * quantity, unit price, label), as an md5. Line ids are left out: an edit writes the lines anew.
  */
 export const orderFingerprintSql = (orderId: number | SQLWrapper) =>
@@ -241,7 +241,7 @@ async function afterPaymentChange(
 }
 
 /**
- * An order of 0 (a voucher covers it) is complete without a payment (issue 23): the same path a
+ * An order of 0 (a voucher covers it) is complete without a payment (docs/MONEY.md): the same path a
  * full payment takes (statusAfterPayments, changeOrderStatus to COMPLETED, the log), by the system.
  * Returns the status it has now.
  */
@@ -367,7 +367,7 @@ export async function processExchange(ctx: Ctx, provider: PaymentProvider, trans
     }
     if (review) {
       // Money received is booked, but this payment was not for the order as it is now (or the order
-      // is gone): the status and the stock stay as they are; the office decides (issue 23).
+      // is gone): the status and the stock stay as they are; the office decides (docs/MONEY.md).
       await writeOrderLog(tx, {
         orderId,
         message:

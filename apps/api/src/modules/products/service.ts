@@ -260,7 +260,7 @@ export async function updateProduct(ctx: AppContext, id: number, input: ProductI
       .set({ ...columns(input), updatedAt: new Date() })
       .where(eq(products.id, id))
       .returning();
-    // Places added: offered to the waiting list in this transaction (issue 26); the answer shows what is left.
+    // Places added: offered to the waiting list in this transaction (docs/WAITLIST.md); the answer shows what is left.
     if (updated!.stock > current.stock && (await offerReturnedPlaces(tx, ctx.config, [id])) > 0) {
       return (await tx.select().from(products).where(eq(products.id, id)))[0];
     }

@@ -129,7 +129,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
   const provider = providerFor(ctx);
   // Before a lead is let go, the provider is asked about its open payments (outside the run's
   // transaction: the booking locks the order in its own): one it reports paid is booked, and the
-  // order is then no unpaid lead any more (issue 23). Leads the provider could not answer for wait.
+  // order is then no unpaid lead any more (docs/MONEY.md). Leads the provider could not answer for wait.
   const unchecked = await checkOpenPaymentsOfExpiringLeads(ctx, provider, cutoff, opts.log);
 
   await ctx.db.transaction(async (tx) => {
@@ -142,7 +142,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
     // by the customer themself (staff-made orders wait for a bank transfer and are never expired),
     // nothing paid, LEAD_EXPIRY_HOURS after it was made. A payment started before that moment holds
     // it only as long as the provider keeps that payment open; one started later holds nothing, so
-    // pressing 'Betalen' again and again cannot keep the places (issue 23).
+    // pressing 'Betalen' again and again cannot keep the places (docs/MONEY.md).
     const openAtProvider = new Date(now.getTime() - provider.paymentExpiryMinutes * 60_000);
     const leads = await tx
       .select({ id: orders.id })
@@ -292,7 +292,7 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
     }
   });
 
-  // Waiting-list holds past their time: their places go to the next (issue 26; own transaction).
+  // Waiting-list holds past their time: their places go to the next (docs/WAITLIST.md; own transaction).
   const lapsed = await expireWaitlistHolds(ctx, now);
 
   // Stock came back: every process's cached catalog must be read again.

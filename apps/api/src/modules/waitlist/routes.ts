@@ -6,7 +6,7 @@ import { guardedRoutes, idParamsSchema, limiter, messageAnswer } from '../../lib
 import { invalidateCatalog } from '../products/service.ts';
 import * as service from './service.ts';
 
-// The waiting list of sold-out room types (issue 26): the rules are in service.ts.
+// The waiting list of sold-out room types (docs/WAITLIST.md): the rules are in service.ts.
 
 const tags = ['waitlist'];
 const { adminOnly, signedIn } = guardedRoutes(tags);

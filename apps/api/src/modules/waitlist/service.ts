@@ -22,7 +22,7 @@ import { cutText } from '../../infra/pdf/index.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound, sqlState } from '../../lib/errors.ts';
 
-// The waiting list of a sold-out room type (issue 26). Places that come back (an order cancelled or
+// The waiting list of a sold-out room type (docs/WAITLIST.md). Places that come back (an order cancelled or
 // expired, staff raising a product's stock, a hold that lapsed) go through offerReturnedPlaces: in
 // the same transaction as the return, the first waiting entry that fits takes them from stock with
 // the same conditional UPDATE an order uses, so a place is never both held and sold. The customer's

@@ -18,7 +18,7 @@ export function PackageCard({
   pkg: CatalogPackage;
   onOrder: () => void;
   onInfo: () => void;
-  /** Offered where a room type of the package is sold out (issue 26). */
+  /** Offered where a room type of the package is sold out (docs/WAITLIST.md). */
   onWaitlist?: () => void;
 }) {
   const soldOut = pkg.stock === 0;

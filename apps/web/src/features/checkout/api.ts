@@ -53,7 +53,7 @@ export const usePaymentCheck = (orderId: number, loggedIn: boolean) =>
 
 /**
  * Whether a newly placed order still needs the provider: not one the server completed at once
- * because nothing is to be paid (€ 0, issue 23), where starting a payment is refused.
+ * because nothing is to be paid (€ 0, docs/MONEY.md), where starting a payment is refused.
  */
 export const needsPayment = (order: { status: number; amount_open: number }) => order.status !== OrderStatus.COMPLETED && order.amount_open > 0;
 

@@ -78,14 +78,14 @@ describe('return dialog', () => {
     expect(returnVariant(OrderStatus.LEAD, 100)).toBe('notPaid');
   });
 
-  it('thanks for an order of € 0 without speaking of a payment (issue 23)', () => {
+  it('thanks for an order of € 0 without speaking of a payment (docs/MONEY.md)', () => {
     expect(returnVariant(OrderStatus.COMPLETED, null, 0)).toBe('free');
     expect(returnVariant(OrderStatus.COMPLETED, 100, 2500)).toBe('completed');
     expect(RETURN_TEXT.free.body.join(' ')).not.toContain('betaling is gelukt');
   });
 });
 
-describe('checkout after the order is placed (issue 23)', () => {
+describe('checkout after the order is placed (docs/MONEY.md)', () => {
   it('goes to the provider only when something is to be paid: an order of € 0 is completed by the server', () => {
     expect(needsPayment({ status: OrderStatus.LEAD, amount_open: 2500 })).toBe(true);
     expect(needsPayment({ status: OrderStatus.COMPLETED, amount_open: 0 })).toBe(false);

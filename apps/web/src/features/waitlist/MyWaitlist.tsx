@@ -1,4 +1,4 @@
-// The customer's places on the waiting list (issue 26), on 'Mijn bestellingen': where they stand,
+// The customer's places on the waiting list (docs/WAITLIST.md), on 'Mijn bestellingen': where they stand,
 // and a place held for them with its deadline and 'Nu boeken'.
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';

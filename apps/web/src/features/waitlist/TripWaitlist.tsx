@@ -1,4 +1,4 @@
-// The trip page's 'Wachtlijst' tab (issue 26): per room type in queue order; staff move a waiting
+// The trip page's 'Wachtlijst' tab (docs/WAITLIST.md): per room type in queue order; staff move a waiting
 // entry up or down, or remove an entry (a held one's places go on to the next).
 import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { formatDateTime } from '@umrah/domain/dates';

@@ -1,4 +1,4 @@
-// 'Zet mij op de wachtlijst' (issue 26): persons and room size for a sold-out room type of a package.
+// 'Zet mij op de wachtlijst' (docs/WAITLIST.md): persons and room size for a sold-out room type of a package.
 import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ROOM_SIZES, type CatalogPackage } from '@umrah/domain/catalog';

@@ -1,4 +1,4 @@
-// Server state of the waiting list (issue 26): the customer's entries, joining and leaving; the
+// Server state of the waiting list (docs/WAITLIST.md): the customer's entries, joining and leaving; the
 // trip page's list for staff.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistJoin } from '@umrah/domain/validation/waitlist';

@@ -3,7 +3,7 @@ import type { WaitlistEntryDto } from '@umrah/domain/contracts';
 
 /**
  * The catalog as the customer with places held on the waiting list sees it: the held places are
- * taken from stock already (issue 26), so they are added back for them, and the sold-out room can
+ * taken from stock already (docs/WAITLIST.md), so they are added back for them, and the sold-out room can
  * be booked (the order then uses the hold).
  */
 export function withHolds(products: readonly ProductDto[], entries: readonly WaitlistEntryDto[] | undefined): ProductDto[] {
