@@ -25,7 +25,7 @@ import type { UserRow } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadOrderDtos, type OrderDto } from '../orders/dto.ts';
 import { paymentsOfOrders } from '../payments/service.ts';
-import { latestIssued, pdfCustomer, renderIssued } from './issued.ts';
+import { latestIssued, pdfCustomer, pdfLinesAndRooms, renderIssued } from './issued.ts';
 import { invoiceFor, isStaff, itemLines } from './service.ts';
 
 // The PDF downloads: an order's invoice, down-payment proof and credit documents, and a quote's own
@@ -55,18 +55,7 @@ export async function orderPdfData(db: DbOrTx, order: OrderDto, company: Company
     createdAt: new Date(order.created_at),
     total: order.total_price,
     customer: await pdfCustomer(db, order.user_id),
-    lines: order.lines.map((l) => ({ label: l.label, quantity: l.quantity, unitPrice: l.unit_price, kind: l.kind })),
-    rooms: order.rooms.map((r) => ({
-      roomType: r.room_type,
-      exclusive: r.exclusive,
-      guests: r.guests.map((g) => ({
-        firstName: g.first_name,
-        lastName: g.last_name,
-        ageCategory: g.age_category,
-        europeanPassport: g.european_passport,
-        bedIncluded: g.bed_included,
-      })),
-    })),
+    ...pdfLinesAndRooms(order),
     trips: [...trips.values()],
     payments: paymentRows.map((p) => ({ date: p.createdAt, typeText: paymentTypeText(p.paymentType), amount: p.amount })),
     cancelledAt: typeof cancelledAt === 'string' ? new Date(cancelledAt) : null,

@@ -19,7 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/index.ts';
 import { issuedInvoices, orders, payments, users } from '../../db/schema.ts';
 import { PDF_TEXT_MAX, orderCreditInvoicePdf, orderInvoicePdf, type OrderPdfData, type PdfCustomer } from '../../infra/pdf/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { loadOrderDtos } from '../orders/dto.ts';
+import { loadOrderDtos, type OrderDto } from '../orders/dto.ts';
 
 // Invoices issued once, numbered and kept (docs/INVOICES.md; Dutch invoicing rules): when an order
 // becomes paid in full (COMPLETED) its invoice is issued with a number of its own, its issue date and
@@ -106,18 +106,7 @@ async function orderSnapshot(db: DbOrTx, orderId: number, company: CompanyDetail
     orderId,
     orderCreatedAt: order.created_at,
     total: order.total_price,
-    lines: order.lines.map((l) => ({ label: l.label, quantity: l.quantity, unitPrice: l.unit_price, kind: l.kind })),
-    rooms: order.rooms.map((r) => ({
-      roomType: r.room_type,
-      exclusive: r.exclusive,
-      guests: r.guests.map((g) => ({
-        firstName: g.first_name,
-        lastName: g.last_name,
-        ageCategory: g.age_category,
-        europeanPassport: g.european_passport,
-        bedIncluded: g.bed_included,
-      })),
-    })),
+    ...pdfLinesAndRooms(order),
     trips: [...trips.values()],
     payments: paymentRows.map((p) => ({ date: p.createdAt.toISOString(), typeText: paymentTypeText(p.paymentType), amount: p.amount })),
   };
@@ -342,4 +331,22 @@ export async function issuedPage(db: DbOrTx, q: { q?: string; page: number; page
     db.select({ total: count() }).from(issuedInvoices).where(where),
   ]);
   return { documents: rows.map(issuedDto), total };
+}
+
+/** An order's lines and rooms as a PDF prints them: the same for an issued invoice's copy and a document made now. */
+export function pdfLinesAndRooms(order: OrderDto): Pick<OrderPdfData, 'lines' | 'rooms'> {
+  return {
+    lines: order.lines.map((l) => ({ label: l.label, quantity: l.quantity, unitPrice: l.unit_price, kind: l.kind })),
+    rooms: order.rooms.map((r) => ({
+      roomType: r.room_type,
+      exclusive: r.exclusive,
+      guests: r.guests.map((g) => ({
+        firstName: g.first_name,
+        lastName: g.last_name,
+        ageCategory: g.age_category,
+        europeanPassport: g.european_passport,
+        bedIncluded: g.bed_included,
+      })),
+    })),
+  };
 }
