@@ -2,9 +2,10 @@
 // document reminder goes to every order of the trip whose guests have not all delivered (each mail
 // logged on its order, as from the order's own reminder popup), and the result names what was skipped.
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { OpenReminded } from '@umrah/domain/contracts';
 import { FormError } from '../../components/admin-kit/FormFooter';
+import { SendOutcome } from '../../components/admin-kit/SendOutcome';
 import { errorMessage } from '../../lib/notify';
 import { useTripDocumentReminder, type TripOrder } from './api';
 
@@ -45,18 +46,7 @@ export function DocumentRemindersModal({
         {result ? (
           <Alert color={result.skipped.length ? 'yellow' : 'green'} role="status" title="Klaar">
             <Text size="sm">{result.message}</Text>
-            {result.sent.length > 0 && (
-              <Text size="sm" c="dimmed">
-                Verstuurd: {result.sent.map((s) => numberOf(s.order_id)).join(', ')}
-              </Text>
-            )}
-            {result.skipped.length > 0 && (
-              <List size="sm" mt={4} aria-label="Overgeslagen bestellingen">
-                {result.skipped.map((s) => (
-                  <List.Item key={s.order_id}>{s.reason}</List.Item>
-                ))}
-              </List>
-            )}
+            <SendOutcome sent={result.sent} skipped={result.skipped} numberOf={numberOf} />
           </Alert>
         ) : missing.length === 0 ? (
           <Alert color="green" role="status">

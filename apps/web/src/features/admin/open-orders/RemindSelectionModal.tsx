@@ -2,7 +2,8 @@
 // whom), then the orders are sent in parts with a progress bar, and the result names every order
 // that was skipped (paid in the meantime) and why.
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { SendOutcome } from '../../../components/admin-kit/SendOutcome';
 import { errorMessage } from '../../../lib/notify';
 import { remindOrders, type OpenOrder, type RemindProgress } from './api';
 
@@ -106,18 +107,7 @@ export function RemindSelectionModal({
                   {result.sent.length === 1 ? '1 herinnering verstuurd' : `${result.sent.length} herinneringen verstuurd`}
                   {result.skipped.length ? `, ${result.skipped.length} overgeslagen` : ''}.
                 </Text>
-                {result.sent.length > 0 && (
-                  <Text size="sm" c="dimmed">
-                    Verstuurd: {result.sent.map((s) => numberOf(s.order_id)).join(', ')}
-                  </Text>
-                )}
-                {result.skipped.length > 0 && (
-                  <List size="sm" mt={4} aria-label="Overgeslagen bestellingen">
-                    {result.skipped.map((s) => (
-                      <List.Item key={s.order_id}>{s.reason}</List.Item>
-                    ))}
-                  </List>
-                )}
+                <SendOutcome sent={result.sent} skipped={result.skipped} numberOf={numberOf} />
               </Alert>
             )}
             <Group justify="flex-end">
