@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatOrderNumber, LogType, OPEN_MSG, ORDER_MSG, OrderStatus, formatDate, formatEuro, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/index.ts';
+import type { DbOrTx, Tx } from '../../db/index.ts';
 import { guests, orderLogs, orders, reminderSteps, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
@@ -188,25 +188,13 @@ export async function sendPaymentReminders(ctx: Ctx, admin: UserRow, orderIds: n
 export async function sendPaymentReminderEach(ctx: Ctx, admin: UserRow, orderIds: number[], amountSent: number) {
   const step = (LogType.PAYMENT_REQUEST + amountSent) as PaymentStep;
   if (!(step in PAYMENT_STEPS)) throw new AppError(400, 'Ongeldige herinnering.');
-  const sent: { order_id: number; type: number }[] = [];
-  const skipped: { order_id: number; reason: string }[] = [];
-  for (const id of [...new Set(orderIds)]) {
-    const reason = await ctx.db.transaction(async (tx) => {
-      const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
-      const nr = formatOrderNumber(id);
-      if (!found) return OPEN_MSG.skippedNotFound(nr);
-      const [f] = await orderFacts(tx, [id]);
-      // Paid in full (COMPLETED, or paid while the list was open) first: that is the note staff expect.
-      if (amountOpen(f) <= 0) return OPEN_MSG.skippedPaid(nr);
-      if (!mayPay(f.status)) return OPEN_MSG.skippedNotPayable(nr);
-      await queuePaymentReminder(tx, ctx, f, step, admin.email);
-      return null;
-    });
-    if (reason) skipped.push({ order_id: id, reason });
-    else sent.push({ order_id: id, type: step });
-  }
-  if (sent.length) void ctx.mail.kick();
-  return { sent, skipped };
+  return remindEach(ctx, orderIds, step, async (tx, f, nr) => {
+    // Paid in full (COMPLETED, or paid while the list was open) first: that is the note staff expect.
+    if (amountOpen(f) <= 0) return OPEN_MSG.skippedPaid(nr);
+    if (!mayPay(f.status)) return OPEN_MSG.skippedNotPayable(nr);
+    await queuePaymentReminder(tx, ctx, f, step, admin.email);
+    return null;
+  });
 }
 
 /**
@@ -215,6 +203,24 @@ export async function sendPaymentReminderEach(ctx: Ctx, admin: UserRow, orderIds
  * reminder; orders that are complete (or no longer eligible) in the meantime are skipped.
  */
 export async function sendDocumentReminderEach(ctx: Ctx, admin: UserRow, orderIds: number[], step: DocumentStep) {
+  return remindEach(ctx, orderIds, step, async (tx, f, nr) => {
+    if (!mayDeliverDocuments(f.status)) return REMINDER_MSG.notEligible(nr);
+    if (f.missingGuests.length === 0) return REMINDER_MSG.documentsComplete(nr);
+    await queueDocumentReminder(tx, ctx, f, step, admin.email);
+    return null;
+  });
+}
+
+/**
+ * One reminder step to each order in its own transaction (the order locked, its facts read again):
+ * `remind` queues the mail and returns null, or says why the order is skipped.
+ */
+async function remindEach(
+  ctx: Ctx,
+  orderIds: number[],
+  step: number,
+  remind: (tx: Tx, facts: OrderFacts, orderNumber: string) => Promise<string | null>,
+) {
   const sent: { order_id: number; type: number }[] = [];
   const skipped: { order_id: number; reason: string }[] = [];
   for (const id of [...new Set(orderIds)]) {
@@ -223,10 +229,7 @@ export async function sendDocumentReminderEach(ctx: Ctx, admin: UserRow, orderId
       const nr = formatOrderNumber(id);
       if (!found) return OPEN_MSG.skippedNotFound(nr);
       const [f] = await orderFacts(tx, [id]);
-      if (!mayDeliverDocuments(f.status)) return REMINDER_MSG.notEligible(nr);
-      if (f.missingGuests.length === 0) return REMINDER_MSG.documentsComplete(nr);
-      await queueDocumentReminder(tx, ctx, f, step, admin.email);
-      return null;
+      return remind(tx, f!, nr);
     });
     if (reason) skipped.push({ order_id: id, reason });
     else sent.push({ order_id: id, type: step });
