@@ -225,7 +225,6 @@ export function amountToPay(totalCents: number, percent: 50 | 100, paidCents = 0
 export const PAY_PERCENTAGES = [50, 100] as const;
 
 export const DOWN_PAYMENT_MSG = {
-  fullPaymentOrder: 'Deze bestelling is geplaatst om volledig te betalen; een aanbetaling (50%) is niet mogelijk.',
   deadlinePassed: (deadline: string) =>
     `De betaaltermijn van deze reis is verstreken: de reis moest uiterlijk op ${deadline.slice(8, 10)}-${deadline.slice(5, 7)}-${deadline.slice(0, 4)} betaald zijn, daarom is alleen het volledige bedrag mogelijk.`,
 } as const;
@@ -237,12 +236,12 @@ export const earliestDeadline = (deadlines: readonly (string | null | undefined)
 /**
  * Why a 50 % down payment is not allowed, or null. The product's payment_deadline is the day by
  * which the trip must be paid in full ('Betaal uiterlijk op ...'), so a down payment is possible
- * up to and including that day (Dutch date) and only on an order placed as a down payment
- * (flex.pay_partly): an order placed for full payment stays a full payment. After the deadline only
- * the full (remaining) amount can be paid; a payment after a down payment is always the rest.
+ * up to and including that day (Dutch date), on every order without payments (docs/RULES.md,
+ * 'Screens: My orders': 'Aanbetaling 50%' when no payments yet), also one placed for full payment
+ * whose payment failed: the amount asked is still exactly half. After the deadline only the full
+ * (remaining) amount can be paid; a payment after a down payment is always the rest.
  */
-export function downPaymentProblem(o: { payPartly: boolean; deadline: string | null; today: string }): string | null {
-  if (!o.payPartly) return DOWN_PAYMENT_MSG.fullPaymentOrder;
+export function downPaymentProblem(o: { deadline: string | null; today: string }): string | null {
   if (o.deadline && o.today > o.deadline) return DOWN_PAYMENT_MSG.deadlinePassed(o.deadline);
   return null;
 }

@@ -252,11 +252,10 @@ describe('property: no voucher list makes a cart cost less than its donations', 
 });
 
 describe('down payment rule', () => {
-  it('only on an order placed as a down payment, up to and including the deadline', () => {
-    expect(downPaymentProblem({ payPartly: false, deadline: null, today: '2026-11-23' })).toBe(DOWN_PAYMENT_MSG.fullPaymentOrder);
-    expect(downPaymentProblem({ payPartly: true, deadline: '2026-11-23', today: '2026-11-23' })).toBeNull();
-    expect(downPaymentProblem({ payPartly: true, deadline: null, today: '2026-11-23' })).toBeNull();
-    expect(downPaymentProblem({ payPartly: true, deadline: '2026-11-22', today: '2026-11-23' })).toBe(DOWN_PAYMENT_MSG.deadlinePassed('2026-11-22'));
+  it('up to and including the deadline, whatever the order was placed as', () => {
+    expect(downPaymentProblem({ deadline: '2026-11-23', today: '2026-11-23' })).toBeNull();
+    expect(downPaymentProblem({ deadline: null, today: '2026-11-23' })).toBeNull();
+    expect(downPaymentProblem({ deadline: '2026-11-22', today: '2026-11-23' })).toBe(DOWN_PAYMENT_MSG.deadlinePassed('2026-11-22'));
     expect(DOWN_PAYMENT_MSG.deadlinePassed('2026-11-22')).toContain('22-11-2026');
     expect(earliestDeadline([null, '2027-02-01', '2026-12-31', undefined])).toBe('2026-12-31');
     expect(earliestDeadline([null])).toBeNull();

@@ -113,10 +113,9 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
     const sold = [...new Set(lines.map((l) => l.productId).filter((id): id is number => id !== null))];
     const orderGuests = guestRows.filter((g) => g.orderId === o.id);
     const payPartly = (o.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
-    // 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet, placed as a down payment
-    // and the trips' payment deadline not passed (the same rule POST /api/payment/prepare applies).
+    // 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet and the trips' payment
+    // deadline not passed (the same rule POST /api/payment/prepare applies).
     const downPayment = downPaymentProblem({
-      payPartly,
       deadline: earliestDeadline(
         sold
           .map((id) => productById.get(id))
@@ -138,8 +137,8 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
       /** Every guest's visa documents are in (false for an order without guests). */
       documents_complete: orderGuests.length > 0 && orderGuests.every((g) => withDocuments.has(g.id)),
       /**
-       * 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet, placed as a down
-       * payment and the trips' payment deadline not passed (the same rule POST /api/payment/prepare applies).
+       * 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet and the trips' payment
+       * deadline not passed (the same rule POST /api/payment/prepare applies).
        */
       down_payment_allowed: totalPayments === 0 && downPayment === null,
       /**

@@ -777,7 +777,7 @@ export async function previewOrder(ctx: AppContext, actor: Actor | null, order: 
         .from(products)
         .where(and(inArray(products.id, tripIds), sql`${products.type} between 2 and 10`))
     : [{ deadline: null }];
-  const downPayment = downPaymentProblem({ payPartly: true, deadline: row?.deadline ?? null, today: dutchToday() });
+  const downPayment = downPaymentProblem({ deadline: row?.deadline ?? null, today: dutchToday() });
   return { ...priced, downPaymentProblem: downPayment };
 }
 

@@ -311,11 +311,11 @@ export async function startPayment(ctx: Ctx, provider: PaymentProvider, user: Us
     amount = rest;
     percent = 100;
   } else {
-    // Nothing paid yet: 50 % only on an order placed as a down payment and up to the trips' payment
-    // deadline (domain `downPaymentProblem`). Asked for explicitly otherwise: refused. When the
-    // order's own choice applies (checkout) and the deadline has passed, the full amount is asked.
+    // Nothing paid yet: 50 % up to the trips' payment deadline (domain `downPaymentProblem`), asked
+    // for explicitly ('Aanbetaling 50%') or as the order's own choice (checkout); after the
+    // deadline an explicit 50 % is refused and the order's own choice becomes the full amount.
     const partly = (order.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
-    const problem = partly || input.percent === 50 ? downPaymentProblem({ payPartly: partly, deadline: state.deadline, today: dutchToday() }) : null;
+    const problem = partly || input.percent === 50 ? downPaymentProblem({ deadline: state.deadline, today: dutchToday() }) : null;
     if (input.percent === 50 && problem) throw conflict(problem);
     percent = input.percent ?? (partly && !problem ? 50 : 100);
     amount = amountToPay(order.totalPrice, percent, 0);
