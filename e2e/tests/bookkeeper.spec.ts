@@ -75,7 +75,8 @@ test('the bookkeeper reads Facturen, Betalingen and Bestellingen, exports the pa
 
   // Bestellingen: the order opens, with no action that changes it.
   await page.getByRole('tab', { name: 'Bestellingen' }).click();
-  await page.getByLabel('Zoeken').fill(`FCU2${orderId}`);
+  // Within the tab's own panel: the Facturen tab's search box may still be there while the tab changes.
+  await page.getByRole('tabpanel', { name: 'Bestellingen' }).getByLabel('Zoeken').fill(`FCU2${orderId}`);
   await page.getByRole('button', { name: `Details FCU2${orderId}` }).click();
   await expect(page.getByText('Khadija Boekhouding', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('group', { name: 'Acties' })).toHaveCount(0);
