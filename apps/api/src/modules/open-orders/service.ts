@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { sql, type SQL } from 'drizzle-orm';
-import { OPEN_STATUSES, formatDate, formatOrderNumber, orderStatusLabels, type OpenOrdersQuery, type OrderStatus } from '@umrah/domain';
+import { OPEN_STATUSES, OrderStatus, formatDate, formatOrderNumber, orderStatusLabels, type OpenOrdersQuery } from '@umrah/domain';
 import type { OpenOrder, OpenOrders } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
@@ -161,7 +161,7 @@ export const OPEN_COLUMNS = [
   'Laatste herinnering',
 ];
 
-const statusLabel = (s: number) => (s === 1 ? 'Lead' : (orderStatusLabels[s as OrderStatus] ?? String(s)));
+const statusLabel = (s: number) => (s === OrderStatus.LEAD ? 'Lead' : (orderStatusLabels[s as OrderStatus] ?? String(s)));
 const reminderText = (o: OpenOrder) => (o.last_reminder ? `${o.last_reminder.label} (${formatDate(o.last_reminder.created_at)})` : '');
 
 export interface OpenExport {
