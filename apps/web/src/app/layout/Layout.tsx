@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { PageLoader } from '../../components/Feedback';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { CookieBanner } from './CookieBanner';
@@ -13,6 +14,21 @@ import { usePreferences } from '../../features/preferences';
 const RegionModal = lazy(() => import('./RegionModal'));
 // Not part of the first JavaScript of a page: the chat button comes a moment later.
 const ChatWidget = lazy(() => import('../../features/chat/ChatWidget').then((m) => ({ default: m.ChatWidget })));
+
+/**
+ * Drawn in the browser only, after hydration: a server-rendered chat button would stay dead until
+ * its lazy code had loaded and hydrated, after the click layer over the page is gone, and a tap on it
+ * would be lost. Its own component, so that mounting it re-renders nothing else.
+ */
+function ChatWidgetOnceMounted() {
+  const mounted = useMounted();
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatWidget />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -39,9 +55,7 @@ export function Layout() {
         </Suspense>
       )}
       <CookieBanner />
-      <Suspense fallback={null}>
-        <ChatWidget />
-      </Suspense>
+      <ChatWidgetOnceMounted />
       <ScrollRestorer />
     </Box>
   );
