@@ -23,12 +23,12 @@ import { currentUser } from '../../lib/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { idParamsSchema, requireAdmin, security } from '../../lib/routes.ts';
 import { paidTotal } from '../payments/service.ts';
-import { invalidateCatalog } from '../products/service.ts';
+import { AfterCommit } from './after-commit.ts';
 import { loadOrderDtos } from './dto.ts';
-import { userActor, writeOrderLog } from './log.ts';
+import { userActor } from './log.ts';
 import { insertOrderLines, loadCatalog, price, type Actor } from './service.ts';
-import { changeOrderStatus } from './status.ts';
 import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
+import { transitionOrder } from './transition.ts';
 
 // POST /api/order/update_flex/{id} (docs/RULES.md, 'Calls'), the admin's 'Snel bewerken': guests' names, a room's
 // size and its extras, without rebuilding the order. Rooms and guests keep their ids (visa documents
@@ -91,9 +91,16 @@ const extrasOf = (flex: unknown): string[] => {
   return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
 };
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** The i-th of rows that line up by construction (the rooms and guests as read, the edit, the priced order). */
+function nth<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`quick edit: no row ${i}`);
+  return item;
+}
 
 export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: number, input: QuickEdit) {
   if (input.id !== orderId) throw badRequest(QUICK_EDIT_MSG.idMismatch);
+  const after = new AfterCommit(ctx);
   const outcome = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw notFound(ORDER_MSG.notFound);
@@ -142,7 +149,7 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
           room_gender: r.roomGender as 0 | 1 | 2,
           exclusive: r.exclusive,
           extras: edit?.extras ?? extrasOf(r.flex),
-          guests: roomGuests[i].map((g) => {
+          guests: nth(roomGuests, i).map((g) => {
             const named = edit?.guests?.find((x) => x.id === g.id);
             return {
               first_name: named?.first_name ?? g.firstName,
@@ -173,21 +180,21 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     // What changed, for the log (and nothing to do when nothing did).
     const changes: string[] = [];
     order.rooms.forEach((room, i) => {
-      const before = roomRows[i];
+      const before = nth(roomRows, i);
       if (room.room_type !== before.roomType) changes.push(`Kamer ${i + 1}: ${before.roomType}- → ${room.room_type}-persoonskamer`);
       const oldExtras = extrasOf(before.flex);
       if (!sameList(oldExtras, room.extras)) {
         changes.push(`Kamer ${i + 1}: extra's ${oldExtras.join(', ') || 'geen'} → ${room.extras.join(', ') || 'geen'}`);
       }
       room.guests.forEach((g, j) => {
-        const old = roomGuests[i][j];
+        const old = nth(nth(roomGuests, i), j);
         const name = fullName({ firstName: g.first_name, lastName: g.last_name });
         if (g.first_name !== old.firstName || g.last_name !== old.lastName) {
           changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${name}${withDocuments.has(old.id) ? ' (ook in de visumgegevens)' : ''}`);
         }
       });
     });
-    if (changes.length === 0) return { changed: false as const, stockMoved: false };
+    if (changes.length === 0) return { changed: false as const };
 
     const catalog = await loadCatalog(tx, order, orderId);
     const priced = price(order, catalog, actor, keep);
@@ -198,22 +205,23 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     // Rooms and guests are updated in place (their ids stay); the priced lines are written anew.
     const guestIds: number[][] = [];
     for (const [i, room] of order.rooms.entries()) {
-      const row = roomRows[i];
+      const row = nth(roomRows, i);
+      const pricedRoom = nth(priced.rooms, i);
       await tx
         .update(rooms)
         .set({
           roomType: room.room_type,
           maxGuests: room.room_type,
-          productId: priced.rooms[i].tripProductId,
+          productId: pricedRoom.tripProductId,
           flex: { ...(row.flex as Record<string, unknown>), extras: room.extras },
         })
         .where(eq(rooms.id, row.id));
       const ids: number[] = [];
       for (const [j, g] of room.guests.entries()) {
-        const old = roomGuests[i][j];
+        const old = nth(nth(roomGuests, i), j);
         await tx
           .update(guests)
-          .set({ firstName: g.first_name, lastName: g.last_name, productId: priced.rooms[i].guestProductIds[j] })
+          .set({ firstName: g.first_name, lastName: g.last_name, productId: nth(pricedRoom.guestProductIds, j) })
           .where(eq(guests.id, old.id));
         // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
         if (withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
@@ -236,21 +244,21 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     await tx.update(orders).set({ totalPrice: priced.total, flex: newFlex, updatedAt: new Date() }).where(eq(orders.id, orderId));
     // A new total can turn a down payment into full payment (or back): the state machine decides.
     const paid = await paidTotal(tx, orderId);
-    const status = await changeOrderStatus(tx, current, statusAfterPayments(current.status, paid, priced.total), 'staff', {
-      total: priced.total,
-      paid,
-    });
     const total = priced.total === current.totalPrice ? '' : ` Totaal ${formatEuro(current.totalPrice)} → ${formatEuro(priced.total)}.`;
-    await writeOrderLog(tx, {
-      orderId,
-      message: `Snel bewerkt: ${changes.join('; ')}.${total}${status.phrase}`,
-      actor: userActor(actor.user, actor.actingAdminId),
+    await transitionOrder(tx, after, {
+      order: current,
+      to: statusAfterPayments(current.status, paid, priced.total),
+      actor: 'staff',
+      facts: { total: priced.total, paid },
+      log: { message: `Snel bewerkt: ${changes.join('; ')}.${total}`, by: userActor(actor.user, actor.actingAdminId) },
     });
-    return { changed: true as const, stockMoved: [...stock.values()].some((q) => q !== 0) };
+    // Stock changed: every process's cached availability must be read again.
+    if ([...stock.values()].some((q) => q !== 0)) after.catalogChanged();
+    return { changed: true as const };
   });
-  // Stock changed: every process's cached availability must be read again.
-  if (outcome.stockMoved) invalidateCatalog(ctx);
+  await after.run();
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
+  if (!dto) throw notFound(ORDER_MSG.notFound);
   return { changed: outcome.changed, order: dto };
 }
 

@@ -1,22 +1,20 @@
 import dayjs from 'dayjs';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ACTIVE_TRANSACTION_STATUSES, formatOrderNumber, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
+import { ACTIVE_TRANSACTION_STATUSES, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
-import { guests, orders, payments, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
-import { queueMail } from '../../infra/mail/outbox.ts';
+import { guests, orders, payments, reminderSteps, transactions, visaDocuments } from '../../db/schema.ts';
 import { providerFor, type PaymentProvider } from '../../infra/payments/index.ts';
 import { completeWithoutPayment, syncOrderTransactions } from '../payments/service.ts';
 import type { TransactionRow } from '../payments/provider-payment.ts';
-import { invalidateCatalog } from '../products/service.ts';
 import { periodicJob } from '../../lib/periodic.ts';
-import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
-import { changeOrderStatus } from '../orders/status.ts';
-import { giveBackStock } from '../orders/stock.ts';
+import { AfterCommit } from '../orders/after-commit.ts';
+import { SYSTEM_ACTOR } from '../orders/log.ts';
+import { transitionOrder } from '../orders/transition.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { expireWaitlistHolds } from '../waitlist/service.ts';
-import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
+import type { DocumentStep, PaymentStep } from './mails.ts';
 import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder } from './service.ts';
 
 // The scheduler inside the server: payment reminders before the trip's payment deadline, document
@@ -72,8 +70,8 @@ async function tryLock(tx: Tx): Promise<boolean> {
 export function dueSteps(plan: readonly number[], daysLeft: number): { current: number; index: number; earlier: number[] } | null {
   const sorted = [...plan].sort((a, b) => b - a);
   const reached = sorted.filter((d) => daysLeft <= d);
-  if (reached.length === 0) return null;
-  const current = reached[reached.length - 1];
+  const current = reached.at(-1);
+  if (current === undefined) return null;
   return { current, index: sorted.indexOf(current), earlier: reached.slice(0, -1) };
 }
 
@@ -113,11 +111,12 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
     .add(Math.max(0, ...plan), 'day')
     .format('YYYY-MM-DD');
   const result: RunResult = { skipped: false, payments: [], documents: [], expired: [], failed: 0 };
+  const after = new AfterCommit(ctx);
 
-  /** One order in its own savepoint: a failure undoes that order only. */
+  /** One order in its own savepoint: a failure undoes that order only (and what it left for after the commit). */
   const each = async (tx: Tx, orderId: number, fn: (sp: Tx) => Promise<void>) => {
     try {
-      await tx.transaction(fn);
+      await after.savepoint(tx, fn);
     } catch (err) {
       result.failed++;
       opts.log?.error({ err, orderId }, 'scheduler: order skipped');
@@ -185,43 +184,26 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
         if (unchecked.has(id) && now.getTime() - order.createdAt.getTime() < (hours + UNCHECKED_GRACE_HOURS) * 3600_000) return;
         if (order.totalPrice <= 0) {
           // Nothing to pay (made before such orders completed at once): completed, not let go.
-          await completeWithoutPayment(ctx, sp, order);
+          await completeWithoutPayment(sp, after, order);
           return;
         }
-        // The state machine decides (system may cancel a customer's unpaid lead past its time).
-        const change = await changeOrderStatus(
-          sp,
+        // The state machine decides (system may cancel a customer's unpaid lead past its time);
+        // the places go back and the customer is mailed (orders/transition.ts).
+        await transitionOrder(sp, after, {
           order,
-          OrderStatus.CANCELLED,
-          'system',
-          {
+          to: OrderStatus.CANCELLED,
+          actor: 'system',
+          facts: {
             paid: 0,
             ageHours: (now.getTime() - order.createdAt.getTime()) / 3600_000,
             leadExpiryHours: hours,
             madeByStaff: order.createdByUserId !== null,
           },
-          {
-            flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb`,
+          log: {
+            message: `Lead vervallen: ${hours} uur na het plaatsen niets betaald. Automatisch geannuleerd; de plaatsen zijn terug in de voorraad.`,
+            by: SYSTEM_ACTOR,
           },
-        );
-        await giveBackStock(sp, id, ctx.config);
-        const [customer] = await sp.select().from(users).where(eq(users.id, order.userId));
-        if (customer) {
-          await queueMail(sp, {
-            to: customer.email,
-            ...leadExpiredMail({
-              firstName: customer.firstName,
-              orderNumber: formatOrderNumber(id),
-              hours,
-              link: `${ctx.config.publicUrl}/pakketten`,
-            }),
-          });
-        }
-        await writeOrderLog(sp, {
-          orderId: id,
-          type: LogType.NOTE,
-          message: `Lead vervallen: ${hours} uur na het plaatsen niets betaald. Automatisch geannuleerd; de plaatsen zijn terug in de voorraad.${change.phrase}`,
-          actor: SYSTEM_ACTOR,
+          at: now,
         });
         result.expired.push(id);
       });
@@ -295,9 +277,11 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
   // Waiting-list holds past their time: their places go to the next (docs/WAITLIST.md; own transaction).
   const lapsed = await expireWaitlistHolds(ctx, now);
 
-  // Stock came back: every process's cached catalog must be read again.
-  if (result.expired.length || lapsed) invalidateCatalog(ctx);
-  if (result.payments.length || result.documents.length || result.expired.length) void ctx.mail.kick();
+  // Stock came back (expired leads, lapsed holds): every process's cached catalog is read again;
+  // queued mails go out.
+  if (lapsed) after.catalogChanged();
+  if (result.payments.length || result.documents.length) after.mailQueued();
+  await after.run();
   return result;
 }
 
