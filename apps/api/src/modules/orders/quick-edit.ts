@@ -17,13 +17,14 @@ import {
   type OrderInput,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/index.ts';
 import { guests, orderCrowdfunds, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
 import { quickEditAnswerContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { idParamsSchema, requireAdmin, security } from '../../lib/routes.ts';
 import { paidTotal } from '../payments/service.ts';
-import { AfterCommit } from './after-commit.ts';
+import { inTransaction } from './after-commit.ts';
 import { loadOrderDtos } from './dto.ts';
 import { userActor } from './log.ts';
 import { insertOrderLines, loadCatalog, price, type Actor } from './service.ts';
@@ -98,142 +99,173 @@ function nth<T>(list: readonly T[], i: number): T {
   return item;
 }
 
+/** The order as it is, locked: its rooms, guests, lines and donations, and which guests' documents are in. */
+async function readOrder(tx: Tx, orderId: number) {
+  const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!current) throw notFound(ORDER_MSG.notFound);
+  if (!mayEdit(current.status, 'staff')) throw conflict(ORDER_MSG.notEditable);
+  const roomRows = await tx.select().from(rooms).where(eq(rooms.orderId, orderId)).orderBy(asc(rooms.id));
+  const guestRows = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
+  const lineRows = await linesOfOrder(tx, orderId);
+  const funds = await tx.select().from(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId)).orderBy(asc(orderCrowdfunds.id));
+  const docs = guestRows.length
+    ? await tx
+        .select({ guestId: visaDocuments.guestId })
+        .from(visaDocuments)
+        .where(
+          inArray(
+            visaDocuments.guestId,
+            guestRows.map((g) => g.id),
+          ),
+        )
+    : [];
+  const withDocuments = new Set(docs.map((d) => d.guestId));
+  const roomGuests = roomRows.map((r) => guestRows.filter((g) => g.roomId === r.id));
+  return { current, roomRows, guestRows, roomGuests, lineRows, funds, withDocuments };
+}
+type Rows = Awaited<ReturnType<typeof readOrder>>;
+
+/** Every room and guest named must be this order's (someone else's looks like a missing one). */
+function checkOwnership(input: QuickEdit, rows: Rows) {
+  for (const edit of input.rooms) {
+    const room = rows.roomRows.find((r) => r.id === edit.id);
+    if (!room) throw notFound(QUICK_EDIT_MSG.roomNotInOrder);
+    if (room.productId === null) throw conflict(QUICK_EDIT_MSG.noTrip);
+    for (const g of edit.guests ?? []) {
+      if (!rows.guestRows.some((row) => row.id === g.id && row.roomId === room.id)) throw notFound(VISA_MSG.guestNotInOrder);
+    }
+  }
+}
+
+/**
+ * The order as POST /api/order would describe it, with the edits applied, checked by the same
+ * schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
+ */
+function editedOrder(input: QuickEdit, rows: Rows, keep: string[]) {
+  const flex = (rows.current.flex ?? {}) as { pay_partly?: unknown; arabia_availibilities?: unknown };
+  const payload: OrderInput = {
+    products: rows.lineRows.flatMap((l) =>
+      l.productId !== null && ['lesson', 'product'].includes((l.flex as { kind?: LineKind }).kind ?? '')
+        ? Array<number>(l.quantity).fill(l.productId)
+        : [],
+    ),
+    rooms: rows.roomRows.map((r, i) => {
+      const edit = input.rooms.find((e) => e.id === r.id);
+      return {
+        // An edited room without a trip was refused above; an unedited one's null fails the schema below.
+        product_id: r.productId as number,
+        room_type: (edit?.room_type ?? r.roomType) as 2 | 3 | 4,
+        room_gender: r.roomGender as 0 | 1 | 2,
+        exclusive: r.exclusive,
+        extras: edit?.extras ?? extrasOf(r.flex),
+        guests: nth(rows.roomGuests, i).map((g) => {
+          const named = edit?.guests?.find((x) => x.id === g.id);
+          return {
+            first_name: named?.first_name ?? g.firstName,
+            last_name: named?.last_name ?? g.lastName,
+            age_category: g.ageCategory as 0 | 1 | 2,
+            gender: g.gender as 0 | 1 | 2 | null,
+            european_passport: g.europeanPassport,
+            bed_included: g.bedIncluded,
+            flex: { disabled: (g.flex as { disabled?: boolean }).disabled === true },
+          };
+        }),
+      };
+    }),
+    crowdfunds: rows.funds.map((f) => ({ funding_id: f.crowdfundId, funding_amount: f.fundingAmount })),
+    flex: {
+      pay_partly: flex.pay_partly === true,
+      discounts: keep,
+      arabia_availibilities: Array.isArray(flex.arabia_availibilities) ? flex.arabia_availibilities : [],
+    },
+  };
+  const parsed = orderSchema.safeParse(payload);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw new AppError(400, issues[0]?.message ?? INVALID, undefined, issues);
+  }
+  return parsed.data;
+}
+type EditedOrder = ReturnType<typeof editedOrder>;
+
+/** What changed, for the log (nothing: nothing to do). */
+function describeChanges(order: EditedOrder, rows: Rows): string[] {
+  const changes: string[] = [];
+  order.rooms.forEach((room, i) => {
+    const before = nth(rows.roomRows, i);
+    if (room.room_type !== before.roomType) changes.push(`Kamer ${i + 1}: ${before.roomType}- → ${room.room_type}-persoonskamer`);
+    const oldExtras = extrasOf(before.flex);
+    if (!sameList(oldExtras, room.extras)) {
+      changes.push(`Kamer ${i + 1}: extra's ${oldExtras.join(', ') || 'geen'} → ${room.extras.join(', ') || 'geen'}`);
+    }
+    room.guests.forEach((g, j) => {
+      const old = nth(nth(rows.roomGuests, i), j);
+      const name = fullName({ firstName: g.first_name, lastName: g.last_name });
+      if (g.first_name !== old.firstName || g.last_name !== old.lastName) {
+        changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${name}${rows.withDocuments.has(old.id) ? ' (ook in de visumgegevens)' : ''}`);
+      }
+    });
+  });
+  return changes;
+}
+
+/** Rooms and guests updated in place (their ids stay); the ids of each room's guests, in order. */
+async function writeRoomsAndGuests(tx: Tx, order: EditedOrder, rows: Rows, priced: ReturnType<typeof price>): Promise<number[][]> {
+  const guestIds: number[][] = [];
+  for (const [i, room] of order.rooms.entries()) {
+    const row = nth(rows.roomRows, i);
+    const pricedRoom = nth(priced.rooms, i);
+    await tx
+      .update(rooms)
+      .set({
+        roomType: room.room_type,
+        maxGuests: room.room_type,
+        productId: pricedRoom.tripProductId,
+        flex: { ...(row.flex as Record<string, unknown>), extras: room.extras },
+      })
+      .where(eq(rooms.id, row.id));
+    const ids: number[] = [];
+    for (const [j, g] of room.guests.entries()) {
+      const old = nth(nth(rows.roomGuests, i), j);
+      await tx
+        .update(guests)
+        .set({ firstName: g.first_name, lastName: g.last_name, productId: nth(pricedRoom.guestProductIds, j) })
+        .where(eq(guests.id, old.id));
+      // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
+      if (rows.withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
+        await tx
+          .update(visaDocuments)
+          .set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() })
+          .where(eq(visaDocuments.guestId, old.id));
+      }
+      ids.push(old.id);
+    }
+    guestIds.push(ids);
+  }
+  return guestIds;
+}
+
 export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: number, input: QuickEdit) {
   if (input.id !== orderId) throw badRequest(QUICK_EDIT_MSG.idMismatch);
-  const after = new AfterCommit(ctx);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!current) throw notFound(ORDER_MSG.notFound);
-    if (!mayEdit(current.status, 'staff')) throw conflict(ORDER_MSG.notEditable);
-    const roomRows = await tx.select().from(rooms).where(eq(rooms.orderId, orderId)).orderBy(asc(rooms.id));
-    const guestRows = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
-    const lineRows = await linesOfOrder(tx, orderId);
-    const funds = await tx.select().from(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId)).orderBy(asc(orderCrowdfunds.id));
-    const docs = guestRows.length
-      ? await tx
-          .select({ guestId: visaDocuments.guestId })
-          .from(visaDocuments)
-          .where(
-            inArray(
-              visaDocuments.guestId,
-              guestRows.map((g) => g.id),
-            ),
-          )
-      : [];
-    const withDocuments = new Set(docs.map((d) => d.guestId));
-
-    // Every room and guest named must be this order's (someone else's looks like a missing one).
-    for (const edit of input.rooms) {
-      const room = roomRows.find((r) => r.id === edit.id);
-      if (!room) throw notFound(QUICK_EDIT_MSG.roomNotInOrder);
-      if (room.productId === null) throw conflict(QUICK_EDIT_MSG.noTrip);
-      for (const g of edit.guests ?? []) {
-        if (!guestRows.some((row) => row.id === g.id && row.roomId === room.id)) throw notFound(VISA_MSG.guestNotInOrder);
-      }
-    }
-
-    // The order as POST /api/order would describe it, with the edits applied, checked by the same
-    // schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
-    const flex = (current.flex ?? {}) as { pay_partly?: unknown; discounts?: unknown; arabia_availibilities?: unknown };
-    const keep = Array.isArray(flex.discounts) ? flex.discounts.filter((d): d is string => typeof d === 'string') : [];
-    const roomGuests = roomRows.map((r) => guestRows.filter((g) => g.roomId === r.id));
-    const payload: OrderInput = {
-      products: lineRows
-        .filter((l) => l.productId !== null && ['lesson', 'product'].includes((l.flex as { kind?: LineKind }).kind ?? ''))
-        .flatMap((l) => Array<number>(l.quantity).fill(l.productId!)),
-      rooms: roomRows.map((r, i) => {
-        const edit = input.rooms.find((e) => e.id === r.id);
-        return {
-          product_id: r.productId!,
-          room_type: (edit?.room_type ?? r.roomType) as 2 | 3 | 4,
-          room_gender: r.roomGender as 0 | 1 | 2,
-          exclusive: r.exclusive,
-          extras: edit?.extras ?? extrasOf(r.flex),
-          guests: nth(roomGuests, i).map((g) => {
-            const named = edit?.guests?.find((x) => x.id === g.id);
-            return {
-              first_name: named?.first_name ?? g.firstName,
-              last_name: named?.last_name ?? g.lastName,
-              age_category: g.ageCategory as 0 | 1 | 2,
-              gender: g.gender as 0 | 1 | 2 | null,
-              european_passport: g.europeanPassport,
-              bed_included: g.bedIncluded,
-              flex: { disabled: (g.flex as { disabled?: boolean }).disabled === true },
-            };
-          }),
-        };
-      }),
-      crowdfunds: funds.map((f) => ({ funding_id: f.crowdfundId, funding_amount: f.fundingAmount })),
-      flex: {
-        pay_partly: flex.pay_partly === true,
-        discounts: keep,
-        arabia_availibilities: Array.isArray(flex.arabia_availibilities) ? flex.arabia_availibilities : [],
-      },
-    };
-    const parsed = orderSchema.safeParse(payload);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw new AppError(400, issues[0]?.message ?? INVALID, undefined, issues);
-    }
-    const order = parsed.data;
-
-    // What changed, for the log (and nothing to do when nothing did).
-    const changes: string[] = [];
-    order.rooms.forEach((room, i) => {
-      const before = nth(roomRows, i);
-      if (room.room_type !== before.roomType) changes.push(`Kamer ${i + 1}: ${before.roomType}- → ${room.room_type}-persoonskamer`);
-      const oldExtras = extrasOf(before.flex);
-      if (!sameList(oldExtras, room.extras)) {
-        changes.push(`Kamer ${i + 1}: extra's ${oldExtras.join(', ') || 'geen'} → ${room.extras.join(', ') || 'geen'}`);
-      }
-      room.guests.forEach((g, j) => {
-        const old = nth(nth(roomGuests, i), j);
-        const name = fullName({ firstName: g.first_name, lastName: g.last_name });
-        if (g.first_name !== old.firstName || g.last_name !== old.lastName) {
-          changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${name}${withDocuments.has(old.id) ? ' (ook in de visumgegevens)' : ''}`);
-        }
-      });
-    });
-    if (changes.length === 0) return { changed: false as const };
+  const changed = await inTransaction(ctx, async (tx, after) => {
+    const rows = await readOrder(tx, orderId);
+    const { current } = rows;
+    checkOwnership(input, rows);
+    const oldFlex = (current.flex ?? {}) as { discounts?: unknown };
+    const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
+    const order = editedOrder(input, rows, keep);
+    const changes = describeChanges(order, rows);
+    if (changes.length === 0) return false;
 
     const catalog = await loadCatalog(tx, order, orderId);
     const priced = price(order, catalog, actor, keep);
     const stock = new Map(priced.stock.map((s) => [s.productId, s.quantity]));
-    for (const [productId, quantity] of stockOfLines(lineRows)) stock.set(productId, (stock.get(productId) ?? 0) - quantity);
+    for (const [productId, quantity] of stockOfLines(rows.lineRows)) stock.set(productId, (stock.get(productId) ?? 0) - quantity);
     await moveStock(tx, stock, new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }])));
+    // Stock changed: every process's cached availability must be read again.
+    if ([...stock.values()].some((q) => q !== 0)) after.catalogChanged();
 
-    // Rooms and guests are updated in place (their ids stay); the priced lines are written anew.
-    const guestIds: number[][] = [];
-    for (const [i, room] of order.rooms.entries()) {
-      const row = nth(roomRows, i);
-      const pricedRoom = nth(priced.rooms, i);
-      await tx
-        .update(rooms)
-        .set({
-          roomType: room.room_type,
-          maxGuests: room.room_type,
-          productId: pricedRoom.tripProductId,
-          flex: { ...(row.flex as Record<string, unknown>), extras: room.extras },
-        })
-        .where(eq(rooms.id, row.id));
-      const ids: number[] = [];
-      for (const [j, g] of room.guests.entries()) {
-        const old = nth(nth(roomGuests, i), j);
-        await tx
-          .update(guests)
-          .set({ firstName: g.first_name, lastName: g.last_name, productId: nth(pricedRoom.guestProductIds, j) })
-          .where(eq(guests.id, old.id));
-        // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
-        if (withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
-          await tx
-            .update(visaDocuments)
-            .set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() })
-            .where(eq(visaDocuments.guestId, old.id));
-        }
-        ids.push(old.id);
-      }
-      guestIds.push(ids);
-    }
+    const guestIds = await writeRoomsAndGuests(tx, order, rows, priced);
     await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
     await insertOrderLines(tx, orderId, priced.lines, guestIds);
     const newFlex = {
@@ -252,14 +284,11 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
       facts: { total: priced.total, paid },
       log: { message: `Snel bewerkt: ${changes.join('; ')}.${total}`, by: userActor(actor.user, actor.actingAdminId) },
     });
-    // Stock changed: every process's cached availability must be read again.
-    if ([...stock.values()].some((q) => q !== 0)) after.catalogChanged();
-    return { changed: true as const };
+    return true;
   });
-  await after.run();
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   if (!dto) throw notFound(ORDER_MSG.notFound);
-  return { changed: outcome.changed, order: dto };
+  return { changed, order: dto };
 }
 
 export const quickEditRoutes: FastifyPluginAsyncZod = async (app) => {
