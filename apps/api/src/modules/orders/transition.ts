@@ -36,6 +36,9 @@ import { giveBackStock } from './stock.ts';
 //                    (staff; with the credit note when something was paid) or the lead's expiry
 //                    (the scheduler); after the commit: the catalog read again, the credit note
 //                    rendered and attached, the mail worker woken
+//   → anything else  nothing more: a payment's receipt is the payment's own mail (payments/booking.ts);
+//                    no screen moves an order to DECLINED or (PARTIALLY_)REFUNDED yet, and those
+//                    leave the stock as it is (a cancel gives the places back)
 //
 // Mails go through the outbox table in the same transaction (sent only once it committed).
 // apps/api/test/order-status-writes.test.ts fails when orders.status is written anywhere else.
@@ -51,7 +54,7 @@ export interface TransitionRequest {
   /** What the edge's guard needs; without them only the edge and the actor are checked. */
   facts?: GuardFacts;
   /** The log line: what the caller did (the status change and what it brought are appended) and who. */
-  log: { message: string; by: LogActor; type?: number };
+  log: { message: string; by: LogActor };
   /** The staff member who cancels: kept on the cancelled order. */
   byUserId?: number;
   /** When it happens (default now): the scheduler passes its run's clock. */
@@ -104,7 +107,6 @@ export async function transitionOrder(tx: Tx, after: AfterCommit, req: Transitio
   if (from !== to && to === OrderStatus.CANCELLED) entered = await enterCancelled(tx, after, req);
   await writeOrderLog(tx, {
     orderId: order.id,
-    ...(req.log.type !== undefined ? { type: req.log.type } : {}),
     message: `${req.log.message}${statusPhrase(from, to)}${entered.logSuffix}`,
     actor: req.log.by,
   });
