@@ -26,7 +26,7 @@ import { loadOrderDtos, type OrderDto } from '../orders/dto.ts';
 // a snapshot of the company, the customer, the lines and the payments as they were; the PDF renders
 // from that snapshot, never from the order of today. A later change to the order (quick edit, a
 // cancel, a refund) credits that invoice with a credit note and, once paid in full again, a new
-// invoice is issued. changeOrderStatus (orders/status.ts), the one writer of an order's status,
+// invoice is issued. transitionOrder (orders/transition.ts), the one writer of an order's status,
 // calls keepInvoicesInStep in its transaction; nothing heavy happens there (no PDF: downloads render
 // from the snapshot in the PDF worker pool, outside any transaction).
 
@@ -52,7 +52,7 @@ export interface InvoiceSnapshot {
 /** Why an invoice was credited: the order was cancelled, refunded, or changed after it was issued. */
 export type CreditReason = 'cancelled' | 'refunded' | 'changed';
 
-// The company details of the documents. changeOrderStatus runs on a transaction only, so the app
+// The company details of the documents. transitionOrder runs on a transaction only, so the app
 // hands its configured details here once at start (app.ts); scripts without an app read them from
 // the environment the way the configuration does.
 let issuerCompany: CompanyDetails | undefined;
@@ -168,7 +168,7 @@ async function issueInvoice(tx: DbOrTx, orderId: number, version: number, snapsh
 }
 
 /**
- * Keeps the order's issued documents in step with its new status (called by changeOrderStatus, in
+ * Keeps the order's issued documents in step with its new status (called by transitionOrder, in
  * its transaction, with the order row locked): COMPLETED and no open invoice → an invoice is
  * issued; COMPLETED with an open invoice that bills other lines or another total → that invoice is
  * credited and a new one issued; cancelled, refunded or declined, or changed while not paid in full

@@ -17,18 +17,19 @@ import {
   type OrderInput,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/index.ts';
 import { guests, orderCrowdfunds, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
 import { quickEditAnswerContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { idParamsSchema, requireAdmin, security } from '../../lib/routes.ts';
 import { paidTotal } from '../payments/service.ts';
-import { invalidateCatalog } from '../products/service.ts';
+import { inTransaction } from './after-commit.ts';
 import { loadOrderDtos } from './dto.ts';
-import { userActor, writeOrderLog } from './log.ts';
+import { userActor } from './log.ts';
 import { insertOrderLines, loadCatalog, price, type Actor } from './service.ts';
-import { changeOrderStatus } from './status.ts';
 import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
+import { transitionOrder } from './transition.ts';
 
 // POST /api/order/update_flex/{id} (docs/RULES.md, 'Calls'), the admin's 'Snel bewerken': guests' names, a room's
 // size and its extras, without rebuilding the order. Rooms and guests keep their ids (visa documents
@@ -91,141 +92,180 @@ const extrasOf = (flex: unknown): string[] => {
   return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
 };
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** The i-th of rows that line up by construction (the rooms and guests as read, the edit, the priced order). */
+function nth<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`quick edit: no row ${i}`);
+  return item;
+}
+
+/** The order as it is, locked: its rooms, guests, lines and donations, and which guests' documents are in. */
+async function readOrder(tx: Tx, orderId: number) {
+  const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!current) throw notFound(ORDER_MSG.notFound);
+  if (!mayEdit(current.status, 'staff')) throw conflict(ORDER_MSG.notEditable);
+  const roomRows = await tx.select().from(rooms).where(eq(rooms.orderId, orderId)).orderBy(asc(rooms.id));
+  const guestRows = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
+  const lineRows = await linesOfOrder(tx, orderId);
+  const funds = await tx.select().from(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId)).orderBy(asc(orderCrowdfunds.id));
+  const docs = guestRows.length
+    ? await tx
+        .select({ guestId: visaDocuments.guestId })
+        .from(visaDocuments)
+        .where(
+          inArray(
+            visaDocuments.guestId,
+            guestRows.map((g) => g.id),
+          ),
+        )
+    : [];
+  const withDocuments = new Set(docs.map((d) => d.guestId));
+  const roomGuests = roomRows.map((r) => guestRows.filter((g) => g.roomId === r.id));
+  return { current, roomRows, guestRows, roomGuests, lineRows, funds, withDocuments };
+}
+type Rows = Awaited<ReturnType<typeof readOrder>>;
+
+/** Every room and guest named must be this order's (someone else's looks like a missing one). */
+function checkOwnership(input: QuickEdit, rows: Rows) {
+  for (const edit of input.rooms) {
+    const room = rows.roomRows.find((r) => r.id === edit.id);
+    if (!room) throw notFound(QUICK_EDIT_MSG.roomNotInOrder);
+    if (room.productId === null) throw conflict(QUICK_EDIT_MSG.noTrip);
+    for (const g of edit.guests ?? []) {
+      if (!rows.guestRows.some((row) => row.id === g.id && row.roomId === room.id)) throw notFound(VISA_MSG.guestNotInOrder);
+    }
+  }
+}
+
+/**
+ * The order as POST /api/order would describe it, with the edits applied, checked by the same
+ * schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
+ */
+function editedOrder(input: QuickEdit, rows: Rows, keep: string[]) {
+  const flex = (rows.current.flex ?? {}) as { pay_partly?: unknown; arabia_availibilities?: unknown };
+  const payload: OrderInput = {
+    products: rows.lineRows.flatMap((l) =>
+      l.productId !== null && ['lesson', 'product'].includes((l.flex as { kind?: LineKind }).kind ?? '')
+        ? Array<number>(l.quantity).fill(l.productId)
+        : [],
+    ),
+    rooms: rows.roomRows.map((r, i) => {
+      const edit = input.rooms.find((e) => e.id === r.id);
+      return {
+        // An edited room without a trip was refused above; an unedited one's null fails the schema below.
+        product_id: r.productId as number,
+        room_type: (edit?.room_type ?? r.roomType) as 2 | 3 | 4,
+        room_gender: r.roomGender as 0 | 1 | 2,
+        exclusive: r.exclusive,
+        extras: edit?.extras ?? extrasOf(r.flex),
+        guests: nth(rows.roomGuests, i).map((g) => {
+          const named = edit?.guests?.find((x) => x.id === g.id);
+          return {
+            first_name: named?.first_name ?? g.firstName,
+            last_name: named?.last_name ?? g.lastName,
+            age_category: g.ageCategory as 0 | 1 | 2,
+            gender: g.gender as 0 | 1 | 2 | null,
+            european_passport: g.europeanPassport,
+            bed_included: g.bedIncluded,
+            flex: { disabled: (g.flex as { disabled?: boolean }).disabled === true },
+          };
+        }),
+      };
+    }),
+    crowdfunds: rows.funds.map((f) => ({ funding_id: f.crowdfundId, funding_amount: f.fundingAmount })),
+    flex: {
+      pay_partly: flex.pay_partly === true,
+      discounts: keep,
+      arabia_availibilities: Array.isArray(flex.arabia_availibilities) ? flex.arabia_availibilities : [],
+    },
+  };
+  const parsed = orderSchema.safeParse(payload);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw new AppError(400, issues[0]?.message ?? INVALID, undefined, issues);
+  }
+  return parsed.data;
+}
+type EditedOrder = ReturnType<typeof editedOrder>;
+
+/** What changed, for the log (nothing: nothing to do). */
+function describeChanges(order: EditedOrder, rows: Rows): string[] {
+  const changes: string[] = [];
+  order.rooms.forEach((room, i) => {
+    const before = nth(rows.roomRows, i);
+    if (room.room_type !== before.roomType) changes.push(`Kamer ${i + 1}: ${before.roomType}- → ${room.room_type}-persoonskamer`);
+    const oldExtras = extrasOf(before.flex);
+    if (!sameList(oldExtras, room.extras)) {
+      changes.push(`Kamer ${i + 1}: extra's ${oldExtras.join(', ') || 'geen'} → ${room.extras.join(', ') || 'geen'}`);
+    }
+    room.guests.forEach((g, j) => {
+      const old = nth(nth(rows.roomGuests, i), j);
+      const name = fullName({ firstName: g.first_name, lastName: g.last_name });
+      if (g.first_name !== old.firstName || g.last_name !== old.lastName) {
+        changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${name}${rows.withDocuments.has(old.id) ? ' (ook in de visumgegevens)' : ''}`);
+      }
+    });
+  });
+  return changes;
+}
+
+/** Rooms and guests updated in place (their ids stay); the ids of each room's guests, in order. */
+async function writeRoomsAndGuests(tx: Tx, order: EditedOrder, rows: Rows, priced: ReturnType<typeof price>): Promise<number[][]> {
+  const guestIds: number[][] = [];
+  for (const [i, room] of order.rooms.entries()) {
+    const row = nth(rows.roomRows, i);
+    const pricedRoom = nth(priced.rooms, i);
+    await tx
+      .update(rooms)
+      .set({
+        roomType: room.room_type,
+        maxGuests: room.room_type,
+        productId: pricedRoom.tripProductId,
+        flex: { ...(row.flex as Record<string, unknown>), extras: room.extras },
+      })
+      .where(eq(rooms.id, row.id));
+    const ids: number[] = [];
+    for (const [j, g] of room.guests.entries()) {
+      const old = nth(nth(rows.roomGuests, i), j);
+      await tx
+        .update(guests)
+        .set({ firstName: g.first_name, lastName: g.last_name, productId: nth(pricedRoom.guestProductIds, j) })
+        .where(eq(guests.id, old.id));
+      // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
+      if (rows.withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
+        await tx
+          .update(visaDocuments)
+          .set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() })
+          .where(eq(visaDocuments.guestId, old.id));
+      }
+      ids.push(old.id);
+    }
+    guestIds.push(ids);
+  }
+  return guestIds;
+}
 
 export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: number, input: QuickEdit) {
   if (input.id !== orderId) throw badRequest(QUICK_EDIT_MSG.idMismatch);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!current) throw notFound(ORDER_MSG.notFound);
-    if (!mayEdit(current.status, 'staff')) throw conflict(ORDER_MSG.notEditable);
-    const roomRows = await tx.select().from(rooms).where(eq(rooms.orderId, orderId)).orderBy(asc(rooms.id));
-    const guestRows = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
-    const lineRows = await linesOfOrder(tx, orderId);
-    const funds = await tx.select().from(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId)).orderBy(asc(orderCrowdfunds.id));
-    const docs = guestRows.length
-      ? await tx
-          .select({ guestId: visaDocuments.guestId })
-          .from(visaDocuments)
-          .where(
-            inArray(
-              visaDocuments.guestId,
-              guestRows.map((g) => g.id),
-            ),
-          )
-      : [];
-    const withDocuments = new Set(docs.map((d) => d.guestId));
-
-    // Every room and guest named must be this order's (someone else's looks like a missing one).
-    for (const edit of input.rooms) {
-      const room = roomRows.find((r) => r.id === edit.id);
-      if (!room) throw notFound(QUICK_EDIT_MSG.roomNotInOrder);
-      if (room.productId === null) throw conflict(QUICK_EDIT_MSG.noTrip);
-      for (const g of edit.guests ?? []) {
-        if (!guestRows.some((row) => row.id === g.id && row.roomId === room.id)) throw notFound(VISA_MSG.guestNotInOrder);
-      }
-    }
-
-    // The order as POST /api/order would describe it, with the edits applied, checked by the same
-    // schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
-    const flex = (current.flex ?? {}) as { pay_partly?: unknown; discounts?: unknown; arabia_availibilities?: unknown };
-    const keep = Array.isArray(flex.discounts) ? flex.discounts.filter((d): d is string => typeof d === 'string') : [];
-    const roomGuests = roomRows.map((r) => guestRows.filter((g) => g.roomId === r.id));
-    const payload: OrderInput = {
-      products: lineRows
-        .filter((l) => l.productId !== null && ['lesson', 'product'].includes((l.flex as { kind?: LineKind }).kind ?? ''))
-        .flatMap((l) => Array<number>(l.quantity).fill(l.productId!)),
-      rooms: roomRows.map((r, i) => {
-        const edit = input.rooms.find((e) => e.id === r.id);
-        return {
-          product_id: r.productId!,
-          room_type: (edit?.room_type ?? r.roomType) as 2 | 3 | 4,
-          room_gender: r.roomGender as 0 | 1 | 2,
-          exclusive: r.exclusive,
-          extras: edit?.extras ?? extrasOf(r.flex),
-          guests: roomGuests[i].map((g) => {
-            const named = edit?.guests?.find((x) => x.id === g.id);
-            return {
-              first_name: named?.first_name ?? g.firstName,
-              last_name: named?.last_name ?? g.lastName,
-              age_category: g.ageCategory as 0 | 1 | 2,
-              gender: g.gender as 0 | 1 | 2 | null,
-              european_passport: g.europeanPassport,
-              bed_included: g.bedIncluded,
-              flex: { disabled: (g.flex as { disabled?: boolean }).disabled === true },
-            };
-          }),
-        };
-      }),
-      crowdfunds: funds.map((f) => ({ funding_id: f.crowdfundId, funding_amount: f.fundingAmount })),
-      flex: {
-        pay_partly: flex.pay_partly === true,
-        discounts: keep,
-        arabia_availibilities: Array.isArray(flex.arabia_availibilities) ? flex.arabia_availibilities : [],
-      },
-    };
-    const parsed = orderSchema.safeParse(payload);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw new AppError(400, issues[0]?.message ?? INVALID, undefined, issues);
-    }
-    const order = parsed.data;
-
-    // What changed, for the log (and nothing to do when nothing did).
-    const changes: string[] = [];
-    order.rooms.forEach((room, i) => {
-      const before = roomRows[i];
-      if (room.room_type !== before.roomType) changes.push(`Kamer ${i + 1}: ${before.roomType}- → ${room.room_type}-persoonskamer`);
-      const oldExtras = extrasOf(before.flex);
-      if (!sameList(oldExtras, room.extras)) {
-        changes.push(`Kamer ${i + 1}: extra's ${oldExtras.join(', ') || 'geen'} → ${room.extras.join(', ') || 'geen'}`);
-      }
-      room.guests.forEach((g, j) => {
-        const old = roomGuests[i][j];
-        const name = fullName({ firstName: g.first_name, lastName: g.last_name });
-        if (g.first_name !== old.firstName || g.last_name !== old.lastName) {
-          changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${name}${withDocuments.has(old.id) ? ' (ook in de visumgegevens)' : ''}`);
-        }
-      });
-    });
-    if (changes.length === 0) return { changed: false as const, stockMoved: false };
+  const changed = await inTransaction(ctx, async (tx, after) => {
+    const rows = await readOrder(tx, orderId);
+    const { current } = rows;
+    checkOwnership(input, rows);
+    const oldFlex = (current.flex ?? {}) as { discounts?: unknown };
+    const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
+    const order = editedOrder(input, rows, keep);
+    const changes = describeChanges(order, rows);
+    if (changes.length === 0) return false;
 
     const catalog = await loadCatalog(tx, order, orderId);
     const priced = price(order, catalog, actor, keep);
     const stock = new Map(priced.stock.map((s) => [s.productId, s.quantity]));
-    for (const [productId, quantity] of stockOfLines(lineRows)) stock.set(productId, (stock.get(productId) ?? 0) - quantity);
+    for (const [productId, quantity] of stockOfLines(rows.lineRows)) stock.set(productId, (stock.get(productId) ?? 0) - quantity);
     await moveStock(tx, stock, new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }])));
+    // Stock changed: every process's cached availability must be read again.
+    if ([...stock.values()].some((q) => q !== 0)) after.catalogChanged();
 
-    // Rooms and guests are updated in place (their ids stay); the priced lines are written anew.
-    const guestIds: number[][] = [];
-    for (const [i, room] of order.rooms.entries()) {
-      const row = roomRows[i];
-      await tx
-        .update(rooms)
-        .set({
-          roomType: room.room_type,
-          maxGuests: room.room_type,
-          productId: priced.rooms[i].tripProductId,
-          flex: { ...(row.flex as Record<string, unknown>), extras: room.extras },
-        })
-        .where(eq(rooms.id, row.id));
-      const ids: number[] = [];
-      for (const [j, g] of room.guests.entries()) {
-        const old = roomGuests[i][j];
-        await tx
-          .update(guests)
-          .set({ firstName: g.first_name, lastName: g.last_name, productId: priced.rooms[i].guestProductIds[j] })
-          .where(eq(guests.id, old.id));
-        // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
-        if (withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
-          await tx
-            .update(visaDocuments)
-            .set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() })
-            .where(eq(visaDocuments.guestId, old.id));
-        }
-        ids.push(old.id);
-      }
-      guestIds.push(ids);
-    }
+    const guestIds = await writeRoomsAndGuests(tx, order, rows, priced);
     await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
     await insertOrderLines(tx, orderId, priced.lines, guestIds);
     const newFlex = {
@@ -236,22 +276,19 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     await tx.update(orders).set({ totalPrice: priced.total, flex: newFlex, updatedAt: new Date() }).where(eq(orders.id, orderId));
     // A new total can turn a down payment into full payment (or back): the state machine decides.
     const paid = await paidTotal(tx, orderId);
-    const status = await changeOrderStatus(tx, current, statusAfterPayments(current.status, paid, priced.total), 'staff', {
-      total: priced.total,
-      paid,
-    });
     const total = priced.total === current.totalPrice ? '' : ` Totaal ${formatEuro(current.totalPrice)} → ${formatEuro(priced.total)}.`;
-    await writeOrderLog(tx, {
-      orderId,
-      message: `Snel bewerkt: ${changes.join('; ')}.${total}${status.phrase}`,
-      actor: userActor(actor.user, actor.actingAdminId),
+    await transitionOrder(tx, after, {
+      order: current,
+      to: statusAfterPayments(current.status, paid, priced.total),
+      actor: 'staff',
+      facts: { total: priced.total, paid },
+      log: { message: `Snel bewerkt: ${changes.join('; ')}.${total}`, by: userActor(actor.user, actor.actingAdminId) },
     });
-    return { changed: true as const, stockMoved: [...stock.values()].some((q) => q !== 0) };
+    return true;
   });
-  // Stock changed: every process's cached availability must be read again.
-  if (outcome.stockMoved) invalidateCatalog(ctx);
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
-  return { changed: outcome.changed, order: dto };
+  if (!dto) throw notFound(ORDER_MSG.notFound);
+  return { changed, order: dto };
 }
 
 export const quickEditRoutes: FastifyPluginAsyncZod = async (app) => {

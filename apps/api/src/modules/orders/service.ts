@@ -55,8 +55,9 @@ import { invalidateCatalog } from '../products/service.ts';
 import { voucherKeys, vouchersByLabels, type VoucherRow } from '../vouchers/service.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { loadOrderDtos, orderDtosFromRows, orderNumber } from './dto.ts';
-import { logsOfOrder, logsOfOrders, orderLogValues, userActor, writeOrderLog, type OrderLogEntry } from './log.ts';
-import { changeOrderStatus } from './status.ts';
+import { logsOfOrder, logsOfOrders, orderLogValues, userActor, type OrderLogEntry } from './log.ts';
+import { transitionOrder } from './transition.ts';
+import { AfterCommit } from './after-commit.ts';
 import { linesOfOrder, moveStock, soldOut, stockOfLines } from './stock.ts';
 import { hasWaitlistHold, useWaitlistHolds } from '../waitlist/service.ts';
 
@@ -564,6 +565,7 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
   // Stock last in each way below: taking it locks the trip's product row until COMMIT, and every order
   // of that trip waits for that lock. Taken first, the lock was held over all the writes and orders of
   // one trip went one at a time (bench/orders.ts). Sold out rolls back everything written.
+  const after = new AfterCommit(ctx);
   const inTransaction = (rows: CatalogRows | null) =>
     ctx.db.transaction(async (tx) => {
       await checkHolds(tx);
@@ -576,7 +578,7 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
       if (held) await useWaitlistHolds(tx, customer.id, written.order.id, stock);
       await moveStock(tx, stock, productLabels(catalog));
       // Nothing to pay (a voucher covers it): completed now, as a full payment would (docs/MONEY.md).
-      if (written.order.totalPrice <= 0) written.order = { ...written.order, status: await completeWithoutPayment(ctx, tx, written.order) };
+      if (written.order.totalPrice <= 0) written.order = { ...written.order, status: await completeWithoutPayment(tx, after, written.order) };
       return { written, rows: catalogRows };
     });
 
@@ -620,6 +622,7 @@ export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
   }
   invalidateCatalog(ctx);
   void ctx.mail.kick();
+  await after.run();
   return answerOfWritten(placed.written, customer, placed.rows);
 }
 
@@ -660,6 +663,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
       }
     }
   }
+  const after = new AfterCommit(ctx);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     // Someone else's order looks the same as one that does not exist.
@@ -697,24 +701,23 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
     // paid, through the state machine (a customer never moves a status; staff may).
     const paid = await paidTotal(tx, orderId);
     // A customer's change to 0 (a voucher covers it all) completes it, as the system does for a new order of 0.
-    const moved = await changeOrderStatus(
-      tx,
-      current,
-      statusAfterPayments(current.status, paid, priced.total),
-      admin ? 'staff' : priced.total <= 0 ? 'system' : 'customer',
-      { paid, total: priced.total },
-    );
+    await transitionOrder(tx, after, {
+      order: current,
+      to: statusAfterPayments(current.status, paid, priced.total),
+      actor: admin ? 'staff' : priced.total <= 0 ? 'system' : 'customer',
+      facts: { paid, total: priced.total },
+      log: {
+        message: editSummary({ oldFlex: current.flex, oldTotal: current.totalPrice, oldGuests, oldOwner: current.userId }, { order, priced, owner }),
+        by: userActor(actor.user, actor.actingAdminId),
+      },
+    });
     await tx
       .update(orders)
       .set({ userId: owner, totalPrice: priced.total, flex: orderFlex(order, priced), updatedAt: new Date() })
       .where(eq(orders.id, orderId));
-    await writeOrderLog(tx, {
-      orderId,
-      message: `${editSummary({ oldFlex: current.flex, oldTotal: current.totalPrice, oldGuests, oldOwner: current.userId }, { order, priced, owner })}${moved.phrase}`,
-      actor: userActor(actor.user, actor.actingAdminId),
-    });
   });
   invalidateCatalog(ctx);
+  await after.run();
   const [dto] = await loadOrderDtos(ctx.db, [orderId]);
   return dto;
 }

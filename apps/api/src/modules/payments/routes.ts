@@ -15,6 +15,8 @@ const { adminOnly, signedIn, staffOnly } = guardedRoutes(tags);
 const idParams = idParamsOf(PAYMENT_MSG.notFound);
 const orderParams = z.object({ orderId: idParam(PAYMENT_MSG.orderNotFound) });
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each of these calls the provider: bounded per client so nobody can make us hammer it.
   const limit = limiter(app);
@@ -23,7 +25,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
   // The built-in provider's hosted page; it answers only for payments the simulator made.
   await app.register(simulatorRoutes);
+  startRoutes(app, limit);
+  exchangeRoutes(app, limit);
+  manualRoutes(app);
+};
 
+/** Starting a provider payment: the customer's checkout and 'Mijn bestellingen', staff's pin. */
+function startRoutes(app: App, limit: ReturnType<typeof limiter>) {
   app.post(
     '/api/payment/:orderId',
     {
@@ -69,7 +77,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { transaction: started };
     },
   );
+}
 
+/** What the provider reports: its exchange (webhook) and the return page's check. */
+function exchangeRoutes(app: App, limit: ReturnType<typeof limiter>) {
   // The provider's exchange (webhook): public, its body is never read; the status comes from the provider.
   const exchange = async (id: number) => {
     const result = await service.processExchange(app.ctx, paymentProvider(app), id);
@@ -101,7 +112,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => service.checkOrderPayment(app.ctx, paymentProvider(app), currentUser(req), req.params.orderId),
   );
+}
 
+function manualRoutes(app: App) {
   // Manual payments (cash, bank transfer, pin): admins book them; the bookkeeper reads them only
   // (docs/RULES.md, 'Roles': read-only Betalingen), so a bookkeeper gets 403 on POST, PUT and DELETE.
   app.get(
@@ -153,4 +166,4 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       )),
     }),
   );
-};
+}

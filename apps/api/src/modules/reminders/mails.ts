@@ -2,7 +2,8 @@ import { formatDate, formatEuro } from '@umrah/domain';
 import { layout } from '../../infra/mail/templates.ts';
 import { cutText } from '../../infra/pdf/index.ts';
 
-// Dutch mails of the reminders (order log types 1-4 documents, 6-10 payments) and of an unpaid lead that expired.
+// Dutch mails of the reminders (order log types 1-4 documents, 6-10 payments); the mail of an unpaid
+// lead that expired belongs to its status (orders/status-mails.ts).
 // Plain text with an HTML twin through the shared layout, like every other mail.
 
 /** Document reminder steps the admin (or the scheduler) can send: log types 1-4. */
@@ -101,20 +102,5 @@ export function paymentReminderMail(p: {
   return {
     subject,
     ...layout('Betaling van je bestelling', [hello(p.firstName), ...body], { href: p.link, label: 'Naar mijn bestelling' }),
-  };
-}
-
-export function leadExpiredMail(p: { firstName: string; orderNumber: string; hours: number; link: string }) {
-  return {
-    subject: `Je bestelling ${p.orderNumber} is vervallen`,
-    ...layout(
-      'Je bestelling is vervallen',
-      [
-        hello(p.firstName),
-        `Je bestelling ${p.orderNumber} is ${p.hours} uur na het plaatsen nog niet betaald. We hebben de bestelling daarom geannuleerd en de plaatsen weer vrijgegeven, zodat andere reizigers ze kunnen boeken.`,
-        'Wil je toch mee? Plaats dan een nieuwe bestelling; zolang er plaats is, kan dat meteen.',
-      ],
-      { href: p.link, label: 'Bekijk de reizen' },
-    ),
   };
 }

@@ -1,22 +1,20 @@
 import dayjs from 'dayjs';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ACTIVE_TRANSACTION_STATUSES, formatOrderNumber, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
+import { ACTIVE_TRANSACTION_STATUSES, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
-import { guests, orders, payments, reminderSteps, transactions, users, visaDocuments } from '../../db/schema.ts';
-import { queueMail } from '../../infra/mail/outbox.ts';
+import { guests, orders, payments, reminderSteps, transactions, visaDocuments } from '../../db/schema.ts';
 import { providerFor, type PaymentProvider } from '../../infra/payments/index.ts';
 import { completeWithoutPayment, syncOrderTransactions } from '../payments/service.ts';
 import type { TransactionRow } from '../payments/provider-payment.ts';
-import { invalidateCatalog } from '../products/service.ts';
 import { periodicJob } from '../../lib/periodic.ts';
-import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
-import { changeOrderStatus } from '../orders/status.ts';
-import { giveBackStock } from '../orders/stock.ts';
+import { AfterCommit } from '../orders/after-commit.ts';
+import { SYSTEM_ACTOR } from '../orders/log.ts';
+import { transitionOrder } from '../orders/transition.ts';
 import { dutchToday } from '../vouchers/time.ts';
 import { expireWaitlistHolds } from '../waitlist/service.ts';
-import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
+import type { DocumentStep, PaymentStep } from './mails.ts';
 import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder } from './service.ts';
 
 // The scheduler inside the server: payment reminders before the trip's payment deadline, document
@@ -72,8 +70,8 @@ async function tryLock(tx: Tx): Promise<boolean> {
 export function dueSteps(plan: readonly number[], daysLeft: number): { current: number; index: number; earlier: number[] } | null {
   const sorted = [...plan].sort((a, b) => b - a);
   const reached = sorted.filter((d) => daysLeft <= d);
-  if (reached.length === 0) return null;
-  const current = reached[reached.length - 1];
+  const current = reached.at(-1);
+  if (current === undefined) return null;
   return { current, index: sorted.indexOf(current), earlier: reached.slice(0, -1) };
 }
 
@@ -104,6 +102,20 @@ export interface RunOptions {
   log?: { error: (obj: unknown, msg: string) => void };
 }
 
+/** What one run shares between its parts. */
+interface Run {
+  ctx: Ctx;
+  now: Date;
+  today: string;
+  plan: readonly number[];
+  /** The last day a reminder step can be due for (today plus the longest step). */
+  horizon: string;
+  result: RunResult;
+  after: AfterCommit;
+  /** One order in its own savepoint: a failure undoes that order only (and what it left for after the commit). */
+  each: (tx: Tx, orderId: number, fn: (sp: Tx) => Promise<void>) => Promise<void>;
+}
+
 /** One run of the scheduler (the timer calls it; tests call it with a fixed `now`). */
 export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise<RunResult> {
   const now = opts.now ?? new Date();
@@ -113,23 +125,22 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
     .add(Math.max(0, ...plan), 'day')
     .format('YYYY-MM-DD');
   const result: RunResult = { skipped: false, payments: [], documents: [], expired: [], failed: 0 };
-
-  /** One order in its own savepoint: a failure undoes that order only. */
-  const each = async (tx: Tx, orderId: number, fn: (sp: Tx) => Promise<void>) => {
+  const after = new AfterCommit(ctx);
+  const each: Run['each'] = async (tx, orderId, fn) => {
     try {
-      await tx.transaction(fn);
+      await after.savepoint(tx, fn);
     } catch (err) {
       result.failed++;
       opts.log?.error({ err, orderId }, 'scheduler: order skipped');
     }
   };
+  const run: Run = { ctx, now, today, plan, horizon, result, after, each };
 
-  const hours = ctx.config.leadExpiryHours;
-  const cutoff = new Date(now.getTime() - hours * 3600_000);
   const provider = providerFor(ctx);
   // Before a lead is let go, the provider is asked about its open payments (outside the run's
   // transaction: the booking locks the order in its own): one it reports paid is booked, and the
   // order is then no unpaid lead any more (docs/MONEY.md). Leads the provider could not answer for wait.
+  const cutoff = new Date(now.getTime() - ctx.config.leadExpiryHours * 3600_000);
   const unchecked = await checkOpenPaymentsOfExpiringLeads(ctx, provider, cutoff, opts.log);
 
   await ctx.db.transaction(async (tx) => {
@@ -137,168 +148,171 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
       result.skipped = true;
       return;
     }
-
-    // Unpaid leads let go, first (a lead that expires now gets no payment reminder as well): made
-    // by the customer themself (staff-made orders wait for a bank transfer and are never expired),
-    // nothing paid, LEAD_EXPIRY_HOURS after it was made. A payment started before that moment holds
-    // it only as long as the provider keeps that payment open; one started later holds nothing, so
-    // pressing 'Betalen' again and again cannot keep the places (docs/MONEY.md).
-    const openAtProvider = new Date(now.getTime() - provider.paymentExpiryMinutes * 60_000);
-    const leads = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, OrderStatus.LEAD),
-          isNull(orders.createdByUserId),
-          lte(orders.createdAt, cutoff),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(payments)
-              .where(eq(payments.orderId, orders.id)),
-          ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(transactions)
-              .where(
-                and(
-                  eq(transactions.orderId, orders.id),
-                  inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
-                  gt(transactions.createdAt, openAtProvider),
-                  lte(transactions.createdAt, sql`${orders.createdAt} + make_interval(hours => ${hours})`),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(orders.id))
-      .limit(BATCH);
-    for (const { id } of leads) {
-      await each(tx, id, async (sp) => {
-        // Locked and read again: a payment or a cancel that committed meanwhile wins.
-        const [order] = await sp.select().from(orders).where(eq(orders.id, id)).for('update');
-        if (!order || order.status !== OrderStatus.LEAD) return;
-        const [anyPayment] = await sp.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
-        if (anyPayment) return;
-        if (unchecked.has(id) && now.getTime() - order.createdAt.getTime() < (hours + UNCHECKED_GRACE_HOURS) * 3600_000) return;
-        if (order.totalPrice <= 0) {
-          // Nothing to pay (made before such orders completed at once): completed, not let go.
-          await completeWithoutPayment(ctx, sp, order);
-          return;
-        }
-        // The state machine decides (system may cancel a customer's unpaid lead past its time).
-        const change = await changeOrderStatus(
-          sp,
-          order,
-          OrderStatus.CANCELLED,
-          'system',
-          {
-            paid: 0,
-            ageHours: (now.getTime() - order.createdAt.getTime()) / 3600_000,
-            leadExpiryHours: hours,
-            madeByStaff: order.createdByUserId !== null,
-          },
-          {
-            flex: sql`${orders.flex} || ${JSON.stringify({ cancelled_at: now.toISOString(), cancel_reason: 'lead_expired', status_before_cancel: order.status })}::jsonb`,
-          },
-        );
-        await giveBackStock(sp, id, ctx.config);
-        const [customer] = await sp.select().from(users).where(eq(users.id, order.userId));
-        if (customer) {
-          await queueMail(sp, {
-            to: customer.email,
-            ...leadExpiredMail({
-              firstName: customer.firstName,
-              orderNumber: formatOrderNumber(id),
-              hours,
-              link: `${ctx.config.publicUrl}/pakketten`,
-            }),
-          });
-        }
-        await writeOrderLog(sp, {
-          orderId: id,
-          type: LogType.NOTE,
-          message: `Lead vervallen: ${hours} uur na het plaatsen niets betaald. Automatisch geannuleerd; de plaatsen zijn terug in de voorraad.${change.phrase}`,
-          actor: SYSTEM_ACTOR,
-        });
-        result.expired.push(id);
-      });
-    }
-
-    // Payment reminders: orders that may still be paid, with something open, before the deadline.
-    const payable = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon)))
-      .orderBy(asc(orders.id))
-      .limit(BATCH);
-    for (const f of await orderFacts(
-      tx,
-      payable.map((r) => r.id),
-    )) {
-      if (!f.deadline || amountOpen(f) <= 0) continue;
-      const due = dueSteps(plan, daysBetween(today, f.deadline));
-      if (!due) continue;
-      const step = (LogType.PAYMENT_REQUEST + Math.min(due.index, LogType.PAYMENT_THIRD - LogType.PAYMENT_REQUEST)) as PaymentStep;
-      await each(tx, f.id, async (sp) => {
-        if (!(await claimStep(sp, f.id, 'payment', due))) return;
-        await queuePaymentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor de betaaltermijn)`, today);
-        result.payments.push({ order_id: f.id, days_before: due.current, type: step });
-      });
-    }
-
-    // Document reminders: (down-)paid orders with a guest whose documents are missing, before departure.
-    const missingDocs = tx
-      .select({ one: sql`1` })
-      .from(guests)
-      .where(
-        and(
-          eq(guests.orderId, orders.id),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(visaDocuments)
-              .where(eq(visaDocuments.guestId, guests.id)),
-          ),
-        ),
-      );
-    const departing = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.status, DOCUMENT_STATUSES),
-          tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon),
-          sql`exists (${missingDocs})`,
-        ),
-      )
-      .orderBy(asc(orders.id))
-      .limit(BATCH);
-    for (const f of await orderFacts(
-      tx,
-      departing.map((r) => r.id),
-    )) {
-      if (!f.tripStart || f.missingGuests.length === 0) continue;
-      const due = dueSteps(plan, daysBetween(today, f.tripStart));
-      if (!due) continue;
-      const step = (LogType.DOCUMENT_REQUEST + Math.min(due.index, LogType.DOCUMENT_SECOND - LogType.DOCUMENT_REQUEST)) as DocumentStep;
-      await each(tx, f.id, async (sp) => {
-        if (!(await claimStep(sp, f.id, 'documents', due))) return;
-        await queueDocumentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor vertrek)`);
-        result.documents.push({ order_id: f.id, days_before: due.current, type: step });
-      });
-    }
+    // Leads first: a lead that expires now gets no payment reminder as well.
+    await expireLeads(run, tx, provider, unchecked);
+    await remindPayments(run, tx);
+    await remindDocuments(run, tx);
   });
 
   // Waiting-list holds past their time: their places go to the next (docs/WAITLIST.md; own transaction).
   const lapsed = await expireWaitlistHolds(ctx, now);
 
-  // Stock came back: every process's cached catalog must be read again.
-  if (result.expired.length || lapsed) invalidateCatalog(ctx);
-  if (result.payments.length || result.documents.length || result.expired.length) void ctx.mail.kick();
+  // Stock came back (expired leads, lapsed holds): every process's cached catalog is read again;
+  // queued mails go out.
+  if (lapsed) after.catalogChanged();
+  if (result.payments.length || result.documents.length) after.mailQueued();
+  await after.run();
   return result;
+}
+
+/**
+ * Unpaid leads let go: made by the customer themself (staff-made orders wait for a bank transfer
+ * and are never expired), nothing paid, LEAD_EXPIRY_HOURS after it was made. A payment started
+ * before that moment holds it only as long as the provider keeps that payment open; one started
+ * later holds nothing, so pressing 'Betalen' again and again cannot keep the places (docs/MONEY.md).
+ */
+async function expireLeads(run: Run, tx: Tx, provider: PaymentProvider, unchecked: ReadonlySet<number>) {
+  const { ctx, now } = run;
+  const hours = ctx.config.leadExpiryHours;
+  const cutoff = new Date(now.getTime() - hours * 3600_000);
+  const openAtProvider = new Date(now.getTime() - provider.paymentExpiryMinutes * 60_000);
+  const leads = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, OrderStatus.LEAD),
+        isNull(orders.createdByUserId),
+        lte(orders.createdAt, cutoff),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(eq(payments.orderId, orders.id)),
+        ),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(transactions)
+            .where(
+              and(
+                eq(transactions.orderId, orders.id),
+                inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
+                gt(transactions.createdAt, openAtProvider),
+                lte(transactions.createdAt, sql`${orders.createdAt} + make_interval(hours => ${hours})`),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(BATCH);
+  for (const { id } of leads) await run.each(tx, id, (sp) => letLeadGo(run, sp, id, unchecked));
+}
+
+async function letLeadGo(run: Run, sp: Tx, id: number, unchecked: ReadonlySet<number>) {
+  const { now, after } = run;
+  const hours = run.ctx.config.leadExpiryHours;
+  // Locked and read again: a payment or a cancel that committed meanwhile wins.
+  const [order] = await sp.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!order || order.status !== OrderStatus.LEAD) return;
+  const [anyPayment] = await sp.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).limit(1);
+  if (anyPayment) return;
+  if (unchecked.has(id) && now.getTime() - order.createdAt.getTime() < (hours + UNCHECKED_GRACE_HOURS) * 3600_000) return;
+  if (order.totalPrice <= 0) {
+    // Nothing to pay (made before such orders completed at once): completed, not let go.
+    await completeWithoutPayment(sp, after, order);
+    return;
+  }
+  // The state machine decides (system may cancel a customer's unpaid lead past its time);
+  // the places go back and the customer is mailed (orders/transition.ts).
+  await transitionOrder(sp, after, {
+    order,
+    to: OrderStatus.CANCELLED,
+    actor: 'system',
+    facts: {
+      paid: 0,
+      ageHours: (now.getTime() - order.createdAt.getTime()) / 3600_000,
+      leadExpiryHours: hours,
+      madeByStaff: order.createdByUserId !== null,
+    },
+    log: {
+      message: `Lead vervallen: ${hours} uur na het plaatsen niets betaald. Automatisch geannuleerd; de plaatsen zijn terug in de voorraad.`,
+      by: SYSTEM_ACTOR,
+    },
+    at: now,
+  });
+  run.result.expired.push(id);
+}
+
+/** Payment reminders: orders that may still be paid, with something open, before the deadline. */
+async function remindPayments(run: Run, tx: Tx) {
+  const { ctx, today, plan, horizon, result } = run;
+  const payable = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon)))
+    .orderBy(asc(orders.id))
+    .limit(BATCH);
+  for (const f of await orderFacts(
+    tx,
+    payable.map((r) => r.id),
+  )) {
+    if (!f.deadline || amountOpen(f) <= 0) continue;
+    const due = dueSteps(plan, daysBetween(today, f.deadline));
+    if (!due) continue;
+    const step = (LogType.PAYMENT_REQUEST + Math.min(due.index, LogType.PAYMENT_THIRD - LogType.PAYMENT_REQUEST)) as PaymentStep;
+    await run.each(tx, f.id, async (sp) => {
+      if (!(await claimStep(sp, f.id, 'payment', due))) return;
+      await queuePaymentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor de betaaltermijn)`, today);
+      result.payments.push({ order_id: f.id, days_before: due.current, type: step });
+    });
+  }
+}
+
+/** Document reminders: (down-)paid orders with a guest whose documents are missing, before departure. */
+async function remindDocuments(run: Run, tx: Tx) {
+  const { ctx, today, plan, horizon, result } = run;
+  const missingDocs = tx
+    .select({ one: sql`1` })
+    .from(guests)
+    .where(
+      and(
+        eq(guests.orderId, orders.id),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(visaDocuments)
+            .where(eq(visaDocuments.guestId, guests.id)),
+        ),
+      ),
+    );
+  const departing = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, DOCUMENT_STATUSES),
+        tripDateWithin('start', dayjs(today).add(1, 'day').format('YYYY-MM-DD'), horizon),
+        sql`exists (${missingDocs})`,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(BATCH);
+  for (const f of await orderFacts(
+    tx,
+    departing.map((r) => r.id),
+  )) {
+    if (!f.tripStart || f.missingGuests.length === 0) continue;
+    const due = dueSteps(plan, daysBetween(today, f.tripStart));
+    if (!due) continue;
+    const step = (LogType.DOCUMENT_REQUEST + Math.min(due.index, LogType.DOCUMENT_SECOND - LogType.DOCUMENT_REQUEST)) as DocumentStep;
+    await run.each(tx, f.id, async (sp) => {
+      if (!(await claimStep(sp, f.id, 'documents', due))) return;
+      await queueDocumentReminder(sp, ctx, f, step, SYSTEM_ACTOR, ` (automatisch, ${due.current} dagen voor vertrek)`);
+      result.documents.push({ order_id: f.id, days_before: due.current, type: step });
+    });
+  }
 }
 
 /**
@@ -322,7 +336,9 @@ async function checkOpenPaymentsOfExpiringLeads(ctx: Ctx, provider: PaymentProvi
     .orderBy(asc(transactions.orderId), asc(transactions.id))
     .limit(BATCH);
   const byOrder = new Map<number, TransactionRow[]>();
-  for (const { transactions: t } of open) byOrder.set(t.orderId!, [...(byOrder.get(t.orderId!) ?? []), t]);
+  for (const { transactions: t } of open) {
+    if (t.orderId !== null) byOrder.set(t.orderId, [...(byOrder.get(t.orderId) ?? []), t]);
+  }
   const unchecked = new Set<number>();
   for (const [orderId, rows] of byOrder) {
     try {

@@ -150,6 +150,7 @@ async function lockedFacts(tx: DbOrTx, ids: number[]): Promise<OrderFacts[]> {
 export async function sendDocumentReminder(ctx: Ctx, admin: UserRow, orderId: number, step: DocumentStep) {
   await ctx.db.transaction(async (tx) => {
     const [f] = await lockedFacts(tx, [orderId]);
+    if (!f) throw notFound(ORDER_MSG.notFound);
     const nr = formatOrderNumber(f.id);
     if (!mayDeliverDocuments(f.status)) throw conflict(REMINDER_MSG.notEligible(nr));
     if (f.missingGuests.length === 0) throw conflict(REMINDER_MSG.documentsComplete(nr));
@@ -253,7 +254,7 @@ const stepList = <T extends number>(labels: Record<T, string>, logs: { type: num
 /** The next step to offer: the one after the last step sent (the first when none), null after the last. */
 function nextStep(steps: { type: number; sent_count: number }[]): number | null {
   const last = [...steps].reverse().find((s) => s.sent_count > 0);
-  if (!last) return steps[0].type;
+  if (!last) return steps[0]?.type ?? null;
   const i = steps.findIndex((s) => s.type === last.type);
   return steps[i + 1]?.type ?? null;
 }
