@@ -137,6 +137,17 @@ function OrderDetails({ order }: { order: MyOrder }) {
         </Group>
       )}
       <OrderDocuments order={order} />
+      {/* 'Mijn reis': the paid trip on the phone, also offline (docs/RULES.md, 'Mijn reis'). */}
+      {mayDeliverDocuments(order.status) && order.rooms.length > 0 && (
+        <Group gap="sm" wrap="wrap">
+          <Button component={Link} to={`/account/reis/${order.id}`} variant="light" color="teal">
+            Mijn reis
+          </Button>
+          <Text size="sm" c="dimmed">
+            Hotels, kamer, reisleider, programma en documenten, ook zonder internet.
+          </Text>
+        </Group>
+      )}
     </Stack>
   );
 }
