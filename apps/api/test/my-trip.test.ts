@@ -34,7 +34,15 @@ async function placeOrder(token: string, gender: 0 | 1, first: string, last: str
     'POST',
     '/api/order',
     {
-      rooms: [{ product_id: trip.id, room_type: 2, room_gender: gender, exclusive: false, guests: [{ first_name: first, last_name: last, age_category: 0 }] }],
+      rooms: [
+        {
+          product_id: trip.id,
+          room_type: 2,
+          room_gender: gender,
+          exclusive: false,
+          guests: [{ first_name: first, last_name: last, age_category: 0 }],
+        },
+      ],
       flex: JSON.stringify({ pay_partly: true }),
     },
     token,
@@ -69,7 +77,9 @@ beforeAll(async () => {
     fileStore: { kind: 'local', dir: uploads },
   });
   const db = app.ctx.db;
-  await db.insert(users).values({ email: OTHER_EMAIL, passwordHash: await hashPassword('Andere-klant-2026'), firstName: 'Ander', lastName: 'Klant', role: 0 });
+  await db
+    .insert(users)
+    .values({ email: OTHER_EMAIL, passwordHash: await hashPassword('Andere-klant-2026'), firstName: 'Ander', lastName: 'Klant', role: 0 });
   [admin, customer, other, bookkeeper] = await Promise.all([
     adminToken(app),
     customerToken(app),
@@ -121,7 +131,13 @@ describe(`Mijn reis (${TEST_DB})`, () => {
     const res = await get(`/api/my-trips/${mine.id}`, customer);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const body = res.json();
-    expect(body).toMatchObject({ order_id: mine.id, order_number: `FCU2${mine.id}`, start_date: trip.start, end_date: trip.end, rooming_saved: false });
+    expect(body).toMatchObject({
+      order_id: mine.id,
+      order_number: `FCU2${mine.id}`,
+      start_date: trip.start,
+      end_date: trip.end,
+      rooming_saved: false,
+    });
     expect(body.hotels.map((h: { name: string }) => h.name)).toEqual(trip.hotels.map((i) => HOTELS[i]!.name));
     for (const h of body.hotels) {
       expect(h.address).toMatch(/Saoedi-Arabië$/);
@@ -143,7 +159,12 @@ describe(`Mijn reis (${TEST_DB})`, () => {
     };
     expect((await send('PUT', `/api/admin/trips/${trip.start}/details`, details, customer)).statusCode).toBe(403);
     expect((await send('PUT', `/api/admin/trips/${trip.start}/details`, details, bookkeeper)).statusCode).toBe(403);
-    const bad = await send('PUT', `/api/admin/trips/${trip.start}/details`, { ...details, leader_phone: 'bel me', programme: 'x'.repeat(5001) }, admin);
+    const bad = await send(
+      'PUT',
+      `/api/admin/trips/${trip.start}/details`,
+      { ...details, leader_phone: 'bel me', programme: 'x'.repeat(5001) },
+      admin,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(MY_TRIP_MSG.phone);
     expect((await send('PUT', `/api/admin/trips/2001-01-01/details`, details, admin)).statusCode).toBe(404);

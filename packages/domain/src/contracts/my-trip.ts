@@ -67,6 +67,8 @@ export type MyTripDto = z.infer<typeof myTripContract>;
 
 /** GET /api/my-trips: the signed-in customer's paid trip orders. */
 export const myTripListContract = z.object({
-  trips: z.array(z.object({ order_id: z.number(), order_number: z.string(), label: z.string(), start_date: z.string(), end_date: z.string().nullable() })),
+  trips: z.array(
+    z.object({ order_id: z.number(), order_number: z.string(), label: z.string(), start_date: z.string(), end_date: z.string().nullable() }),
+  ),
 });
 export type MyTripList = z.infer<typeof myTripListContract>;

@@ -21,11 +21,7 @@ const id = idParam();
 const PRIVATE_REVALIDATE = 'private, no-cache';
 
 const pdfReply = (reply: FastifyReply, filename: string, pdf: Buffer) =>
-  reply
-    .header('Cache-Control', PRIVATE_REVALIDATE)
-    .header('Content-Disposition', `inline; filename="${filename}"`)
-    .type('application/pdf')
-    .send(pdf);
+  reply.header('Cache-Control', PRIVATE_REVALIDATE).header('Content-Disposition', `inline; filename="${filename}"`).type('application/pdf').send(pdf);
 
 export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
@@ -33,7 +29,7 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/my-trips',
     signedIn({
-      summary: "Mijn reis: de eigen (aan)betaalde bestellingen met een reis, vroegste vertrek eerst",
+      summary: 'Mijn reis: de eigen (aan)betaalde bestellingen met een reis, vroegste vertrek eerst',
       description: '{ trips: [{ order_id, order_number, label, start_date, end_date }] }',
       response: { 200: myTripListContract },
     }),
@@ -46,7 +42,8 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/my-trips/:id',
     signedIn({
-      summary: "Mijn reis van één (aan)betaalde bestelling: data, vlucht, verzamelpunt, hotels (NL en Arabisch), kamers, reisleider, programma, documenten",
+      summary:
+        'Mijn reis van één (aan)betaalde bestelling: data, vlucht, verzamelpunt, hotels (NL en Arabisch), kamers, reisleider, programma, documenten',
       description:
         '{ order_id, order_number, label, start_date, end_date, details: { flight, meeting_point, leader_name, leader_phone, programme }, ' +
         'hotels: [{ name, name_ar, location, address, address_ar, distance, stars }], guests: [{ id, first_name, last_name, room: { number, ' +
@@ -88,7 +85,8 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       config: limit(120),
     },
-    async (req, reply) => pdfReply(reply, `visum-${req.params.guestId}.pdf`, await visaPdfFor(app.ctx, currentUser(req), req.params.id, req.params.guestId)),
+    async (req, reply) =>
+      pdfReply(reply, `visum-${req.params.guestId}.pdf`, await visaPdfFor(app.ctx, currentUser(req), req.params.id, req.params.guestId)),
   );
 
   // ---- Staff ----
@@ -96,7 +94,8 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/trips/:start_date/details',
     adminOnly({
-      summary: 'Praktische reisinformatie voor Mijn reis: vlucht, verzamelpunt, reisleider, programma; en welke reizigers een visum (PDF) hebben (admin)',
+      summary:
+        'Praktische reisinformatie voor Mijn reis: vlucht, verzamelpunt, reisleider, programma; en welke reizigers een visum (PDF) hebben (admin)',
       params: tripParamsSchema,
       response: { 200: tripDetailsContract },
     }),
@@ -120,8 +119,7 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...adminOnly({
         summary: 'Visum (PDF) van een reiziger uploaden of vervangen (admin; audit log)',
-        description:
-          "Body { pdf: base64 of data-URL }. De inhoud moet met %PDF- beginnen (400), hoogstens 5 MB (413). 200 { message }.",
+        description: 'Body { pdf: base64 of data-URL }. De inhoud moet met %PDF- beginnen (400), hoogstens 5 MB (413). 200 { message }.',
         params: idParamsSchema,
         body: visaPdfUploadSchema,
         response: { 200: messageAnswer, 413: errorAnswer },

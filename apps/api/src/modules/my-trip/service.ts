@@ -71,7 +71,12 @@ async function tripOfOrder(db: DbOrTx, orderId: number): Promise<OrderTrip | nul
   ].filter((i) => Number.isInteger(i) && hotelByIndex(i) !== undefined);
   return {
     start: first.start!,
-    end: same.map((r) => r.end).filter((e): e is string => e !== null).sort().at(-1) ?? null,
+    end:
+      same
+        .map((r) => r.end)
+        .filter((e): e is string => e !== null)
+        .sort()
+        .at(-1) ?? null,
     label: first.label,
     roomIds: same.map((r) => r.roomId),
     hotelIndexes,
@@ -184,7 +189,11 @@ export async function myTrip(ctx: Ctx, user: UserRow, orderId: number): Promise<
       };
     }),
     rooming_saved: rooming.saved,
-    documents: kinds.map((k) => ({ title: ORDER_DOCUMENTS[k].title, filename: ORDER_DOCUMENTS[k].filename(order.id), url: documentUrl(order.id, k) })),
+    documents: kinds.map((k) => ({
+      title: ORDER_DOCUMENTS[k].title,
+      filename: ORDER_DOCUMENTS[k].filename(order.id),
+      url: documentUrl(order.id, k),
+    })),
   };
 }
 
@@ -265,7 +274,9 @@ export async function saveTripDetails(ctx: Ctx, user: UserRow, startDate: string
       .values({ startDate, ...values })
       .onConflictDoUpdate({ target: tripDetails.startDate, set: values })
       .returning();
-    await tx.insert(auditLog).values({ actorUserId: user.id, actorEmail: user.email, action: 'trip.details.save', details: { start_date: startDate } });
+    await tx
+      .insert(auditLog)
+      .values({ actorUserId: user.id, actorEmail: user.email, action: 'trip.details.save', details: { start_date: startDate } });
     return saved!;
   });
   return adminDetailsDto(startDate, row, await visaPdfGuestsOfTrip(ctx.db, startDate));

@@ -5,12 +5,19 @@ import { useState } from 'react';
 import { Badge, Button, FileButton, Group, Paper, Skeleton, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { MY_TRIP_MSG, TRIP_DETAILS_LABELS, TRIP_DETAILS_MAX, VISA_PDF_MAX_BYTES, tripDetailsSchema, type TripDetailsInput } from '@umrah/domain/validation/my-trip';
+import {
+  MY_TRIP_MSG,
+  TRIP_DETAILS_LABELS,
+  TRIP_DETAILS_MAX,
+  VISA_PDF_MAX_BYTES,
+  tripDetailsSchema,
+  type TripDetailsInput,
+} from '@umrah/domain/validation/my-trip';
 import { formatDateTime } from '@umrah/domain/dates';
 import { LoadError } from '../../components/Feedback';
 import { FormError } from '../../components/admin-kit/FormFooter';
 import { zodValidate, fieldErrors } from '../../lib/form';
-import { errorMessage, notifyErrorWith, notifySuccess } from '../../lib/notify';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
 import type { TripDetail } from './api';
 import { tripInfoQuery, useSaveTripInfo, useVisaPdf, type TripDetailsDto } from './tripInfoApi';
 
@@ -45,7 +52,9 @@ function DetailsForm({ start, saved }: { start: string; saved: TripDetailsDto })
         <FormError error={save.isError && Object.keys(fieldErrors(save.error)).length === 0 ? errorMessage(save.error) : null} />
         <Group justify="space-between">
           <Text size="xs" c="dark.4">
-            {saved.updated_at ? `Laatst opgeslagen ${formatDateTime(saved.updated_at)} door ${saved.updated_by ?? 'onbekend'}` : 'Nog niet opgeslagen.'}
+            {saved.updated_at
+              ? `Laatst opgeslagen ${formatDateTime(saved.updated_at)} door ${saved.updated_by ?? 'onbekend'}`
+              : 'Nog niet opgeslagen.'}
           </Text>
           <Button type="submit" loading={save.isPending}>
             Opslaan
@@ -77,7 +86,7 @@ function VisaPdfs({ start, detail, withPdf }: { start: string; detail: TripDetai
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useVisaPdf(start, {
     onSuccess: (answer) => notifySuccess(answer.message),
-    onError: notifyErrorWith(),
+    onError: notifyError,
     onSettled: () => setBusy(null),
   });
   const has = new Set(withPdf);

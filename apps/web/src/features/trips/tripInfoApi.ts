@@ -29,6 +29,8 @@ export const useVisaPdf = (start: string, options?: MutationHooks<MessageAnswer,
   useAdminMutation({
     ...options,
     mutationFn: ({ guestId, pdf }: { guestId: number; pdf: string | null }) =>
-      pdf === null ? apiDelete<MessageAnswer>(`/api/admin/guests/${guestId}/visa-pdf`) : apiPut<MessageAnswer>(`/api/admin/guests/${guestId}/visa-pdf`, { pdf }),
+      pdf === null
+        ? apiDelete<MessageAnswer>(`/api/admin/guests/${guestId}/visa-pdf`)
+        : apiPut<MessageAnswer>(`/api/admin/guests/${guestId}/visa-pdf`, { pdf }),
     invalidates: [tripInfoKey(start)],
   });
