@@ -9,11 +9,6 @@ export interface Hotel {
   distance: number;
   stars: 4 | 5;
   description: string;
-  /** The address in Dutch, for the pilgrim ('Mijn reis'). */
-  address: string;
-  /** Name and address in Arabic, to show a taxi driver ('Mijn reis'). */
-  name_ar: string;
-  address_ar: string;
   /** Paths of images shipped with the web app. */
   images: string[];
 }
@@ -28,9 +23,6 @@ export const HOTELS: readonly Hotel[] = [
     distance: 150,
     stars: 5,
     description: 'Direct aan het Haram-plein, met uitzicht op de Klokkentoren en ruime kamers.',
-    address: 'Abraj Al Bait-complex, Ibrahim Al Khalil-straat, Mekka, Saoedi-Arabië',
-    name_ar: 'فندق سويس أوتيل مكة',
-    address_ar: 'مجمع أبراج البيت، شارع إبراهيم الخليل، مكة المكرمة، المملكة العربية السعودية',
     images: img('swissotel-makkah'),
   },
   {
@@ -40,9 +32,6 @@ export const HOTELS: readonly Hotel[] = [
     distance: 100,
     stars: 5,
     description: 'Op loopafstand van de King Abdulaziz-poort, met een rijk ontbijtbuffet.',
-    address: 'Abraj Al Bait-complex, King Abdulaziz-wakf, Mekka, Saoedi-Arabië',
-    name_ar: 'فندق بولمان زمزم مكة',
-    address_ar: 'مجمع أبراج البيت، وقف الملك عبد العزيز، مكة المكرمة، المملكة العربية السعودية',
     images: img('pullman-zamzam'),
   },
   {
@@ -52,9 +41,6 @@ export const HOTELS: readonly Hotel[] = [
     distance: 250,
     stars: 4,
     description: 'Comfortabel hotel vlak bij de Masjid al-Haram, ideaal voor families.',
-    address: 'Al Safwah Towers, Ajyad-straat, Mekka, Saoedi-Arabië',
-    name_ar: 'فندق الصفوة رويال أوركيد',
-    address_ar: 'أبراج الصفوة، شارع أجياد، مكة المكرمة، المملكة العربية السعودية',
     images: img('al-safwah'),
   },
   {
@@ -64,9 +50,6 @@ export const HOTELS: readonly Hotel[] = [
     distance: 80,
     stars: 5,
     description: 'Naast de Masjid an-Nabawi, met directe toegang tot het winkelcentrum.',
-    address: 'King Fahd-straat, Centraal gebied, Medina, Saoedi-Arabië',
-    name_ar: 'فندق موفنبيك أنوار المدينة',
-    address_ar: 'شارع الملك فهد، المنطقة المركزية، المدينة المنورة، المملكة العربية السعودية',
     images: img('anwar-al-madinah'),
   },
   {
@@ -76,9 +59,6 @@ export const HOTELS: readonly Hotel[] = [
     distance: 50,
     stars: 5,
     description: 'Een van de dichtstbijzijnde hotels bij de Profetenmoskee.',
-    address: 'Abu Bakr Al Siddiq-straat, Centraal gebied, Medina, Saoedi-Arabië',
-    name_ar: 'فندق دار التقوى',
-    address_ar: 'شارع أبو بكر الصديق، المنطقة المركزية، المدينة المنورة، المملكة العربية السعودية',
     images: img('dar-al-taqwa'),
   },
   {
@@ -88,9 +68,6 @@ export const HOTELS: readonly Hotel[] = [
     distance: 120,
     stars: 4,
     description: 'Rustig hotel met vriendelijke service, op enkele minuten lopen van de moskee.',
-    address: 'Bab Al Salam-straat, Centraal gebied, Medina, Saoedi-Arabië',
-    name_ar: 'فندق الحرم المدينة',
-    address_ar: 'شارع باب السلام، المنطقة المركزية، المدينة المنورة، المملكة العربية السعودية',
     images: img('al-haram-madinah'),
   },
   {
@@ -100,9 +77,6 @@ export const HOTELS: readonly Hotel[] = [
     distance: 0,
     stars: 5,
     description: 'Aan de Corniche van Jeddah, voor de overnachting bij aankomst of vertrek.',
-    address: 'North Corniche Road, Al Shatea, Jeddah, Saoedi-Arabië',
-    name_ar: 'فندق هيلتون جدة',
-    address_ar: 'طريق الكورنيش الشمالي، حي الشاطئ، جدة، المملكة العربية السعودية',
     images: img('hilton-jeddah'),
   },
 ] as const;

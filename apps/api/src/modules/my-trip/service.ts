@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   availableOrderDocuments,
   formatOrderNumber,
-  hotelByIndex,
+  hotelWithAddress,
   isUmrahType,
   MY_TRIP_MSG,
   ORDER_DOCUMENTS,
@@ -68,7 +68,7 @@ async function tripOfOrder(db: DbOrTx, orderId: number): Promise<OrderTrip | nul
   const same = umrah.filter((r) => r.start === first.start);
   const hotelIndexes = [
     ...new Set(same.flatMap((r) => ((r.flex as { hotels?: unknown })?.hotels as unknown[] | undefined) ?? []).map(Number)),
-  ].filter((i) => Number.isInteger(i) && hotelByIndex(i) !== undefined);
+  ].filter((i) => Number.isInteger(i) && hotelWithAddress(i) !== undefined);
   return {
     start: first.start!,
     end:
@@ -159,7 +159,7 @@ export async function myTrip(ctx: Ctx, user: UserRow, orderId: number): Promise<
     end_date: trip.end,
     details: detailsDto(detailRow),
     hotels: trip.hotelIndexes.map((i) => {
-      const h = hotelByIndex(i)!;
+      const h = hotelWithAddress(i)!;
       return {
         name: h.name,
         name_ar: h.name_ar,
