@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOTELS, MY_TRIP_MSG, OrderStatus, ProductType } from '@umrah/domain';
 import { auditLog, orders, products, users } from '../src/db/schema.ts';
 import { configurePdfPool } from '../src/infra/pdf/index.ts';
+import { purgeExpiredVisaData } from '../src/modules/visa/retention.ts';
 import { dutchToday } from '../src/lib/dutch-time.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { DEMO_ACCOUNTS, TEST_DB, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
@@ -257,5 +258,29 @@ describe(`Mijn reis (${TEST_DB})`, () => {
     expect((await get(`/api/my-trips/${mine.id}/documents/invoice`, other)).statusCode).toBe(404);
     // The down payment proof is the document of a half-paid order, not of this one.
     expect((await get(`/api/my-trips/${mine.id}/documents/down_payment`, customer)).statusCode).toBe(409);
+  });
+
+  it('the visa PDF goes with the other visa data after the trip (retention) and when the customer deletes the account', async () => {
+    const upload = async (guestId: number) =>
+      expect((await send('PUT', `/api/admin/guests/${guestId}/visa-pdf`, { pdf: PDF.toString('base64') }, admin)).statusCode).toBe(200);
+    await upload(mine.guestId);
+    await upload(theirs.guestId);
+    const filesOf = (orderId: number) => readdir(path.join(uploads, 'visa-pdf', String(orderId)));
+    expect(await filesOf(theirs.id)).toHaveLength(1);
+
+    // Account deletion: the other customer's visa PDF (row and file) goes, ours stays.
+    const del = await app.inject({ method: 'DELETE', url: '/api/user', headers: auth(other), payload: { password: 'Andere-klant-2026' } });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await filesOf(theirs.id)).toEqual([]);
+    expect(await filesOf(mine.id)).toHaveLength(1);
+
+    // Retention: not before the trip's end plus the retention days, then gone.
+    const dayAfter = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    await purgeExpiredVisaData(app.ctx, { days: 30, today: dayAfter(trip.end, 30) });
+    expect((await get(`/api/my-trips/${mine.id}/visa/${mine.guestId}`, customer)).statusCode).toBe(200);
+    await purgeExpiredVisaData(app.ctx, { days: 30, today: dayAfter(trip.end, 31) });
+    expect((await get(`/api/my-trips/${mine.id}/visa/${mine.guestId}`, customer)).statusCode).toBe(404);
+    expect(await filesOf(mine.id)).toEqual([]);
+    expect((await get(`/api/my-trips/${mine.id}`, customer)).json().guests[0].visa_pdf_url).toBeNull();
   });
 });
