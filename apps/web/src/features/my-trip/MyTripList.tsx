@@ -6,14 +6,15 @@ import { Link } from 'react-router';
 import { formatDate } from '@umrah/domain/dates';
 import { EmptyState, LoadError, PageLoader } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
-import { LoginRequired } from '../auth';
+import { LoginRequired, useAuth } from '../auth';
 import { myTripsQuery } from './api';
 
 export function MyTripList() {
-  const query = useQuery(myTripsQuery);
+  const { token, sessionExpired } = useAuth();
+  const query = useQuery(myTripsQuery(token));
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 401) return <LoginRequired expired />;
+    if (query.error instanceof ApiError && query.error.status === 401) return <LoginRequired expired={sessionExpired} />;
     return <LoadError />;
   }
   return (

@@ -9,7 +9,7 @@ import { formatDate } from '@umrah/domain/dates';
 import { EmptyState, LoadError, PageLoader } from '../../components/Feedback';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/saveBlob';
-import { LoginRequired } from '../auth';
+import { LoginRequired, useAuth } from '../auth';
 import { fetchTripPdf, myTripQuery, myTripUrl, type MyTripDto } from './api';
 import { keepTripOffline } from './offline';
 
@@ -182,7 +182,8 @@ function TripBody({ trip }: { trip: MyTripDto }) {
 }
 
 export function MyTripView({ orderId }: { orderId: number }) {
-  const query = useQuery(myTripQuery(orderId));
+  const { token, sessionExpired } = useAuth();
+  const query = useQuery(myTripQuery(orderId, token));
   const online = useOnline();
   const [kept, setKept] = useState(false);
   const trip = query.data;
@@ -204,7 +205,7 @@ export function MyTripView({ orderId }: { orderId: number }) {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
-    if (status === 401) return <LoginRequired expired />;
+    if (status === 401) return <LoginRequired expired={sessionExpired} />;
     if (status === 404 || status === 409) return <EmptyState>{query.error.message}</EmptyState>;
     return <LoadError />;
   }

@@ -39,27 +39,29 @@ const json = async <T>(url: string, signal?: AbortSignal) => (await (await tripF
 export const myTripUrl = (orderId: number) => `/api/my-trips/${orderId}`;
 export const MY_TRIPS_URL = '/api/my-trips';
 
+/** Keyed by the token too: after a login on the page the trip is asked again with the new session. */
 export const myTripKeys = {
-  all: ['my-trips'] as const,
-  one: (orderId: number) => ['my-trips', orderId] as const,
+  all: (token: string | null) => ['my-trips', token] as const,
+  one: (orderId: number, token: string | null) => ['my-trips', orderId, token] as const,
 };
 
 // 'always': react-query would otherwise hold the request while the browser says it is offline,
 // and the service worker, which has the answer, would never be asked.
-export const myTripQuery = (orderId: number) =>
+export const myTripQuery = (orderId: number, token: string | null) =>
   queryOptions({
-    queryKey: myTripKeys.one(orderId),
+    queryKey: myTripKeys.one(orderId, token),
     queryFn: ({ signal }) => json<MyTripDto>(myTripUrl(orderId), signal),
     networkMode: 'always',
     retry: false,
   });
 
-export const myTripsQuery = queryOptions({
-  queryKey: myTripKeys.all,
-  queryFn: ({ signal }) => json<MyTripList>(MY_TRIPS_URL, signal),
-  networkMode: 'always',
-  retry: false,
-});
+export const myTripsQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: myTripKeys.all(token),
+    queryFn: ({ signal }) => json<MyTripList>(MY_TRIPS_URL, signal),
+    networkMode: 'always',
+    retry: false,
+  });
 
 /** A PDF of the trip (invoice, visa): from the network, or from the service worker's copy offline. */
 export const fetchTripPdf = async (url: string) => (await tripFetch(url)).blob();
