@@ -613,3 +613,40 @@ export const waitlistEntries = pgTable(
       .where(sql`${t.status} in ('waiting', 'held')`),
   ],
 );
+
+/** A trip's practical details for 'Mijn reis' (one row per trip, a trip being named by its start day). */
+export const tripDetails = pgTable(
+  'trip_details',
+  {
+    startDate: date('start_date', { mode: 'string' }).primaryKey(),
+    flight: text('flight').notNull().default(''),
+    meetingPoint: text('meeting_point').notNull().default(''),
+    leaderName: text('leader_name').notNull().default(''),
+    leaderPhone: text('leader_phone').notNull().default(''),
+    programme: text('programme').notNull().default(''),
+    updatedBy: text('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'trip_details_lengths',
+      sql`char_length(${t.flight}) <= 1000 and char_length(${t.meetingPoint}) <= 1000 and char_length(${t.leaderName}) <= 100 and char_length(${t.leaderPhone}) <= 50 and char_length(${t.programme}) <= 5000`,
+    ),
+  ],
+);
+
+/** The visa (PDF) staff upload per guest, sealed in the file store under `file_key` like the passport photos. */
+export const guestVisaFiles = pgTable(
+  'guest_visa_files',
+  {
+    guestId: integer('guest_id')
+      .primaryKey()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    orderId: partOf('order_id', () => orders.id),
+    fileKey: text('file_key').notNull(),
+    size: integer('size').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('guest_visa_files_order_idx').on(t.orderId)],
+);

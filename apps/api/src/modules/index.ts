@@ -7,6 +7,7 @@ import { contactRoutes } from './contact/routes.ts';
 import { crowdfundRoutes } from './crowdfunds/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { myTripRoutes } from './my-trip/routes.ts';
 import { quickEditRoutes } from './orders/quick-edit.ts';
 import { openOrderRoutes } from './open-orders/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
@@ -46,4 +47,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(exportRoutes);
   await app.register(auditRoutes);
   await app.register(waitlistRoutes);
+  await app.register(myTripRoutes);
 };

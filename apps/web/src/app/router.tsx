@@ -24,6 +24,7 @@ const AdminPage = lazy(() => import('../pages/AdminPage'));
 const ProcessPaymentPage = lazy(() => import('../pages/ProcessPaymentPage'));
 const QuotePage = lazy(() => import('../pages/QuotePage'));
 const VisaPage = lazy(() => import('../pages/VisaPage'));
+const MyTripPage = lazy(() => import('../pages/MyTripPage'));
 const ResetPage = lazy(() => import('../pages/ResetPage'));
 const TermsPage = lazyPage(() => import('../pages/TermsPage'));
 const PrivacyPage = lazyPage(() => import('../pages/PrivacyPage'));
@@ -54,6 +55,9 @@ const OPEN_ROUTES: [string, ComponentType][] = [
   ['/offerte/:token', QuotePage],
   ['/visum/invoeren/:id', VisaPage],
   ['/reset/:id', ResetPage],
+  // 'Mijn reis' checks the session itself: it must open offline after the token ran out.
+  ['/account/reis', MyTripPage],
+  ['/account/reis/:orderId', MyTripPage],
   ['/algemene-voorwaarden', TermsPage],
   ['/privacy', PrivacyPage],
   ['*', NotFoundPage],

@@ -16,3 +16,4 @@ export * from './reminders.ts';
 export * from './audit.ts';
 export * from './open-orders.ts';
 export * from './waitlist.ts';
+export * from './my-trip.ts';

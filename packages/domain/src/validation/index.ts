@@ -14,3 +14,4 @@ export * from './requests.ts';
 export * from './article.ts';
 export * from './open-orders.ts';
 export * from './waitlist.ts';
+export * from './my-trip.ts';

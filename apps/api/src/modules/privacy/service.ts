@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { auditLog, orderLogs, orders, passwordResets, users, visaDocuments } from '../../db/schema.ts';
+import { auditLog, guestVisaFiles, orderLogs, orders, passwordResets, users, visaDocuments } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -76,6 +76,9 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, password:
       .from(visaDocuments)
       .where(and(inArray(visaDocuments.orderId, own), isNotNull(visaDocuments.photoKey)));
     await tx.delete(visaDocuments).where(inArray(visaDocuments.orderId, own));
+    // The visa PDFs staff uploaded for their guests ('Mijn reis') carry passport data too.
+    const visaPdfs = await tx.select({ key: guestVisaFiles.fileKey }).from(guestVisaFiles).where(inArray(guestVisaFiles.orderId, own));
+    await tx.delete(guestVisaFiles).where(inArray(guestVisaFiles.orderId, own));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     // Every copy of their data in other tables (logs, mails, guests, lines, requests, audit, answers).
     await eraseFromOtherTables(
@@ -121,7 +124,7 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, password:
       targetUserId: user.id,
       details: { orders: orderIds.length },
     });
-    return photos.map((p) => p.key!);
+    return [...photos.map((p) => p.key!), ...visaPdfs.map((p) => p.key)];
   });
   // Files go after the commit: a failed delete leaves an unreadable (encrypted, unreferenced) file, never a lost record.
   await deleteFiles(ctx, photoKeys);

@@ -7,10 +7,11 @@ import type { Tx } from '../../db/index.ts';
 import { guests, orderLogs, products, rooms, visaDocuments } from '../../db/schema.ts';
 import { periodicJob } from '../../lib/periodic.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
+import { purgeExpiredVisaPdfs } from '../my-trip/retention.ts';
 import { NOTE_LOG_TYPE, deleteFiles } from './service.ts';
 
 // Passport data is kept only as long as the trip needs it: N days (VISA_RETENTION_DAYS, default 30)
-// after the trip's last day the visa rows and photos are deleted, by a daily run inside the server
+// after the trip's last day the visa rows, photos and visa PDFs are deleted, by a daily run inside the server
 // and by `npm run visa:purge`.
 
 type Ctx = Pick<AppContext, 'db' | 'files'>;
@@ -92,6 +93,9 @@ export async function purgeExpiredVisaData(ctx: Ctx, opts: { days: number; today
     ).length;
     if (batch.length < BATCH) break;
   }
+  // The visa PDFs of the same trips ('Mijn reis'), under the same lock.
+  const pdfKeys = await ctx.db.transaction(async (tx) => ((await tryLock(tx)) ? purgeExpiredVisaPdfs(tx, cutoff, opts.days) : []));
+  failedFiles += (await deleteFiles(ctx, pdfKeys)).length;
   const orders = [...perOrder].map(([order_id, count]) => ({ order_id, count })).sort((a, b) => a.order_id - b.order_id);
   return { cutoff, total: orders.reduce((s, o) => s + o.count, 0), orders, skipped: false, failedFiles };
 }

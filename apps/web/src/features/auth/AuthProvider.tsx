@@ -8,6 +8,7 @@ import { expireSession, getToken, isTokenExpired, nowSeconds, onSessionExpired, 
 import { currentUserQuery, fetchUser, requestLogin, requestLogout, userKeys } from './api';
 import type { User } from './types';
 import { showNotification } from '../../lib/notify';
+import { clearOfflineTrips } from '../../lib/offlineCache';
 
 export interface AuthContextValue {
   token: string | null;
@@ -72,8 +73,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const loginWithToken = useCallback(
     async (newToken: string) => {
-      // Data cached for the previous user must not show for the next one.
+      // Data cached for the previous user must not show for the next one (nor their offline trip).
       queryClient.clear();
+      void clearOfflineTrips();
       setToken(newToken);
       setSessionExpired(false);
       return loadUser(newToken);
@@ -97,6 +99,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(null);
     setSessionExpired(false);
     queryClient.clear();
+    // An ended session keeps 'Mijn reis' readable offline; a chosen logout removes it from the device.
+    void clearOfflineTrips();
   }, [queryClient]);
 
   const setUser = useCallback((user: User) => queryClient.setQueryData(userKey(getToken()), user), [queryClient]);

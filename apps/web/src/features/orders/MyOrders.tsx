@@ -137,6 +137,18 @@ function OrderDetails({ order }: { order: MyOrder }) {
         </Group>
       )}
       <OrderDocuments order={order} />
+      {/* 'Mijn reis': the paid trip on the phone, also offline (docs/RULES.md, 'Mijn reis'). A full page
+          load, not a router link: its service worker only takes pages that were opened at /account/reis/. */}
+      {mayDeliverDocuments(order.status) && order.rooms.length > 0 && (
+        <Group gap="sm" wrap="wrap">
+          <Button component="a" href={`/account/reis/${order.id}`} variant="light" color="teal">
+            Mijn reis
+          </Button>
+          <Text size="sm" c="dimmed">
+            Hotels, kamer, reisleider, programma en documenten, ook zonder internet.
+          </Text>
+        </Group>
+      )}
     </Stack>
   );
 }

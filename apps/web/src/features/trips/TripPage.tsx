@@ -18,6 +18,7 @@ import { OrderCard } from './OrderCard';
 import { OrderCardActions } from './OrderCardActions';
 import { RoomingSection } from './rooming/RoomingSection';
 import { TripWaitlist } from '../waitlist';
+import { TripInfoSection } from './TripInfoSection';
 import { StatsModal } from './StatsModal';
 import { monthName, monthOf, showDate } from './TripCards';
 
@@ -121,6 +122,7 @@ export function TripPage({ start }: { start: string }) {
           <Tabs.Tab value="bestellingen">Bestellingen ({query.data.orders.length})</Tabs.Tab>
           <Tabs.Tab value="kamerindeling">Kamerindeling</Tabs.Tab>
           <Tabs.Tab value="wachtlijst">Wachtlijst</Tabs.Tab>
+          <Tabs.Tab value="reisinformatie">Reisinformatie</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="bestellingen" pt="md">
           <Stack>
@@ -154,6 +156,9 @@ export function TripPage({ start }: { start: string }) {
         </Tabs.Panel>
         <Tabs.Panel value="wachtlijst" pt="md">
           {tab === 'wachtlijst' && <TripWaitlist start={start} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="reisinformatie" pt="md">
+          {tab === 'reisinformatie' && <TripInfoSection start={start} detail={query.data} />}
         </Tabs.Panel>
       </Tabs>
 
