@@ -96,7 +96,10 @@ async function paidTripReady(page: Page, pdf: Buffer) {
   });
   expect(order.status(), await order.text()).toBe(201);
   const placed = (await order.json()).order as { id: number; total_price: number; rooms: { guests: { id: number; first_name: string }[] }[] };
-  const paid = await page.request.post('/api/payment', { headers: as(admin), data: { order_id: placed.id, payment_type: 2, amount: placed.total_price } });
+  const paid = await page.request.post('/api/payment', {
+    headers: as(admin),
+    data: { order_id: placed.id, payment_type: 2, amount: placed.total_price },
+  });
   expect(paid.status(), await paid.text()).toBe(201);
   const start = trip!.start!;
 
