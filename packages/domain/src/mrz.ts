@@ -60,6 +60,8 @@ export function mrzCheckDigit(value: string): number {
 // OCR's usual confusions between letters and digits, for fields that can hold only one kind.
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8', T: '7' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
+/** Look-alikes in OCR-B that OCR swaps in fields that may hold both (the passport number). */
+const LOOK_ALIKE: Record<string, string> = { '0': 'O', O: '0', '1': 'I', I: '1', '2': 'Z', Z: '2', '4': 'A', A: '4', '5': 'S', S: '5', '6': 'G', G: '6', '8': 'B', B: '8' };
 
 /**
  * Brings an OCR line to 44 characters: OCR miscounts long runs of the filler '<' far more often
@@ -151,6 +153,13 @@ export function correctMrzLines([first, second]: readonly [string, string]): { l
     const letter = TO_LETTER[l2[c]!];
     if (letter) set(1, l2, c, letter);
   }
+  // The sex is M, F or '<'; OCR-B's M is read as H, N or W, its F as E or P.
+  const sex = { H: 'M', N: 'M', W: 'M', E: 'F', P: 'F', K: '<' }[l2[20]!];
+  if (sex) set(1, l2, 20, sex);
+  // Germany's 'D<<' read with an O or a 0 (the only one-letter code; the others are checked against the list).
+  for (const [line, chars, at] of [[0, l1, 2], [1, l2, 10]] as const) {
+    if (/^[O0Q]<</.test(chars.slice(at, at + 3).join(''))) set(line, chars, at, 'D');
+  }
   // The personal number's filler: all '<' with a stray K, and its check digit then '<' too.
   const optional = l2.slice(LINE2.optional[0], LINE2.optional[1]).join('');
   if (/^[K<]+$/.test(optional) && optional.includes('<')) {
@@ -158,19 +167,21 @@ export function correctMrzLines([first, second]: readonly [string, string]): { l
     if (l2[42] === 'K') set(1, l2, 42, '<');
   }
 
-  // Alphanumeric fields: try the likely slips ('0' read as 'O', a filler as 'K') while the checks fail.
+  // Alphanumeric fields: while their checks fail, try OCR's likely slips between look-alike letters
+  // and digits, and a filler read as 'K'; one change before two, the first that makes the field's
+  // check digit and the composite hold wins (the check digit is all there is to tell '0' from 'O').
   const tryVariants = ([start, end]: readonly [number, number]) => {
     const current = l2.join('');
     if (fieldHolds(current, [start, end]) && compositeHolds(current)) return;
     const slips: [number, string][] = [];
     for (let c = start; c < end; c++) {
-      if (l2[c] === 'O') slips.push([c, '0']);
-      if (l2[c] === '0') slips.push([c, 'O']);
+      const alt = LOOK_ALIKE[l2[c]!];
+      if (alt) slips.push([c, alt]);
       if (l2[c] === 'K' && (c + 1 === end || l2[c + 1] === '<')) slips.push([c, '<']);
     }
-    // At most two changes at once: more would make a false match of the two checks too likely.
+    // At most two changes at once: more would make a false match of the check too likely.
     const options: [number, string][][] = slips.map((s) => [s]);
-    for (let a = 0; a < slips.length; a++) for (let b = a + 1; b < slips.length; b++) options.push([slips[a]!, slips[b]!]);
+    for (let a = 0; a < slips.length; a++) for (let b = a + 1; b < slips.length; b++) if (slips[a]![0] !== slips[b]![0]) options.push([slips[a]!, slips[b]!]);
     for (const option of options) {
       const candidate = [...l2];
       for (const [c, to] of option) candidate[c] = to;

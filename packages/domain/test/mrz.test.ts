@@ -205,3 +205,12 @@ describe('the server reads a scan again (scanMatches)', () => {
     expect(scanMatches([DUTCH[0].replace('P', 'I'), DUTCH[1]], fields)).toBe(false);
   });
 });
+
+describe('MRZ: letters without a check digit', () => {
+  it("reads OCR-B's M read as H for the sex, and Germany's 'D<<' read as 'O<<'", () => {
+    const lines = buildMrz({ issuer: 'D', lastName: 'SCHMIDT', firstName: 'OMAR', number: 'C01X00T47', nationality: 'D', birth: '1970-05-05', sex: 'M', expiry: '2030-05-05' });
+    const r = readMrz([lines[0].replace('P<D<<', 'P<O<<'), replaceAt(replaceAt(lines[1], 20, 'H'), 10, '0')], TODAY)!;
+    expect(r.lines).toEqual(lines);
+    expect(r.values).toMatchObject({ gender: 0, nationality: 'DE' });
+  });
+});

@@ -1,0 +1,33 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createWorker } from 'tesseract.js';
+import { MRZ_CROP_FROM } from '@umrah/domain/mrz';
+import { MRZ_OCR_INIT, MRZ_OCR_PARAMS } from '../apps/web/src/features/visa/mrzOcr.ts';
+import { passportImages } from './passport-image.ts';
+const oem = Number(process.env.OEM ?? 1);
+const model = process.env.MODEL ?? '4.0.0_best_int';
+const scale = Number(process.env.SCALE ?? 1);
+const images = await passportImages(Number(process.env.N ?? 12), 9303);
+let diffs = 0; let ms = 0;
+const require = createRequire(import.meta.url);
+const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), model);
+const worker = await createWorker('eng', oem, { langPath, gzip: true, cacheMethod: 'none' }, MRZ_OCR_INIT);
+await worker.setParameters({ ...MRZ_OCR_PARAMS, ...(process.env.PSM ? { tessedit_pageseg_mode: process.env.PSM } : {}) } as never);
+for (const page of images) {
+  const { width, height } = await sharp(page.jpeg).metadata();
+  const top = Math.floor(height! * MRZ_CROP_FROM);
+  let img = sharp(page.jpeg).extract({ left: 0, top, width: width!, height: height! - top }).greyscale();
+  if (scale !== 1) img = img.resize({ width: Math.round(width! * scale) });
+  if (process.env.NORM) img = img.normalise();
+  if (process.env.THR) img = img.threshold(Number(process.env.THR));
+  const t = performance.now();
+  const { data } = await worker.recognize(await img.png().toBuffer());
+  ms += performance.now() - t;
+  const got = data.text.trim().split('\n').map(l => l.replace(/\s/g, '')).filter(l => l.length > 25);
+  const d: string[] = [];
+  page.mrz.forEach((l, i) => { const g = got[i] ?? ''; if (g.length !== 44) d.push(`len${g.length}`); for (let c = 0; c < 44; c++) if (g[c] !== l[c] && g.length === 44) d.push(`${l[c]}>${g[c]}`); });
+  diffs += d.length; if (d.length) console.log(d.join(' '));
+}
+await worker.terminate();
+console.log('TOTAL diffs', diffs, 'ms/page', Math.round(ms / images.length));
