@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM } from 'tesseract.js';
 import { MRZ_CROP_FROM, nationalityOfMrz, type MrzReading } from '@umrah/domain/mrz';
-import { MRZ_OCR_INIT, MRZ_OCR_PARAMS, readPassportImages } from '../apps/web/src/features/visa/mrzOcr.ts';
+import { MRZ_OCR_INIT, MRZ_OCR_MAX_WIDTH, MRZ_OCR_PARAMS, readPassportImages } from '../apps/web/src/features/visa/mrzOcr.ts';
 import { passportImages, type PassportPerson } from './passport-image.ts';
 
 export const MRZ_BUDGET = { pages: 100, minRight: 95 } as const;
@@ -45,6 +45,7 @@ async function bottomPart(jpeg: Buffer): Promise<Buffer> {
   const top = Math.floor(height! * MRZ_CROP_FROM);
   return sharp(jpeg)
     .extract({ left: 0, top, width: width!, height: height! - top })
+    .resize({ width: Math.min(width!, MRZ_OCR_MAX_WIDTH) })
     .greyscale()
     .png()
     .toBuffer();

@@ -149,7 +149,7 @@ export function correctMrzLines([first, second]: readonly [string, string]): { l
     const digit = TO_DIGIT[l2[c]!];
     if (digit) set(1, l2, c, digit);
   }
-  for (let c = LINE2.nationality[0]; c < LINE2.sex[1]; c = c === LINE2.nationality[1] - 1 ? LINE2.sex[0] : c + 1) {
+  for (const c of [10, 11, 12, 20]) {
     const letter = TO_LETTER[l2[c]!];
     if (letter) set(1, l2, c, letter);
   }

@@ -9,6 +9,9 @@ export const MRZ_OCR_INIT = { load_system_dawg: '0', load_freq_dawg: '0', load_n
 /** Only the MRZ's characters; a uniform block of text (the two lines). */
 export const MRZ_OCR_PARAMS = { tessedit_char_whitelist: MRZ_CHARSET, tessedit_pageseg_mode: '6' } as const;
 
+/** Wider photos are scaled down to this before OCR: the MRZ's characters are then still ~30 px apart, and a 12-megapixel photo would take far longer. */
+export const MRZ_OCR_MAX_WIDTH = 1600;
+
 /** One image as tesseract takes it: a canvas in the browser, a PNG buffer in Node. */
 export type OcrImage = Parameters<Worker['recognize']>[0];
 
