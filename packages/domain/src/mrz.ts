@@ -60,6 +60,8 @@ export function mrzCheckDigit(value: string): number {
 // OCR's usual confusions between letters and digits, for fields that can hold only one kind.
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8', T: '7' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
+/** Letters OCR takes for one another in a state code. */
+const STATE_LOOK_ALIKE: Record<string, string[]> = { O: ['D', 'Q'], D: ['O'], Q: ['O'], C: ['G'], G: ['C'], H: ['M', 'N'], N: ['M', 'H'], M: ['N', 'H'], E: ['F'], F: ['E'], I: ['L'], L: ['I'], U: ['V'], V: ['U'] };
 /** Look-alikes in OCR-B that OCR swaps in fields that may hold both (the passport number). */
 const LOOK_ALIKE: Record<string, string> = { '0': 'O', O: '0', '1': 'I', I: '1', '2': 'Z', Z: '2', '4': 'A', A: '4', '5': 'S', S: '5', '6': 'G', G: '6', '8': 'B', B: '8' };
 
@@ -156,9 +158,14 @@ export function correctMrzLines([first, second]: readonly [string, string]): { l
   // The sex is M, F or '<'; OCR-B's M is read as H, N or W, its F as E or P.
   const sex = { H: 'M', N: 'M', W: 'M', E: 'F', P: 'F', K: '<' }[l2[20]!];
   if (sex) set(1, l2, 20, sex);
-  // Germany's 'D<<' read with an O or a 0 (the only one-letter code; the others are checked against the list).
+  // A state code none of the list knows ('NLO', 'O<<'): one look-alike letter changed, if that gives exactly one known code.
   for (const [line, chars, at] of [[0, l1, 2], [1, l2, 10]] as const) {
-    if (/^[O0Q]<</.test(chars.slice(at, at + 3).join(''))) set(line, chars, at, 'D');
+    const code = chars.slice(at, at + 3).join('');
+    if (nationalityOfMrz(code)) continue;
+    const known = [0, 1, 2].flatMap((i) =>
+      (STATE_LOOK_ALIKE[code[i]!] ?? []).map((to) => [i, to] as const).filter(([, to]) => nationalityOfMrz(code.slice(0, i) + to + code.slice(i + 1))),
+    );
+    if (known.length === 1) set(line, chars, at + known[0]![0], known[0]![1]);
   }
   // The personal number's filler: all '<' with a stray K, and its check digit then '<' too.
   const optional = l2.slice(LINE2.optional[0], LINE2.optional[1]).join('');

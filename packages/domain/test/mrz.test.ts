@@ -214,3 +214,13 @@ describe('MRZ: letters without a check digit', () => {
     expect(r.values).toMatchObject({ gender: 0, nationality: 'DE' });
   });
 });
+
+describe('MRZ: state codes', () => {
+  it("a code none of the list knows is mended by one look-alike letter ('NLO' is NLD), only when that gives one known code", () => {
+    const lines = buildMrz({ issuer: 'NLD', lastName: 'SCAN', firstName: 'OMAR', number: 'NXK9C7HP3', nationality: 'NLD', birth: '1986-04-19', sex: 'M', expiry: '2029-05-28' });
+    const r = readMrz([lines[0], lines[1].replace('NLD', 'NLO')], TODAY)!;
+    expect(r.lines).toEqual(lines);
+    expect(r.values.nationality).toBe('NL');
+    expect(correctMrzLines([lines[0], lines[1].replace('NLD', 'XXX')]).lines[1]).toContain('XXX');
+  });
+});
