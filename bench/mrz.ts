@@ -79,7 +79,14 @@ export async function benchMrz({ pages = MRZ_BUDGET.pages, seed = 9303 } = {}): 
     await worker.terminate();
   }
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  return { pages, right, checkDigitsValid: valid, msPerPage: { mean, p95: percentile(times, 95) }, wrong, pass: right >= (MRZ_BUDGET.minRight * pages) / MRZ_BUDGET.pages };
+  return {
+    pages,
+    right,
+    checkDigitsValid: valid,
+    msPerPage: { mean, p95: percentile(times, 95) },
+    wrong,
+    pass: right >= (MRZ_BUDGET.minRight * pages) / MRZ_BUDGET.pages,
+  };
 }
 
 export function printMrz(r: MrzBenchResult): boolean {

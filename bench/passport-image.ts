@@ -37,7 +37,22 @@ export function seededRandom(seed: number) {
   };
 }
 
-const LAST = ['EL AMRANI', 'BAKKALI', 'YILMAZ', 'DE VRIES', 'JANSEN', 'OUALI', 'KAYA', 'BOUZIANE', 'VAN DEN BERG', 'AHMADI', 'HASSAN', 'DEMIR', 'MOKHTARI', 'ÖZTÜRK'];
+const LAST = [
+  'EL AMRANI',
+  'BAKKALI',
+  'YILMAZ',
+  'DE VRIES',
+  'JANSEN',
+  'OUALI',
+  'KAYA',
+  'BOUZIANE',
+  'VAN DEN BERG',
+  'AHMADI',
+  'HASSAN',
+  'DEMIR',
+  'MOKHTARI',
+  'ÖZTÜRK',
+];
 const FIRST = ['FATIMA', 'MOHAMED', 'AYSE', 'YOUSSEF', 'NOURA', 'IBRAHIM', 'KHADIJA', 'OMAR', 'SAMIRA', 'HAMZA', 'MERYEM', 'BILAL', 'ZAHRA', 'KEES'];
 const ISSUERS = ['NLD', 'BEL', 'MAR', 'TUR', 'D'];
 const ALNUM = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
@@ -71,10 +86,15 @@ const mrzLine = (line: string, x: number, y: number) => `<text font-family="OCR 
 function pageSvg(p: PassportPerson, mrz: [string, string]): string {
   const W = 1250;
   const H = 880;
-  const label = (x: number, y: number, text: string) => `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="15" fill="#5a6b7a">${escape(text)}</text>`;
-  const value = (x: number, y: number, text: string) => `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="24" fill="#1c2430">${escape(text)}</text>`;
+  const label = (x: number, y: number, text: string) =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="15" fill="#5a6b7a">${escape(text)}</text>`;
+  const value = (x: number, y: number, text: string) =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="24" fill="#1c2430">${escape(text)}</text>`;
   const dutch = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
-  const guilloche = Array.from({ length: 14 }, (_, i) => `<ellipse cx="${700 + i * 9}" cy="330" rx="${420 - i * 18}" ry="${170 - i * 6}" fill="none" stroke="#d9e3ea" stroke-width="1.5"/>`).join('');
+  const guilloche = Array.from(
+    { length: 14 },
+    (_, i) => `<ellipse cx="${700 + i * 9}" cy="330" rx="${420 - i * 18}" ry="${170 - i * 6}" fill="none" stroke="#d9e3ea" stroke-width="1.5"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
   <rect width="${W}" height="${H}" rx="28" fill="#f3f1e8"/>
   ${guilloche}
@@ -98,8 +118,10 @@ function pageSvg(p: PassportPerson, mrz: [string, string]): string {
  * scaled to a phone's 1600 px and saved as JPEG of quality 60-80.
  */
 export async function passportPhoto(p: PassportPerson, rnd: () => number, mrz: [string, string] = buildMrz(p)): Promise<Buffer> {
-  const page = await sharp(Buffer.from(pageSvg(p, mrz))).png().toBuffer();
-  const angle = (rnd() * 2 - 1) * 3 * Number(process.env.ROTF ?? 1);
+  const page = await sharp(Buffer.from(pageSvg(p, mrz)))
+    .png()
+    .toBuffer();
+  const angle = (rnd() * 2 - 1) * 3;
   const turned = await sharp(page)
     .rotate(angle, { background: { r: 92, g: 80, b: 70 } })
     .extend({ top: 60, bottom: 60, left: 60, right: 60, background: { r: 92, g: 80, b: 70 } })
@@ -112,7 +134,14 @@ export async function passportPhoto(p: PassportPerson, rnd: () => number, mrz: [
   const noise = Buffer.alloc(w * h);
   for (let i = 0; i < noise.length; i++) noise[i] = 128 + Math.round((rnd() - 0.5) * 60);
   const noisy = await sharp(turned)
-    .composite([{ input: await sharp(noise, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer(), blend: 'soft-light' }])
+    .composite([
+      {
+        input: await sharp(noise, { raw: { width: w, height: h, channels: 1 } })
+          .png()
+          .toBuffer(),
+        blend: 'soft-light',
+      },
+    ])
     .png()
     .toBuffer();
   return sharp(noisy)

@@ -31,7 +31,11 @@ async function paidOrder(guestCount: number) {
         room_type: 2,
         room_gender: 0,
         exclusive: false,
-        guests: Array.from({ length: Math.min(2, guestCount - 2 * r) }, (_, i) => ({ first_name: `Gast${2 * r + i}`, last_name: 'Bakkali', age_category: 0 })),
+        guests: Array.from({ length: Math.min(2, guestCount - 2 * r) }, (_, i) => ({
+          first_name: `Gast${2 * r + i}`,
+          last_name: 'Bakkali',
+          age_category: 0,
+        })),
       })),
       flex: JSON.stringify({ pay_partly: true }),
     },

@@ -61,9 +61,39 @@ export function mrzCheckDigit(value: string): number {
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8', T: '7' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
 /** Letters OCR takes for one another in a state code. */
-const STATE_LOOK_ALIKE: Record<string, string[]> = { O: ['D', 'Q'], D: ['O'], Q: ['O'], C: ['G'], G: ['C'], H: ['M', 'N'], N: ['M', 'H'], M: ['N', 'H'], E: ['F'], F: ['E'], I: ['L'], L: ['I'], U: ['V'], V: ['U'] };
+const STATE_LOOK_ALIKE: Record<string, string[]> = {
+  O: ['D', 'Q'],
+  D: ['O'],
+  Q: ['O'],
+  C: ['G'],
+  G: ['C'],
+  H: ['M', 'N'],
+  N: ['M', 'H'],
+  M: ['N', 'H'],
+  E: ['F'],
+  F: ['E'],
+  I: ['L'],
+  L: ['I'],
+  U: ['V'],
+  V: ['U'],
+};
 /** Look-alikes in OCR-B that OCR swaps in fields that may hold both (the passport number). */
-const LOOK_ALIKE: Record<string, string> = { '0': 'O', O: '0', '1': 'I', I: '1', '2': 'Z', Z: '2', '4': 'A', A: '4', '5': 'S', S: '5', '6': 'G', G: '6', '8': 'B', B: '8' };
+const LOOK_ALIKE: Record<string, string> = {
+  '0': 'O',
+  O: '0',
+  '1': 'I',
+  I: '1',
+  '2': 'Z',
+  Z: '2',
+  '4': 'A',
+  A: '4',
+  '5': 'S',
+  S: '5',
+  '6': 'G',
+  G: '6',
+  '8': 'B',
+  B: '8',
+};
 
 /**
  * Brings an OCR line to 44 characters: OCR miscounts long runs of the filler '<' far more often
@@ -159,11 +189,16 @@ export function correctMrzLines([first, second]: readonly [string, string]): { l
   const sex = { H: 'M', N: 'M', W: 'M', E: 'F', P: 'F', K: '<' }[l2[20]!];
   if (sex) set(1, l2, 20, sex);
   // A state code none of the list knows ('NLO', 'O<<'): one look-alike letter changed, if that gives exactly one known code.
-  for (const [line, chars, at] of [[0, l1, 2], [1, l2, 10]] as const) {
+  for (const [line, chars, at] of [
+    [0, l1, 2],
+    [1, l2, 10],
+  ] as const) {
     const code = chars.slice(at, at + 3).join('');
     if (nationalityOfMrz(code)) continue;
     const known = [0, 1, 2].flatMap((i) =>
-      (STATE_LOOK_ALIKE[code[i]!] ?? []).map((to) => [i, to] as const).filter(([, to]) => nationalityOfMrz(code.slice(0, i) + to + code.slice(i + 1))),
+      (STATE_LOOK_ALIKE[code[i]!] ?? [])
+        .map((to) => [i, to] as const)
+        .filter(([, to]) => nationalityOfMrz(code.slice(0, i) + to + code.slice(i + 1))),
     );
     if (known.length === 1) set(line, chars, at + known[0]![0], known[0]![1]);
   }
@@ -188,7 +223,8 @@ export function correctMrzLines([first, second]: readonly [string, string]): { l
     }
     // At most two changes at once: more would make a false match of the check too likely.
     const options: [number, string][][] = slips.map((s) => [s]);
-    for (let a = 0; a < slips.length; a++) for (let b = a + 1; b < slips.length; b++) if (slips[a]![0] !== slips[b]![0]) options.push([slips[a]!, slips[b]!]);
+    for (let a = 0; a < slips.length; a++)
+      for (let b = a + 1; b < slips.length; b++) if (slips[a]![0] !== slips[b]![0]) options.push([slips[a]!, slips[b]!]);
     for (const option of options) {
       const candidate = [...l2];
       for (const [c, to] of option) candidate[c] = to;

@@ -83,12 +83,30 @@ describe('MRZ: the typical OCR slips are corrected', () => {
   });
 
   it("a name ending in K keeps it: only K's after the names' last filler run are fillers", () => {
-    const [l1, l2] = buildMrz({ issuer: 'NLD', lastName: 'KOK', firstName: 'DIRK', number: 'AB1234567', nationality: 'NLD', birth: '1990-01-01', sex: 'M', expiry: '2030-01-01' });
+    const [l1, l2] = buildMrz({
+      issuer: 'NLD',
+      lastName: 'KOK',
+      firstName: 'DIRK',
+      number: 'AB1234567',
+      nationality: 'NLD',
+      birth: '1990-01-01',
+      sex: 'M',
+      expiry: '2030-01-01',
+    });
     expect(readMrz([l1, l2], TODAY)!.values).toMatchObject({ last_name: 'KOK', first_name: 'DIRK', gender: 0 });
   });
 
   it("a passport number's 0 read as O is put back only when its check digit and the composite then hold", () => {
-    const [l1, l2] = buildMrz({ issuer: 'BEL', lastName: 'JANSSENS', firstName: 'YOUSSEF', number: 'EP0123456', nationality: 'BEL', birth: '1979-12-31', sex: 'M', expiry: '2029-02-28' });
+    const [l1, l2] = buildMrz({
+      issuer: 'BEL',
+      lastName: 'JANSSENS',
+      firstName: 'YOUSSEF',
+      number: 'EP0123456',
+      nationality: 'BEL',
+      birth: '1979-12-31',
+      sex: 'M',
+      expiry: '2029-02-28',
+    });
     const r = readMrz([l1, replaceAt(l2, 2, 'O')], TODAY)!;
     expect(r.values.passport_number).toBe('EP0123456');
     expect(r.checkDigitsValid).toBe(true);
@@ -126,11 +144,34 @@ describe('MRZ: nationality and dates', () => {
   });
 
   it("a birth year after this year's two digits is in the 1900s, an expiry always in the 2000s", () => {
-    const [l1, l2] = buildMrz({ issuer: 'NLD', lastName: 'A', firstName: 'B', number: 'X1', nationality: 'NLD', birth: '1927-02-01', sex: '<', expiry: '2035-02-01' });
+    const [l1, l2] = buildMrz({
+      issuer: 'NLD',
+      lastName: 'A',
+      firstName: 'B',
+      number: 'X1',
+      nationality: 'NLD',
+      birth: '1927-02-01',
+      sex: '<',
+      expiry: '2035-02-01',
+    });
     const r = readMrz([l1, l2], TODAY)!;
     expect(r.values).toMatchObject({ date_of_birth: '1927-02-01', passport_expires: '2035-02-01', gender: null, passport_number: 'X1' });
     expect(r.confirm).toContain('gender');
-    expect(readMrz(buildMrz({ issuer: 'NLD', lastName: 'A', firstName: 'B', number: 'X1', nationality: 'NLD', birth: '2020-02-01', sex: 'M', expiry: '2035-02-01' }), TODAY)!.values.date_of_birth).toBe('2020-02-01');
+    expect(
+      readMrz(
+        buildMrz({
+          issuer: 'NLD',
+          lastName: 'A',
+          firstName: 'B',
+          number: 'X1',
+          nationality: 'NLD',
+          birth: '2020-02-01',
+          sex: 'M',
+          expiry: '2035-02-01',
+        }),
+        TODAY,
+      )!.values.date_of_birth,
+    ).toBe('2020-02-01');
   });
 });
 
@@ -161,7 +202,9 @@ describe('MRZ properties', () => {
           gender: p.sex === 'M' ? 0 : 1,
           nationality: nationalityOfMrz(p.issuer),
         });
-        expect(scanMatches(read.lines, { ...read.values, gender: p.sex === 'M' ? 0 : 1, date_of_birth: p.birth, passport_expires: p.expiry })).toBe(true);
+        expect(scanMatches(read.lines, { ...read.values, gender: p.sex === 'M' ? 0 : 1, date_of_birth: p.birth, passport_expires: p.expiry })).toBe(
+          true,
+        );
       }),
     );
   });
@@ -173,7 +216,13 @@ describe('MRZ properties', () => {
         const c = lines[1][column]!;
         fc.pre(/\d/.test(c) && column !== 20);
         const changed = replaceAt(lines[1], column, String((Number(c) + delta) % 10));
-        const fields = { passport_number: p.number, date_of_birth: p.birth, passport_expires: p.expiry, gender: p.sex === 'M' ? 0 : 1, nationality: nationalityOfMrz(p.issuer) };
+        const fields = {
+          passport_number: p.number,
+          date_of_birth: p.birth,
+          passport_expires: p.expiry,
+          gender: p.sex === 'M' ? 0 : 1,
+          nationality: nationalityOfMrz(p.issuer),
+        };
         expect(scanMatches([lines[0], changed], fields)).toBe(false);
       }),
     );
@@ -208,7 +257,16 @@ describe('the server reads a scan again (scanMatches)', () => {
 
 describe('MRZ: letters without a check digit', () => {
   it("reads OCR-B's M read as H for the sex, and Germany's 'D<<' read as 'O<<'", () => {
-    const lines = buildMrz({ issuer: 'D', lastName: 'SCHMIDT', firstName: 'OMAR', number: 'C01X00T47', nationality: 'D', birth: '1970-05-05', sex: 'M', expiry: '2030-05-05' });
+    const lines = buildMrz({
+      issuer: 'D',
+      lastName: 'SCHMIDT',
+      firstName: 'OMAR',
+      number: 'C01X00T47',
+      nationality: 'D',
+      birth: '1970-05-05',
+      sex: 'M',
+      expiry: '2030-05-05',
+    });
     const r = readMrz([lines[0].replace('P<D<<', 'P<O<<'), replaceAt(replaceAt(lines[1], 20, 'H'), 10, '0')], TODAY)!;
     expect(r.lines).toEqual(lines);
     expect(r.values).toMatchObject({ gender: 0, nationality: 'DE' });
@@ -217,7 +275,16 @@ describe('MRZ: letters without a check digit', () => {
 
 describe('MRZ: state codes', () => {
   it("a code none of the list knows is mended by one look-alike letter ('NLO' is NLD), only when that gives one known code", () => {
-    const lines = buildMrz({ issuer: 'NLD', lastName: 'SCAN', firstName: 'OMAR', number: 'NXK9C7HP3', nationality: 'NLD', birth: '1986-04-19', sex: 'M', expiry: '2029-05-28' });
+    const lines = buildMrz({
+      issuer: 'NLD',
+      lastName: 'SCAN',
+      firstName: 'OMAR',
+      number: 'NXK9C7HP3',
+      nationality: 'NLD',
+      birth: '1986-04-19',
+      sex: 'M',
+      expiry: '2029-05-28',
+    });
     const r = readMrz([lines[0], lines[1].replace('NLD', 'NLO')], TODAY)!;
     expect(r.lines).toEqual(lines);
     expect(r.values.nationality).toBe('NL');

@@ -19,7 +19,11 @@ export type OcrImage = Parameters<Worker['recognize']>[0];
  * Reads the MRZ from the images in turn (the bottom of the page first, then the whole photo) and
  * keeps the first reading whose check digits all hold, else the best one found (null: no MRZ).
  */
-export async function readPassportImages(worker: Pick<Worker, 'recognize'>, images: readonly (() => Promise<OcrImage>)[], today: string): Promise<MrzReading | null> {
+export async function readPassportImages(
+  worker: Pick<Worker, 'recognize'>,
+  images: readonly (() => Promise<OcrImage>)[],
+  today: string,
+): Promise<MrzReading | null> {
   let best: MrzReading | null = null;
   for (const image of images) {
     const { data } = await worker.recognize(await image());

@@ -12,15 +12,20 @@ function ocrWorker(): Promise<Worker> {
   worker ??= (async () => {
     const { createWorker, OEM } = await import('tesseract.js');
     const base = new URL('/ocr/', window.location.origin).href;
-    const created = await createWorker('eng', OEM.TESSERACT_ONLY, {
-      workerPath: `${base}worker.min.js`,
-      corePath: base,
-      langPath: base.replace(/\/$/, ''),
-      // Served gzipped under the plain name; the worker unpacks it.
-      gzip: false,
-      // A blob worker would take the page's CSP, which allows no WebAssembly; ours comes from /ocr/.
-      workerBlobURL: false,
-    }, MRZ_OCR_INIT);
+    const created = await createWorker(
+      'eng',
+      OEM.TESSERACT_ONLY,
+      {
+        workerPath: `${base}worker.min.js`,
+        corePath: `${base}tesseract-core-simd.wasm.js`,
+        langPath: base.replace(/\/$/, ''),
+        // Served gzipped under the plain name; the worker unpacks it.
+        gzip: false,
+        // A blob worker would take the page's CSP, which allows no WebAssembly; ours comes from /ocr/.
+        workerBlobURL: false,
+      },
+      MRZ_OCR_INIT,
+    );
     await created.setParameters(MRZ_OCR_PARAMS as never);
     return created;
   })().catch((err: unknown) => {
