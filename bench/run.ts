@@ -4,6 +4,7 @@
 import { benchCatalog, printCatalog } from './catalog.ts';
 import { benchPageSpeed, printPageSpeed } from './pagespeed.ts';
 import { benchRooming, printRooming } from './rooming.ts';
+import { benchMrz, printMrz } from './mrz.ts';
 import { benchOrders, ordersSeconds, printOrders } from './orders.ts';
 import { benchAdmin, printAdmin } from './admin.ts';
 import { benchStartup, printStartup } from './startup.ts';
@@ -35,6 +36,9 @@ console.log('\n== Rooming list: 500 guests on one trip (domain function and prop
 const rooming = await benchRooming({ runs: num('rooming-runs', 30) });
 printRooming(rooming);
 
+console.log('\n== Passport scan: the MRZ of 100 synthetic data pages (OCR-B, turned, blurred, JPEG) read by tesseract.js ==');
+const mrzOk = printMrz(await benchMrz());
+
 // The order path and the admin lists need PostgreSQL (127.0.0.1:5432 or BENCH_DATABASE_URL).
 const probe = new pg.Client({ connectionString: PG_URL });
 const pgUp = await probe.connect().then(
@@ -61,6 +65,6 @@ const startupOk = printStartup(await benchStartup());
 console.log('\n== Latency under attack: each attack of the abuse review while a probe reads /api/health and the catalog ==');
 const attacksOk = printAttacks(await benchAttacks());
 
-const failed = !catalog.pass || !pagesOk || !rooming.pass || !pgOk || !startupOk || !attacksOk;
+const failed = !catalog.pass || !pagesOk || !rooming.pass || !mrzOk || !pgOk || !startupOk || !attacksOk;
 if (failed && strict) process.exitCode = 1;
 else if (failed) console.log('(not --strict: exit code 0)');

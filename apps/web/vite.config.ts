@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -36,8 +38,43 @@ function chunkGraph(): Plugin {
   };
 }
 
+/**
+ * The passport scan's OCR (src/features/visa/mrzScan.ts) comes from the shop itself, never from a
+ * CDN: tesseract's worker, its wasm core (with the legacy engine, which reads OCR-B best) and the English
+ * model, written to /ocr/ and fetched only when a guest presses 'Paspoort scannen'. The model stays
+ * gzipped under its plain name: the worker unpacks it (the server keeps .gz names for its own twins).
+ */
+function ocrFiles(): Record<string, () => Buffer> {
+  const require = createRequire(import.meta.url);
+  const dir = (pkg: string) => path.dirname(require.resolve(`${pkg}/package.json`));
+  return {
+    'ocr/worker.min.js': () => readFileSync(path.join(dir('tesseract.js'), 'dist/worker.min.js')),
+    // One core: wasm SIMD is in every browser since 2023 (Safari 16.4); each variant adds 4.7 MB and its compression to the build.
+    'ocr/tesseract-core-simd.wasm.js': () => readFileSync(path.join(dir('tesseract.js-core'), 'tesseract-core-simd.wasm.js')),
+    'ocr/eng.traineddata': () => readFileSync(path.join(dir('@tesseract.js-data/eng'), '4.0.0/eng.traineddata.gz')),
+  };
+}
+
+function ocrAssets(): Plugin {
+  const files = ocrFiles();
+  return {
+    name: 'ocr-assets',
+    generateBundle() {
+      for (const [fileName, read] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source: read() });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const read = files[(req.url ?? '').replace(/^\//, '').replace(/\?.*$/, '')];
+        if (!read) return next();
+        res.setHeader('Content-Type', req.url!.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        res.end(read());
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [chunkGraph()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkGraph(), ocrAssets()])],
   server: {
     port: 5173,
     // The API runs separately in development; in production it serves this build itself.

@@ -39,6 +39,7 @@ export const adminVisaGuestContract = visaGuestContract.extend({
       passport_number: z.string(),
       passport_creation_date: z.string(),
       passport_expires: z.string(),
+      passport_source: z.enum(['mrz', 'typed']),
       submitted_at: z.string(),
       updated_at: z.string(),
     })

@@ -121,6 +121,8 @@ const visaFields = {
     // Well above 5 MB in base64, so an oversized photo gets the API's 413 rather than a 400 here.
     .max(12 * 1024 * 1024, { error: VISA_MSG.photoTooLarge })
     .regex(BASE64_PHOTO, { error: VISA_MSG.photoFormat }),
+  /** The passport's two MRZ lines (44 characters) when the guest scanned it: the server reads them again (mrz.ts, scanMatches). */
+  mrz: z.array(z.string().max(44)).max(2).optional(),
 };
 
 // The date checks also run while other fields are still wrong (`when`), so the form shows them at
@@ -200,6 +202,8 @@ export interface VisaOrderDto {
   guests: VisaGuestDto[];
 }
 
+export type PassportSource = 'mrz' | 'typed';
+
 /** One guest in GET /api/admin/order/{id}/visa; `documents` is null while nothing is delivered. */
 export interface AdminVisaGuestDto extends VisaGuestDto {
   has_photo: boolean;
@@ -214,6 +218,8 @@ export interface AdminVisaGuestDto extends VisaGuestDto {
     passport_number: string;
     passport_creation_date: string;
     passport_expires: string;
+    /** 'mrz': scanned, every check digit held and the MRZ equals the sent fields; else 'typed'. */
+    passport_source: PassportSource;
     submitted_at: string;
     updated_at: string;
   } | null;

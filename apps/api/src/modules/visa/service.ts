@@ -11,6 +11,7 @@ import {
   passportValidEnough,
   type AdminVisaGuestDto,
   type GuestNameInput,
+  type PassportSource,
   type ResetDocumentsInput,
   type VisaData,
   type VisaGuestDto,
@@ -23,6 +24,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { documentsCompleteCustomerMail, documentsCompleteOfficeMail, redoDocumentsMail } from './mails.ts';
+import { passportSource } from './mrz.ts';
 import { preparePhoto } from './photo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mail' | 'sealer' | 'files'>;
@@ -45,6 +47,8 @@ export interface SealedVisa {
   passport_number: string;
   passport_creation_date: string;
   passport_expires: string;
+  /** Absent in rows sealed before scanning existed: those were typed. */
+  passport_source?: PassportSource;
 }
 export const visaContext = (guestId: number) => `visa:${guestId}`;
 export const photoContext = (key: string) => `visa-photo:${key}`;
@@ -174,6 +178,7 @@ export async function submitVisa(ctx: Ctx, actor: Actor, input: VisaData) {
     passport_number: input.passport_number,
     passport_creation_date: input.passport_creation_date,
     passport_expires: input.passport_expires,
+    passport_source: passportSource(input),
   };
   try {
     await ctx.db.transaction(async (tx) => {
@@ -390,6 +395,7 @@ export async function adminVisa(ctx: Ctx, actor: Actor, orderId: number) {
               passport_number: secret.passport_number,
               passport_creation_date: secret.passport_creation_date,
               passport_expires: secret.passport_expires,
+              passport_source: secret.passport_source ?? 'typed',
               submitted_at: d.createdAt.toISOString(),
               updated_at: d.updatedAt.toISOString(),
             }

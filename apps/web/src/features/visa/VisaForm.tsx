@@ -2,7 +2,8 @@
 // countries from the Dutch country list, dates typed or picked as DD-MM-YYYY and sent as
 // YYYY-MM-DD, the 6-month passport rule checked as soon as the expiry date is chosen, and the photo
 // turned into base64 here. Saving changes the guest's name first (update_name), then sends the
-// documents (order/guest/visa); only when both succeed does the wizard move on.
+// documents (order/guest/visa); only when both succeed does the wizard move on. 'Paspoort scannen'
+// fills the passport fields from the MRZ read on the phone (PassportScan.tsx).
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Image, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -17,6 +18,7 @@ import { fieldErrors, zodValidate } from '../../lib/form';
 import { DutchDateInput } from '../auth';
 import { useSaveGuestVisa } from './api';
 import { PHOTO_ACCEPT, preparePhoto } from './photo';
+import { needsConfirming, PassportScan, scannedNumberDiffers, type ScanState } from './PassportScan';
 
 export interface VisaFormValues {
   order_id: number;
@@ -33,6 +35,8 @@ export interface VisaFormValues {
   passport_creation_date: string | null;
   passport_expires: string | null;
   visa_photo: string;
+  /** The MRZ lines of a scan, sent along for the server to read again; [] when typed. */
+  mrz: string[];
 }
 
 export const initialVisaValues = (orderId: number, guest: VisaGuestDto): VisaFormValues => ({
@@ -49,6 +53,7 @@ export const initialVisaValues = (orderId: number, guest: VisaGuestDto): VisaFor
   passport_creation_date: null,
   passport_expires: null,
   visa_photo: '',
+  mrz: [],
 });
 
 /** The body of POST /api/order/guest/visa (the schema parses it again on the server). */
@@ -56,6 +61,7 @@ export const visaBody = (v: VisaFormValues) =>
   ({
     ...v,
     gender: v.gender === '' ? null : Number(v.gender),
+    mrz: v.mrz.length > 0 ? v.mrz : undefined,
   }) as unknown as VisaInput;
 
 /** The form's validation: the shared schema with the 6-month rule for this trip; gender as a number. */
@@ -71,6 +77,11 @@ export const expiryHint = (tripStart: string | null | undefined) =>
     : `Je paspoort moet vanaf de vertrekdag nog minstens ${PASSPORT_VALID_MONTHS} maanden geldig zijn.`;
 
 const today = () => dayjs().format('YYYY-MM-DD');
+
+/** Under a field the scan filled but cannot vouch for (a name, a failed check digit). */
+const CONFIRM_FIELD = 'Controleer dit veld: overgenomen uit de scan.';
+const NUMBER_DIFFERS = 'Dit nummer wijkt af van het gescande paspoort. Controleer het.';
+const CONFIRM_STYLES = { description: { color: 'var(--mantine-color-orange-9)' } };
 
 const dateProps = {
   locale: 'nl',
@@ -96,6 +107,7 @@ export function VisaForm({
   const save = useSaveGuestVisa();
   const [photoFile, setPhotoFile] = useState<File | null>(null);
   const [photoBusy, setPhotoBusy] = useState(false);
+  const [scan, setScan] = useState<ScanState | null>(null);
   const form = useForm<VisaFormValues>({
     mode: 'controlled',
     initialValues: initialVisaValues(orderId, guest),
@@ -111,6 +123,7 @@ export function VisaForm({
     id: fieldId(name),
     withAsterisk: true,
     ...form.getInputProps(name),
+    ...(needsConfirming(scan, name, form.values[name]) && { description: CONFIRM_FIELD, 'data-confirm': 'true', styles: CONFIRM_STYLES }),
   });
   /** A required date field with the Dutch date format. */
   const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
@@ -162,17 +175,24 @@ export function VisaForm({
   );
 
   const photoError = form.errors.visa_photo;
+  const numberDiffers = scannedNumberDiffers(scan, form.values.passport_number);
   return (
     <form onSubmit={submit} noValidate aria-label={`Visumgegevens van ${guest.first_name} ${guest.last_name}`.trim()}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Vul de gegevens precies zo in als ze in het paspoort staan.
         </Text>
+        <PassportScan form={form} onScan={setScan} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput autoComplete="off" {...requiredField('first_name', 'Voornaam')} />
           <TextInput autoComplete="off" {...requiredField('last_name', 'Achternaam')} />
         </SimpleGrid>
-        <Radio.Group label="Geslacht" withAsterisk {...form.getInputProps('gender')}>
+        <Radio.Group
+          label="Geslacht"
+          withAsterisk
+          {...form.getInputProps('gender')}
+          {...(needsConfirming(scan, 'gender', form.values.gender) && { description: CONFIRM_FIELD, styles: CONFIRM_STYLES })}
+        >
           <Group gap="lg" mt={6}>
             <Radio value="0" label="Man" />
             <Radio value="1" label="Vrouw" />
@@ -185,7 +205,13 @@ export function VisaForm({
           <CountrySelect nationalities {...requiredField('nationality', 'Nationaliteit')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput autoComplete="off" autoCapitalize="characters" spellCheck={false} {...requiredField('passport_number', 'Paspoortnummer')} />
+          <TextInput
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...requiredField('passport_number', 'Paspoortnummer')}
+            {...(numberDiffers && { description: NUMBER_DIFFERS, 'data-confirm': 'true', styles: CONFIRM_STYLES })}
+          />
           <DutchDateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
         </SimpleGrid>
         <DutchDateInput description={expiryHint(tripStart)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />

@@ -10,6 +10,7 @@ import { passportValidEnough, VISA_MSG } from '@umrah/domain/validation/visa';
 import { CloseFooter } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { PassportSourceBadge } from '../../visa';
 import { adminVisaQuery, guestPhotoQuery, useDownloadGuestPhoto } from './api';
 
 const GENDER = ['Man', 'Vrouw'];
@@ -57,7 +58,13 @@ export function VisaDocumentsModal({
         ['Geboorteplaats', doc.city_of_birth],
         ['Geboorteland', countryName(doc.city_of_country)],
         ['Nationaliteit', nationalityName(doc.nationality)],
-        ['Paspoortnummer', doc.passport_number],
+        [
+          'Paspoortnummer',
+          <Group gap="xs" key="number">
+            <span>{doc.passport_number}</span>
+            <PassportSourceBadge source={doc.passport_source} />
+          </Group>,
+        ],
         ['Uitgiftedatum paspoort', formatDate(doc.passport_creation_date)],
         [
           'Vervaldatum paspoort',
