@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LogType, OrderStatus, ProductType, VISA_MSG } from '@umrah/domain';
 import { auditLog, guests, mailOutbox, orderLogs, orders, products, rooms, users, visaDocuments } from '../src/db/schema.ts';
 import { createSealer } from '../src/infra/crypto/index.ts';
@@ -674,7 +674,8 @@ describe('retention', () => {
       .set({ end: dayjs(dutchToday()).subtract(1, 'day').format('YYYY-MM-DD') })
       .where(inArray(products.id, ids));
     job.start();
-    await new Promise((r) => setTimeout(r, 300));
+    // The first run comes after 5 ms and logs one line when it is done.
+    await vi.waitFor(() => expect(lines).toHaveLength(1), { timeout: 30_000, interval: 20 });
     await job.stop();
     const [{ n }] = await app.ctx.db.select({ n: count() }).from(visaDocuments).where(eq(visaDocuments.orderId, recentOrder));
     expect(n).toBe(0);
