@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VisaOrderDto } from '@umrah/domain/validation/visa';
-import { jsonResponse, renderApp } from '../../test/render';
+import { jsonResponse, renderApp, settle } from '../../test/render';
 import { VisaWizard } from './VisaWizard';
 
 // Mantine renders are slow on a shared 2-core machine.
@@ -226,7 +226,7 @@ describe('VisaWizard', () => {
     await waitFor(() => expect(posts('/api/order/remind/documents/finish')).toEqual([{ order_id: 42 }]));
     expect(screen.getByRole('link', { name: 'Naar home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Naar mijn account' }).getAttribute('href')).toBe('/account/bestellingen/42');
-    await new Promise((r) => setTimeout(r, 50));
+    await settle();
     expect(posts('/api/order/remind/documents/finish')).toHaveLength(1);
   });
 
