@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { OrderStatus } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { mailOutbox, orderLogs, orders, products, reminderSteps } from '../src/db/schema.ts';
 import { dueSteps, runScheduledJobs } from '../src/modules/reminders/scheduler.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken } from './helpers.ts';
@@ -262,6 +263,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let db: pg.Client;
   let base = '';
+  let bases: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -272,10 +274,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
       SCHEDULER_INTERVAL_SECONDS: '1',
       REMINDER_PLAN_DAYS: '-30,-14,-7',
       LEAD_EXPIRY_HOURS: '48',
+      // Each finished run is logged at debug level: the test counts the rounds instead of sleeping.
+      LOG_LEVEL: 'debug',
     };
     // One after the other: the first migrates and seeds, the second finds it done.
     base = await cluster.start(env);
-    await cluster.start(env);
+    bases = [base, await cluster.start(env)];
     db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
   }, 120_000);
@@ -338,8 +342,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
       `Je bestelling FCU2${customerLead.id} is vervallen`,
     ];
     for (const subject of expected) await smtp.waitFor(to, subject, noKick, { timeoutMs: 30_000 });
-    // Several more rounds of both schedulers (1 s apart) must add nothing.
-    await new Promise((r) => setTimeout(r, 5000));
+    // Several more rounds of both schedulers (1 s apart) must add nothing: wait until each process
+    // has finished three more.
+    const rounds = () => bases.map((b) => cluster.output(b).split('"scheduler run done"').length - 1);
+    const roundsThen = rounds();
+    await vi.waitFor(() => expect(rounds().every((n, i) => n >= must(roundsThen[i], 'a process') + 3)).toBe(true), { timeout: 30_000, interval: 100 });
     const about = (id: number) => smtp.mails.filter((m) => m.subject.includes(`FCU2${id} `) || m.subject.endsWith(`FCU2${id}`)).map((m) => m.subject);
     expect(about(staffLead.id).filter((s) => !s.startsWith('Bevestiging'))).toEqual([expected[0]]);
     expect(about(paid.id).filter((s) => !/^Bevestiging|ontvangen/.test(s))).toEqual([expected[1]]);
