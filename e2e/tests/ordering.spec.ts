@@ -3,9 +3,9 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { formatEuro } from '@umrah/domain/money';
 import { DEMO, acceptCookies, dialog, fillAccountFields, loginByToken, newAccount, solveCaptcha, userMenuButton } from '../support/ui.ts';
 
-// Ordering (issue 5): the room wizard in the order modal, the cart with vouchers, the admin cart
+// Ordering (docs/RULES.md, 'Screens: Room wizard', 'Admin cart'): the room wizard in the order modal, the cart with vouchers, the admin cart
 // that orders for a chosen customer, and the admin voucher tab. Expected amounts are worked out here
-// from the catalog's prices and the rules of SPEC 9 (exclusive room +product 999, child without bed
+// from the catalog's prices and the rules of docs/RULES.md, 'Constants' (exclusive room +product 999, child without bed
 // −'kid-without-bed'), and compared with what the server answers.
 
 interface ApiProduct {
@@ -123,7 +123,7 @@ test.describe('ordering', () => {
     await expect(userMenuButton(page, `${account.firstName} ${account.lastName}`)).toBeVisible();
     await modal.getByRole('button', { name: 'Naar winkelwagen' }).click();
 
-    // The cart: the room, the voucher errors of SPEC 5, then WELKOM50 (€ 50).
+    // The cart: the room, the voucher errors of docs/RULES.md, 'Validation: Cart voucher', then WELKOM50 (€ 50).
     await expect(page).toHaveURL(/\/winkelwagen$/);
     const item = page.getByTestId('winkelwagen-item');
     await expect(item).toHaveCount(1);

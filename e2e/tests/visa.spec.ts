@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mailsFor, waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
 
-// The visa documents flow (issue 10, SPEC 2 'Visa wizard', 'My orders'): a customer with a
+// The visa documents flow (docs/RULES.md, 'Screens: Visa wizard', 'My orders'): a customer with a
 // half-paid order for two guests fills the wizard (a passport that runs out too soon is stopped by
 // the 6-month rule), uploads photos, leaves halfway and resumes, finishes; the finish mails arrive
 // at the SMTP server. An admin looks at the documents and resets one guest with a reason; the
