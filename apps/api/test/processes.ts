@@ -134,5 +134,12 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
   }
 
   const outputOf = (base: string) => must(outputs.get(base), `a process serving ${base}`)();
-  return { databaseUrl, start, stop, exited, output: outputOf, allRunning: () => children.every((c) => c.exitCode === null && c.signalCode === null) };
+  return {
+    databaseUrl,
+    start,
+    stop,
+    exited,
+    output: outputOf,
+    allRunning: () => children.every((c) => c.exitCode === null && c.signalCode === null),
+  };
 }

@@ -346,7 +346,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
     // has finished three more.
     const rounds = () => bases.map((b) => cluster.output(b).split('"scheduler run done"').length - 1);
     const roundsThen = rounds();
-    await vi.waitFor(() => expect(rounds().every((n, i) => n >= must(roundsThen[i], 'a process') + 3)).toBe(true), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(rounds().every((n, i) => n >= must(roundsThen[i], 'a process') + 3)).toBe(true), {
+      timeout: 30_000,
+      interval: 100,
+    });
     const about = (id: number) => smtp.mails.filter((m) => m.subject.includes(`FCU2${id} `) || m.subject.endsWith(`FCU2${id}`)).map((m) => m.subject);
     expect(about(staffLead.id).filter((s) => !s.startsWith('Bevestiging'))).toEqual([expected[0]]);
     expect(about(paid.id).filter((s) => !/^Bevestiging|ontvangen/.test(s))).toEqual([expected[1]]);
