@@ -70,7 +70,7 @@ describe('home page donations', () => {
     const done = screen.getByRole('article', { name: 'Schoolboeken' });
     expect(within(done).getByTestId('nog-nodig').textContent).toBe('Doel bereikt!');
     expect(within(done).getByRole('button', { name: 'Doneren' }).hasAttribute('disabled')).toBe(true);
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/crowdfunds');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/crowdfunds');
   });
 
   it('leaves the section out when there is no active crowdfund', async () => {
