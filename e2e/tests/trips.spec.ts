@@ -160,7 +160,7 @@ async function seedTrip(page: Page) {
       { room_type: 2, room_gender: 1, exclusive: true, guests: [adult('Zainab', 'Exclusief')] },
       'full',
     ),
-  ];
+  ] as const;
   return { trip, orders };
 }
 
