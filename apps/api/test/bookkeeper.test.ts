@@ -329,7 +329,7 @@ describe('exports', () => {
       .orderBy(desc(auditLog.id));
     expect(rows).toHaveLength(1);
     const [bookkeeperRow] = await app.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.bookkeeper.email));
-    expect(rows[0].createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(rows[0]?.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(rows[0]).toMatchObject({
       actorUserId: bookkeeperRow!.id,
       actorEmail: DEMO_ACCOUNTS.bookkeeper.email,
