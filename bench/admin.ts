@@ -1,4 +1,4 @@
-// Admin at scale (issue 14.4), on PostgreSQL: 50,000 orders, 20,000 users and 100,000 payments
+// Admin at scale, on PostgreSQL (budget in the README's 'Benchmarks'): 50,000 orders, 20,000 users and 100,000 payments
 // (apps/api/src/scripts/seed-scale.ts) in a throwaway database; the shop runs as its own process and
 // each admin list is asked one request at a time, as an admin would. Budget: p95 < 100 ms.
 // Alone: `npx tsx bench/admin.ts` (BENCH_ADMIN_RUNS=10 for a quick check).

@@ -1,4 +1,4 @@
-// Latency under attack (issue 24): each attack of the abuse review runs for BENCH_ATTACK_SECONDS
+// Latency under attack (docs/ABUSE.md): each attack of the abuse review runs for BENCH_ATTACK_SECONDS
 // (10 s) against the shop started as its own process (the compiled server, as `npm start` runs it),
 // on PostgreSQL when it is up (else PGlite), while a probe calls GET /api/health and the catalog
 // (GET /api/products) every 20 ms. The budget: the probe's p99 stays under 100 ms during every attack.
@@ -299,7 +299,7 @@ export async function benchAttacks(): Promise<AttackBenchResult> {
   const database: Throwaway | null = pgUp ? await throwawayDatabase('umrah_attacks') : null;
   // The uploads (and PGlite without PostgreSQL) in a folder of their own, removed afterwards.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'umrah-attacks-'));
-  // The bench places paid orders for its PDF attack: the unpaid-places bounds (issue 23) are not what it measures.
+  // The bench places paid orders for its PDF attack: the unpaid-places bounds (docs/MONEY.md, 'Places held fairly') are not what it measures.
   const env: Record<string, string> = {
     DEMO: '1',
     RATE_LIMIT_FACTOR: '1',

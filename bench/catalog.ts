@@ -177,7 +177,7 @@ export async function benchCatalog(opts: CatalogBenchOptions): Promise<CatalogBe
     console.log(`Server on ${base}, fresh seeded PGlite in ${tmp}; hashed asset ${web.asset} from ${web.note}.`);
     console.log(
       `autocannon: ${opts.connections} connections, ${opts.durationSeconds} s per target (+${opts.warmupSeconds} s warm-up), ` +
-        `browser-like Accept-Encoding, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0].toFixed(2)}.\n`,
+        `browser-like Accept-Encoding, ${os.cpus().length} CPU(s), load average ${(os.loadavg()[0] ?? NaN).toFixed(2)}.\n`,
     );
 
     const loadAverage = os.loadavg()[0]!;

@@ -1,4 +1,4 @@
-// Order path under load (issue 14.3), on PostgreSQL: 50 customers at once, each in a loop placing an
+// Order path under load, on PostgreSQL (budget in the README's 'Benchmarks'): 50 customers at once, each in a loop placing an
 // order (a 2-person room with 2 guests, voucher WELKOM50, pay 50 %) and starting its payment on the
 // simulator, for 60 s. The shop runs as its own process on a throwaway database (rate limits raised
 // with RATE_LIMIT_FACTOR for this run only); the customers are plain keep-alive HTTP clients here.

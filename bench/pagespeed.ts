@@ -27,7 +27,7 @@ export const PAGESPEED_BUDGET = { minPerformance: 95, maxLcpMs: 2000, maxTbtMs: 
  */
 export const TARGET_BENCHMARK_INDEX = 1750 / 4;
 export const cpuSlowdownFor = (benchmarkIndex: number) => Math.min(10, Math.max(1, Number((benchmarkIndex / TARGET_BENCHMARK_INDEX).toFixed(2))));
-/** The server-rendered public pages (issue 14.1); :kennisId becomes the first seeded article. */
+/** The server-rendered public pages (apps/web/src/app/public-pages.json); :kennisId becomes the first seeded article. */
 export const PAGES = Object.keys(PUBLIC_PAGES);
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
 

@@ -1,4 +1,4 @@
-// Rooming-list generator benchmark (issue 11): one trip with 500 paid guests. Measures the pure
+// Rooming-list generator benchmark (trip overviews, docs/RULES.md 'Beyond the rules'): one trip with 500 paid guests. Measures the pure
 // domain function (proposeRooming + validateRooming) and the admin route that serves a proposal
 // (POST /api/admin/trips/{start_date}/rooming/proposal: database reads, rules, answer), in this
 // process on a fresh seeded PGlite. Budget: under 200 ms each (p95 of the runs).

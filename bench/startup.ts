@@ -1,4 +1,4 @@
-// Quick start (issue 14.6): `npm start` on an already built checkout, timed from the command to the
+// Quick start (budget in the README's 'Benchmarks'): `npm start` on an already built checkout, timed from the command to the
 // first 200 of /api/health. Two starts on one PGlite data folder: the first creates and seeds it, the
 // second is a restart. Budget: the restart under 5 s. Alone: `npx tsx bench/startup.ts`.
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The duplicate-code report of issue 15: pairs of places in apps/ and packages/ that share six or
+# The duplicate-code report (code shape: no copy-pasted logic): pairs of places in apps/ and packages/ that share six or
 # more lines, tests left out. Copies the tracked (and untracked, not ignored) source files without
 # tests into a temporary folder and runs `duplicates` over it. Extra arguments go to `duplicates`.
 set -euo pipefail

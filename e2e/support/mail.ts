@@ -44,7 +44,8 @@ export async function waitForMail(
     const found = mailsFor(address)
       .slice(opts.after ?? 0)
       .filter(matches);
-    if (found.length) return found[found.length - 1];
+    const last = found.at(-1);
+    if (last) return last;
     if (Date.now() > deadline) {
       const seen = mailsFor(address).map((m) => m.subject);
       throw new Error(`No mail ${opts.subject ?? ''} for ${address} arrived in time (seen: ${JSON.stringify(seen)})`);

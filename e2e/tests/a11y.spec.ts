@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { must } from '@umrah/domain/must';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
 import type { ProductDto } from '@umrah/domain/contracts';
 
@@ -27,8 +28,7 @@ async function stockedTrip(request: APIRequestContext): Promise<ProductDto> {
   const trip = (await products(request))
     .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.is_active && p.stock >= 5 && p.start !== null && p.start > today())
     .sort((a, b) => a.start!.localeCompare(b.start!))[0];
-  expect(trip, 'a stocked Firstclass trip in the demo catalog').toBeTruthy();
-  return trip;
+  return must(trip, 'a stocked Firstclass trip in the demo catalog');
 }
 
 async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
@@ -68,8 +68,7 @@ test('public pages: no serious or critical axe violations', async ({ page }) => 
   test.slow();
   const articles = await page.request.get('/api/articles', { params: { type: 0 } });
   expect(articles.ok()).toBe(true);
-  const first = ((await articles.json()) as { articles: { id: number }[] }).articles[0];
-  expect(first, 'a seeded knowledge article').toBeTruthy();
+  const first = must(((await articles.json()) as { articles: { id: number }[] }).articles[0], 'a seeded knowledge article');
 
   const pages: [string, string | RegExp][] = [
     ['/', /./],

@@ -24,7 +24,7 @@ async function halfPaidOrder(page: Page, adminToken: string) {
   const trip = products
     .filter((p) => p.type === 2 && p.is_active && p.stock >= 2 && p.start !== null && p.start > today)
     .sort((a, b) => b.stock - a.stock)[0];
-  expect(trip, 'a stocked 2-person trip in the demo catalog').toBeTruthy();
+  if (!trip) throw new Error('a stocked 2-person trip in the demo catalog');
   const created = await page.request.post('/api/order', {
     headers: { authorization: `Bearer ${customerToken}` },
     data: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { must } from '@umrah/domain/must';
 import { formatEuro } from '@umrah/domain/money';
 import { DEMO, acceptCookies, dialog, loginByToken } from '../support/ui.ts';
 
@@ -46,8 +47,7 @@ async function firstTrip(page: Page, region: 'NL' | 'BE') {
   const [trip] = (await productsOf(page, region))
     .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.stock > 0 && p.start && p.start >= today && !p.label.startsWith('E2E'))
     .sort((a, b) => a.start!.localeCompare(b.start!));
-  expect(trip, 'a seeded Firstclass trip').toBeDefined();
-  return trip;
+  return must(trip, 'a seeded Firstclass trip');
 }
 
 test.describe('packages page', () => {
@@ -89,7 +89,10 @@ test.describe('packages page', () => {
     await expect(card).toContainText('150 m tot de Haram');
     await expect(card.getByRole('button', { name: 'Bestellen' })).toBeEnabled();
 
-    const be = (await productsOf(page, 'BE')).find((p) => p.type === nl.type && p.start === nl.start && p.end === nl.end && p.flex.type_class === 0)!;
+    const be = must(
+      (await productsOf(page, 'BE')).find((p) => p.type === nl.type && p.start === nl.start && p.end === nl.end && p.flex.type_class === 0),
+      'the same trip in BE',
+    );
     expect(be.label).not.toBe(nl.label);
     await page.getByRole('button', { name: /Regio en taal/ }).click();
     const modal = dialog(page, 'Regio en taal');

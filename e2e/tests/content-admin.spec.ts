@@ -117,7 +117,8 @@ test.describe('admin Kennis/Flyers', () => {
         ),
       upload.image.data,
     );
-    expect(Math.abs(size[0] / size[1] - 25 / 19)).toBeLessThan(0.01);
+    const [width = 0, height = 1] = size;
+    expect(Math.abs(width / height - 25 / 19)).toBeLessThan(0.01);
     await expect(form).toBeHidden();
     await expect(panel.getByTestId('admin-kennis').getByText(LABEL)).toBeVisible();
 

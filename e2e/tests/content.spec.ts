@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { must } from '@umrah/domain/must';
 import { mailsFor, waitForMail } from '../support/mail.ts';
 import { acceptCookies, solveCaptcha } from '../support/ui.ts';
 
@@ -66,7 +67,7 @@ test.describe('content pages', () => {
     await expect(page).toHaveURL(/\/kennis$/);
     // A flyer is no knowledge article.
     const flyers = (await (await page.request.get('/api/articles?type=1')).json()) as { articles: { id: number }[] };
-    await page.goto(`/kennis/${flyers.articles[0].id}`);
+    await page.goto(`/kennis/${must(flyers.articles[0], 'a seeded flyer').id}`);
     await expect(page).toHaveURL(/\/kennis$/);
   });
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { must } from '@umrah/domain/must';
 import { formatEuro } from '@umrah/domain/money';
 import { waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
@@ -145,7 +146,7 @@ test('a payment left open blocks an edit; 50 % makes it Aanbetaald, the rest Vol
     await simulatorPage(page);
     await expect(page.getByText(formatEuro(Math.round(trip.price / 2)))).toBeVisible();
     const orders = await page.request.get('/api/orders', { headers: { authorization: `Bearer ${account.token}` } });
-    orderId = ((await orders.json()) as { orders: { id: number }[] }).orders[0].id;
+    orderId = must(((await orders.json()) as { orders: { id: number }[] }).orders[0], 'the order just paid').id;
     await page.goBack();
     await page.goto(`/account/bestellingen/${orderId}`);
     await expect(orderPanel(page, orderId).getByTestId('order-status')).toHaveText('Niet betaald');

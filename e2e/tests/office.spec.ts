@@ -29,7 +29,9 @@ async function apiLogin(page: Page, email: string, password: string): Promise<st
  * Two stocked Firstclass 2-person trips that the other specs leave alone: the latest belongs to
  * trips.spec and the earliest to the ordering specs, so the ones before the latest are taken.
  */
-async function quietTrips(page: Page): Promise<{ id: number; start: string }[]> {
+type QuietTrip = { id: number; start: string };
+
+async function quietTrips(page: Page): Promise<[QuietTrip, QuietTrip]> {
   const res = await page.request.get('/api/products', { params: { region: 'NL' } });
   const products = ((await res.json()) as { products: Product[] }).products;
   const today = new Date().toISOString().slice(0, 10);
@@ -37,7 +39,11 @@ async function quietTrips(page: Page): Promise<{ id: number; start: string }[]> 
     .filter((p) => p.is_active && p.type === 2 && p.start !== null && p.start > today && p.stock >= 10 && p.label.includes('Firstclass'))
     .sort((a, b) => a.start!.localeCompare(b.start!));
   expect(trips.length, 'at least four stocked Firstclass trips in the demo catalog').toBeGreaterThanOrEqual(4);
-  return [trips.at(-2)!, trips.at(-3)!].map((p) => ({ id: p.id, start: p.start! }));
+  const quiet = (p: Product | undefined): QuietTrip => {
+    if (!p?.start) throw new Error('a stocked Firstclass trip with a start');
+    return { id: p.id, start: p.start };
+  };
+  return [quiet(trips.at(-2)), quiet(trips.at(-3))];
 }
 
 /** A 2-person men's room with one adult, ordered with this customer's token; `pay` cents booked by the admin. */
@@ -101,7 +107,7 @@ test("'Openstaand': filtered by one trip, three orders reminded at once, each or
     await order(page, klant.token, adminToken, trip.id, 'Eerste', 'none'),
     await order(page, klant.token, adminToken, trip.id, 'Tweede', 'half'),
     await order(page, klant.token, adminToken, trip.id, 'Derde', 'none'),
-  ];
+  ] as const;
   const elsewhere = await order(page, klant.token, adminToken, otherTrip.id, 'Elders', 'none');
   await loginByToken(page, DEMO.admin.email, DEMO.admin.password);
 
@@ -113,7 +119,7 @@ test("'Openstaand': filtered by one trip, three orders reminded at once, each or
     await page.getByRole('tab', { name: 'Openstaand' }).click();
     await expect(section.getByRole('table', { name: 'Openstaande bestellingen' })).toBeVisible();
     await expect(row(elsewhere)).toBeVisible();
-    const [y, m, d] = trip.start.split('-');
+    const [y, m, d] = trip.start.split('-') as [string, string, string];
     await section.getByLabel('Reis', { exact: true }).click();
     await page.getByRole('option', { name: new RegExp(`\\(${d}-${m}-${y}\\)`) }).click();
     for (const o of mine) await expect(row(o)).toBeVisible();

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { must } from '@umrah/domain/must';
 import { formatEuro } from '@umrah/domain/money';
 import { DEMO, acceptCookies, dialog, fillAccountFields, loginByToken, newAccount, solveCaptcha, userMenuButton } from '../support/ui.ts';
 
-// Ordering (issue 5): the room wizard in the order modal, the cart with vouchers, the admin cart
+// Ordering (docs/RULES.md, 'Screens: Room wizard', 'Admin cart'): the room wizard in the order modal, the cart with vouchers, the admin cart
 // that orders for a chosen customer, and the admin voucher tab. Expected amounts are worked out here
-// from the catalog's prices and the rules of SPEC 9 (exclusive room +product 999, child without bed
+// from the catalog's prices and the rules of docs/RULES.md, 'Constants' (exclusive room +product 999, child without bed
 // −'kid-without-bed'), and compared with what the server answers.
 
 interface ApiProduct {
@@ -34,7 +35,7 @@ async function seededPackage(request: APIRequestContext) {
   const adult2 = products
     .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.stock >= 5 && p.start && p.start > today() && p.label.startsWith('Umrah '))
     .sort((a, b) => a.start!.localeCompare(b.start!))[0];
-  expect(adult2, 'a seeded Firstclass trip with room').toBeDefined();
+  if (!adult2) throw new Error('a seeded Firstclass trip with room');
   const same = (type: number) =>
     products.find((p) => p.type === type && p.label === adult2.label && p.start === adult2.start && p.end === adult2.end && p.flex.type_class === 0)!;
   const special = (id: number) => products.find((p) => p.id === id)!;
@@ -123,7 +124,7 @@ test.describe('ordering', () => {
     await expect(userMenuButton(page, `${account.firstName} ${account.lastName}`)).toBeVisible();
     await modal.getByRole('button', { name: 'Naar winkelwagen' }).click();
 
-    // The cart: the room, the voucher errors of SPEC 5, then WELKOM50 (€ 50).
+    // The cart: the room, the voucher errors of docs/RULES.md, 'Validation: Cart voucher', then WELKOM50 (€ 50).
     await expect(page).toHaveURL(/\/winkelwagen$/);
     const item = page.getByTestId('winkelwagen-item');
     await expect(item).toHaveCount(1);
@@ -161,9 +162,10 @@ test.describe('ordering', () => {
     // The server confirms the total for exactly what the cart holds.
     const cart = (await page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]'))) as Record<string, unknown>[];
     expect(cart).toHaveLength(1);
-    expect(cart[0]).toMatchObject({ type: 'umrah', room_type: 2, room_gender: 0, exclusive: true, discounts: ['WELKOM50'] });
+    const [entry] = cart;
+    expect(entry).toMatchObject({ type: 'umrah', room_type: 2, room_gender: 0, exclusive: true, discounts: ['WELKOM50'] });
     const confirmed = await page.request.post('/api/order/preview', {
-      data: { rooms: [cart[0]], flex: { discounts: cart[0].discounts } },
+      data: { rooms: [entry], flex: { discounts: entry?.discounts } },
     });
     expect(confirmed.ok(), await confirmed.text()).toBe(true);
     expect(((await confirmed.json()) as { total_price: number }).total_price).toBe(expected);
@@ -251,7 +253,7 @@ test.describe('ordering', () => {
     expect(order.total_price).toBe(expected);
     expect(order.created_by_user_id).not.toBeNull();
     expect(order.rooms).toHaveLength(1);
-    expect(order.rooms[0].guests.map((g) => [g.first_name, g.bed_included])).toEqual([
+    expect(order.rooms[0]?.guests.map((g) => [g.first_name, g.bed_included])).toEqual([
       ['Ali', true],
       ['Sara', true],
       ['Omer', true],
@@ -264,8 +266,7 @@ test.describe('ordering', () => {
   });
 
   test('a visitor puts an Arabic lesson with its availability in the cart and changes the days there', async ({ page }) => {
-    const lesson = (await catalog(page.request)).filter((p) => p.type === 11 && p.is_active)[0];
-    expect(lesson, 'a seeded beginner lesson').toBeDefined();
+    const lesson = must((await catalog(page.request)).filter((p) => p.type === 11 && p.is_active)[0], 'a seeded beginner lesson');
     await page.goto('/arabia-teaching');
     await page.getByTestId('les').filter({ hasText: lesson.label }).getByRole('button', { name: 'In winkelwagen' }).click();
     const modal = dialog(page, 'Les toevoegen');
@@ -336,7 +337,7 @@ test.describe('ordering', () => {
 
     // The server refuses as well.
     const all = await page.request.get('/api/vouchers', { params: { q: 'kid-without-bed' }, headers: { authorization: `Bearer ${token}` } });
-    const [kid] = ((await all.json()) as { vouchers: { id: number }[] }).vouchers;
+    const kid = must(((await all.json()) as { vouchers: { id: number }[] }).vouchers[0], "the seeded 'kid-without-bed'");
     const refused = await page.request.delete(`/api/voucher/${kid.id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status()).toBe(409);
   });

@@ -232,7 +232,7 @@ test("staff add, change and delete a manual payment in the admin 'Betalingen' ta
   expect(created.status(), await created.text()).toBe(201);
   const order = ((await created.json()) as { order: { id: number; total_price: number } }).order;
   const orderId = order.id;
-  // Since issue 23 a down payment is at least half the total (less is 'In behandeling'): staff book that share.
+  // A down payment is at least half the total (docs/MONEY.md) (less is 'In behandeling'): staff book that share.
   const half = Math.round(order.total_price / 2);
   const typed = `${Math.floor(half / 100)},${String(half % 100).padStart(2, '0')}`;
 

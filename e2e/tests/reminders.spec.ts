@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { must } from '@umrah/domain/must';
 import { formatEuro } from '@umrah/domain/money';
 import { linkIn, mailsFor, waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken } from '../support/ui.ts';
@@ -24,7 +25,7 @@ async function unpaidOrder(page: Page) {
   const trip = products
     .filter((p) => p.type === 2 && p.is_active && p.stock >= 2 && p.start !== null && p.start > today)
     .sort((a, b) => b.stock - a.stock)[0];
-  expect(trip, 'a stocked 2-person trip in the demo catalog').toBeTruthy();
+  if (!trip) throw new Error('a stocked 2-person trip in the demo catalog');
   const created = await page.request.post('/api/order', {
     headers: { authorization: `Bearer ${customerToken}` },
     data: {
@@ -43,7 +44,7 @@ async function unpaidOrder(page: Page) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()).order as { id: number; total_price: number; rooms: { guests: { id: number }[] }[] };
-  return { id: order.id, total: order.total_price, secondGuest: order.rooms[0].guests[1].id };
+  return { id: order.id, total: order.total_price, secondGuest: must(order.rooms[0]?.guests[1], 'the second guest').id };
 }
 
 test('an admin sends a payment reminder from the popup, sees it in the log, quick edits a guest name and sees that too', async ({ page }) => {

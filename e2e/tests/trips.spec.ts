@@ -9,7 +9,7 @@ import { formatEuro } from '@umrah/domain/money';
 import { mailsFor, waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
 
-// Trip overviews (issue 11, SPEC 2 'Travel overviews'): an admin opens a trip (seeded here through
+// Trip overviews (docs/RULES.md, 'Screens: Admin dashboard'): an admin opens a trip (seeded here through
 // the API: 9 guests in 6 orders of three customers: a family with a child, two brothers, a man
 // alone, two sisters who booked apart, a woman in an exclusive room), sees the statistics, makes
 // the rooming list, moves a guest, saves twice (two versions listed), downloads the PDF (3 rooms a
@@ -160,7 +160,7 @@ async function seedTrip(page: Page) {
       { room_type: 2, room_gender: 1, exclusive: true, guests: [adult('Zainab', 'Exclusief')] },
       'full',
     ),
-  ];
+  ] as const;
   return { trip, orders };
 }
 

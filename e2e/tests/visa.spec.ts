@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { must } from '@umrah/domain/must';
 import { mailsFor, waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
 
-// The visa documents flow (issue 10, SPEC 2 'Visa wizard', 'My orders'): a customer with a
+// The visa documents flow (docs/RULES.md, 'Screens: Visa wizard', 'My orders'): a customer with a
 // half-paid order for two guests fills the wizard (a passport that runs out too soon is stopped by
 // the 6-month rule), uploads photos, leaves halfway and resumes, finishes; the finish mails arrive
 // at the SMTP server. An admin looks at the documents and resets one guest with a reason; the
@@ -22,7 +23,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 const crc32 = (buf: Buffer) => {
   let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  for (const b of buf) c = must(CRC_TABLE[(c ^ b) & 0xff], 'a 256-entry table') ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 };
 const chunk = (type: string, data: Buffer) => {
@@ -93,7 +94,7 @@ async function customerWithHalfPaidOrder(page: Page, adminToken: string) {
   const trip = products
     .filter((p) => p.type === 2 && p.is_active && p.stock >= 2 && p.start !== null && p.start > today)
     .sort((a, b) => b.stock - a.stock)[0];
-  expect(trip, 'a stocked 2-person trip in the demo catalog').toBeTruthy();
+  if (!trip) throw new Error('a stocked 2-person trip in the demo catalog');
   const order = await page.request.post('/api/order', {
     headers: { authorization: `Bearer ${token}` },
     data: {

@@ -4,7 +4,7 @@ import { WAITLIST_MSG } from '@umrah/domain/validation/waitlist';
 import { mailsFor, waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken } from '../support/ui.ts';
 
-// The waiting list (issue 26): a sold-out room type offers 'Zet mij op de wachtlijst'; when an
+// The waiting list (docs/WAITLIST.md): a sold-out room type offers 'Zet mij op de wachtlijst'; when an
 // order is cancelled its places are held for the first on the list, who gets a mail and books them
 // within the hold, while another customer cannot take them.
 

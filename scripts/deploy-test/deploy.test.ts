@@ -34,6 +34,7 @@ import pg from 'pg';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductType } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed.ts';
 import { startSmtpServer } from '../../apps/api/test/smtp.ts';
 
@@ -69,12 +70,15 @@ const output = new Map<string, string>();
 /** Everything an instance printed until it was ready: the production start, checked for passwords. */
 const startOutput = new Map<number, string>();
 
+/** The value of a `Key=value` line of a systemd unit; the test fails when the unit has no such line. */
+const unitLine = (unit: string, key: string) => must(new RegExp(`^${key}=(.+)$`, 'm').exec(unit)?.[1], `${key}= in the unit`);
+
 /** KEY=value lines as systemd's EnvironmentFile reads them (comments and blank lines skipped). */
 function readEnvFile(file: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
-    if (m && !line.trimStart().startsWith('#')) env[m[1]] = m[2].trim().replace(/^"(.*)"$/, '$1');
+    const [, key, value] = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line) ?? [];
+    if (key !== undefined && value !== undefined && !line.trimStart().startsWith('#')) env[key] = value.trim().replace(/^"(.*)"$/, '$1');
   }
   return env;
 }
@@ -95,9 +99,9 @@ const serviceEnv = () => ({ PATH: '/usr/local/bin:/usr/bin:/bin', HOME: work, LA
 /** The unit's ExecStart for one instance, run as systemd would: its working directory, its environment file. */
 function startInstance(port: number): ChildProcess {
   const unit = readFileSync(path.join(current, 'deploy/umrah-shop@.service'), 'utf8');
-  const execStart = /^ExecStart=(.+)$/m.exec(unit)![1].replaceAll('%i', String(port));
-  const [cmd, ...args] = execStart.split(/\s+/);
-  const workingDirectory = /^WorkingDirectory=(.+)$/m.exec(unit)![1];
+  const execStart = unitLine(unit, 'ExecStart').replaceAll('%i', String(port));
+  const [cmd = '', ...args] = execStart.split(/\s+/);
+  const workingDirectory = unitLine(unit, 'WorkingDirectory');
   expect(workingDirectory).toBe('/opt/umrah-shop/current');
   const child = spawn(cmd, args, {
     // /opt/umrah-shop/current: here, the test's link to the release in use.
@@ -150,11 +154,10 @@ function switchCurrent(target: string) {
 /** The backup unit's command (deploy/umrah-shop-backup.service) as systemd runs it; returns the folder written. */
 async function backupNow(): Promise<string> {
   const unit = readFileSync(path.join(current, 'deploy/umrah-shop-backup.service'), 'utf8');
-  const [cmd, ...args] = /^ExecStart=(.+)$/m.exec(unit)![1].split(/\s+/);
-  expect(/^WorkingDirectory=(.+)$/m.exec(unit)![1]).toBe('/opt/umrah-shop/current');
+  const [cmd = '', ...args] = unitLine(unit, 'ExecStart').split(/\s+/);
+  expect(unitLine(unit, 'WorkingDirectory')).toBe('/opt/umrah-shop/current');
   const unitEnv = Object.fromEntries(
-    /^Environment=(.+)$/m
-      .exec(unit)![1]
+    unitLine(unit, 'Environment')
       .split(/\s+/)
       .map((kv) => kv.split('=') as [string, string]),
   );
@@ -163,7 +166,7 @@ async function backupNow(): Promise<string> {
   const env = { ...serviceEnv(), ...unitEnv, BACKUP_DIR: path.join(work, 'backups'), ...readEnvFile(path.join(work, 'env')) };
   const backup = await run(cmd, args, { cwd: current, env });
   expect(backup.stdout).toMatch(/Backup written to .*umrah-shop-\d{8}-\d{6}/);
-  return /Backup written to (\S+)/.exec(backup.stdout)![1];
+  return must(/Backup written to (\S+)/.exec(backup.stdout)?.[1], 'the backup folder');
 }
 
 /**
@@ -555,7 +558,7 @@ describe('the deployment kit', () => {
     const paths = ['/', '/api/company', `/api/order/${placed.id}`];
     const stream = async (n: number) => {
       for (let i = n; !stop; i++) {
-        const url = paths[i % paths.length];
+        const url = must(paths[i % paths.length], 'one of the paths');
         try {
           const headers: Record<string, string> = url.startsWith('/api/order/') ? { authorization: `Bearer ${placed.token}` } : {};
           results.push((await request('GET', url, { headers, from: '127.0.0.10' })).status);
@@ -626,6 +629,6 @@ describe('the deployment kit', () => {
       await c.end();
       return rows[0];
     };
-    expect(await count(url.toString())).toEqual(await count(shopEnv.DATABASE_URL));
+    expect(await count(url.toString())).toEqual(await count(must(shopEnv.DATABASE_URL, 'DATABASE_URL in the env file')));
   });
 });

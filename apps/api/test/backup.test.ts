@@ -164,7 +164,7 @@ afterAll(async () => {
 
 describe(`backup and restore (${TEST_DB})`, () => {
   it('backs up the shop, restores it into a new database and folder, and the restored shop shows the same order, payments and passport', async () => {
-    expect(before.order[0].status).toBe(OrderStatus.DOWN_PAYMENT);
+    expect(before.order[0]?.status).toBe(OrderStatus.DOWN_PAYMENT);
     expect(before.payments).toHaveLength(1);
     expect(JSON.stringify(before.visa)).toContain(passport);
     const backups = path.join(work, 'backups');

@@ -158,6 +158,6 @@ ALTER TABLE "guard_notes" ALTER COLUMN "body" TYPE varchar(10);`;
     const type = await rowsOf(
       sql`select character_maximum_length as n from information_schema.columns where table_name = 'guard_notes' and column_name = 'body'`,
     );
-    expect(type[0].n).toBe(10);
+    expect(type[0]?.n).toBe(10);
   });
 });

@@ -184,7 +184,7 @@ describe('POST /api/admin/orders/open/remind', () => {
         [mine.halfA.id, DEMO_ACCOUNTS.admin.email],
       ].sort(),
     );
-    expect(logs[0].message).toContain("Betalingsherinnering 'Eerste herinnering' verstuurd naar klant@example.nl");
+    expect(logs[0]?.message).toContain("Betalingsherinnering 'Eerste herinnering' verstuurd naar klant@example.nl");
     const mails = await app.ctx.db.select().from(mailOutbox).where(gt(mailOutbox.id, before)).orderBy(asc(mailOutbox.id));
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       [DEMO_ACCOUNTS.customer.email, `Herinnering: betaling van je bestelling FCU2${mine.leadA.id}`],

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { must } from '@umrah/domain/must';
 
 // Real API processes (node --import tsx src/server.ts) on one throwaway PostgreSQL database: for
 // what must hold across processes (shared limits, caches, the scheduler's once-only steps). Without
@@ -29,6 +30,8 @@ export interface ProcessCluster {
   databaseUrl: string;
   /** Starts one more process and returns its base URL once /api/ready answers 200. */
   start(env?: Record<string, string>): Promise<string>;
+  /** What the process serving `base` has written to stdout and stderr so far. */
+  output(base: string): string;
   /** Whether every process started is still running. */
   allRunning(): boolean;
   /** Resolves with the exit code once the process serving `base` has ended. */
@@ -59,6 +62,7 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
   };
   const children: ChildProcess[] = [];
   const byBase = new Map<string, ChildProcess>();
+  const outputs = new Map<string, () => string>();
 
   async function start(env: Record<string, string> = {}): Promise<string> {
     const port = await freePort();
@@ -89,6 +93,7 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
     byBase.set(base, child);
+    outputs.set(base, () => output);
     for (let i = 0; i < 300; i++) {
       if (child.exitCode !== null) throw new Error(`API process ended: ${output}`);
       try {
@@ -128,5 +133,13 @@ export async function processCluster(prefix: string): Promise<ProcessCluster> {
     return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
-  return { databaseUrl, start, stop, exited, allRunning: () => children.every((c) => c.exitCode === null && c.signalCode === null) };
+  const outputOf = (base: string) => must(outputs.get(base), `a process serving ${base}`)();
+  return {
+    databaseUrl,
+    start,
+    stop,
+    exited,
+    output: outputOf,
+    allRunning: () => children.every((c) => c.exitCode === null && c.signalCode === null),
+  };
 }

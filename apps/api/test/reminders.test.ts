@@ -111,14 +111,14 @@ describe('POST /api/order/remind/documents', () => {
       `Lever de reisdocumenten aan voor bestelling FCU2${order.id}`,
       `Laatste bericht: reisdocumenten voor bestelling FCU2${order.id} ontbreken`,
     ]);
-    expect(mails[1].text).toContain('kan de reis voor deze reizigers niet doorgaan');
+    expect(mails[1]?.text).toContain('kan de reis voor deze reizigers niet doorgaan');
 
     const logs = (await logsOf(order.id)).filter((l) => l.type >= 1 && l.type <= 4);
     expect(logs.map((l) => [l.type, l.userExecutedMail])).toEqual([
       [1, DEMO_ACCOUNTS.admin.email],
       [4, DEMO_ACCOUNTS.admin.email],
     ]);
-    expect(logs[0].message).toContain("Documentherinnering 'Verzoek' verstuurd naar klant@example.nl");
+    expect(logs[0]?.message).toContain("Documentherinnering 'Verzoek' verstuurd naar klant@example.nl");
   });
 
   it('refused with a Dutch message for an unpaid order, an unknown order and an unknown step; nothing queued', async () => {
@@ -163,10 +163,10 @@ describe('POST /api/order/remind/payments', () => {
       `Herinnering: betaling van je bestelling FCU2${a.id}`,
       `Herinnering: betaling van je bestelling FCU2${b.id}`,
     ]);
-    expect(mails[1].text).toContain(
+    expect(mails[1]?.text).toContain(
       `Openstaand bedrag: ${formatEuro(b.total - paidB)} (totaal ${formatEuro(b.total)}, al betaald ${formatEuro(paidB)}).`,
     );
-    expect(mails[1].text).toContain(`http://shop.test/account/bestellingen/${b.id}`);
+    expect(mails[1]?.text).toContain(`http://shop.test/account/bestellingen/${b.id}`);
     for (const o of [a, b]) {
       const [log] = await logsOf(o.id).then((rows) => rows.filter((l) => l.type === 7));
       expect(log.userExecutedMail).toBe(DEMO_ACCOUNTS.admin.email);

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from './helpers.ts';
 
 // A rolling restart behind Caddy (docs/DEPLOY.md, scripts/deploy-test): Caddy keeps its connections to
@@ -20,12 +20,14 @@ describe('a stopping server', () => {
 
     // A request in flight (its body still arriving) when the stop begins keeps the connection busy.
     const body = JSON.stringify({ email: 'niemand@example.nl', password: 'fout-wachtwoord-123' });
+    const arrived = new Promise((resolve) => app.server.once('request', resolve));
     socket.write(
       `POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await arrived;
     const closed = app.close();
-    await new Promise((r) => setTimeout(r, 200));
+    // The rest of the body only once the server has stopped listening: the stop is under way.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false), { timeout: 20_000, interval: 10 });
     socket.write(body.slice(10));
     const deadline = Date.now() + 20_000;
     while (!/\r\n\r\n\{.*\}/s.test(received) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));

@@ -66,7 +66,8 @@ export async function startSmtpServer() {
       for (;;) {
         // `after` skips the mails that had arrived before (an index into `mails`).
         const found = mails.slice(opts.after ?? 0).filter((m) => m.to.includes(to.toLowerCase()) && m.subject === subject);
-        if (found.length) return found[found.length - 1];
+        const last = found.at(-1);
+        if (last) return last;
         if (Date.now() > deadline) throw new Error(`no mail '${subject}' for ${to}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`);
         await kick();
         await new Promise((r) => setTimeout(r, 100));

@@ -173,12 +173,13 @@ describe('static file loading', () => {
     const dist = fakeDist();
     const web = createStaticFiles(dist, NO_HEADERS, { watch: true });
     try {
-      // The watcher's first look (its baseline) is taken in the background: let it happen first.
-      await new Promise((r) => setTimeout(r, 1500));
-      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>herbouwd</title>');
-      const deadline = Date.now() + 8000;
+      // The watcher takes its first look (its baseline) in the background, at a moment the test
+      // cannot see: a write before it would be that baseline. So the rebuild is written again until
+      // a poll has seen it change.
+      const deadline = Date.now() + 10_000;
       while (web.index!.identity.body.toString() !== '<!doctype html><title>herbouwd</title>' && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
+        writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>herbouwd</title>');
+        await new Promise((r) => setTimeout(r, 250));
       }
       expect(web.index!.identity.body.toString()).toBe('<!doctype html><title>herbouwd</title>');
     } finally {

@@ -167,8 +167,8 @@ describe('S3FileStore', () => {
     expect((await store.get('visa/7/x.bin'))?.equals(data)).toBe(true);
     await store.delete('visa/7/x.bin');
     expect(await store.get('visa/7/x.bin')).toBeNull();
-    expect(seen[0].method).toBe('PUT');
-    expect(seen[0].headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-1\/s3\/aws4_request/);
+    expect(seen[0]?.method).toBe('PUT');
+    expect(seen[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-1\/s3\/aws4_request/);
     expect(seen[0].headers['x-amz-content-sha256']).toBeTruthy();
   });
 });

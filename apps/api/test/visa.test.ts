@@ -6,8 +6,9 @@ import dayjs from 'dayjs';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LogType, OrderStatus, ProductType, VISA_MSG } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { auditLog, guests, mailOutbox, orderLogs, orders, products, rooms, users, visaDocuments } from '../src/db/schema.ts';
 import { createSealer } from '../src/infra/crypto/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
@@ -25,7 +26,9 @@ let admin: string;
 let customer: string;
 let other: string;
 let bookkeeper: string;
-let tripProducts: { id: number; label: string; start: string; end: string }[];
+type TripProduct = { id: number; label: string; start: string; end: string };
+/** At least three upcoming trips, sorted by start (checked in beforeAll). */
+let tripProducts: [TripProduct, TripProduct, TripProduct, ...TripProduct[]];
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -94,7 +97,11 @@ async function placeOrder(token: string, productId: number, names: string[]) {
   );
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json().order;
-  return { id: order.id as number, total: order.total_price as number, guestIds: order.rooms[0].guests.map((g: { id: number }) => g.id) as number[] };
+  const guestIds: number[] = order.rooms[0].guests.map((g: { id: number }) => g.id);
+  const [first, ...rest] = guestIds;
+  if (first === undefined || guestIds.length !== names.length) throw new Error(`expected ${names.length} guests, got ${guestIds.length}`);
+  // A guest per name: the first is always there; the tests that place two read the second with must().
+  return { id: order.id as number, total: order.total_price as number, guestIds: [first, ...rest] as [number, ...number[]] };
 }
 
 const setStatus = (orderId: number, status: number) => app.ctx.db.update(orders).set({ status }).where(eq(orders.id, orderId));
@@ -123,7 +130,7 @@ beforeAll(async () => {
   tripProducts = all
     .filter((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock > 5 && p.start! > dutchToday())
     .sort((a, b) => a.start!.localeCompare(b.start!))
-    .map((p) => ({ id: p.id, label: p.label, start: p.start!, end: p.end! }));
+    .map((p) => ({ id: p.id, label: p.label, start: p.start!, end: p.end! })) as typeof tripProducts;
   expect(tripProducts.length).toBeGreaterThanOrEqual(3);
   jpegDataUrl = dataUrl(await photo());
 });
@@ -250,7 +257,7 @@ describe('the wizard for two guests', () => {
     expect(body.message).toBeUndefined();
     expect(body.guests.map((g: { id: number; has_documents: boolean; age_category: number }) => [g.id, g.has_documents, g.age_category])).toEqual([
       [order.guestIds[0], false, 0],
-      [order.guestIds[1], false, 0],
+      [must(order.guestIds[1], 'the second guest'), false, 0],
     ]);
   });
 
@@ -299,7 +306,7 @@ describe('the wizard for two guests', () => {
       guest: { id: order.guestIds[0], first_name: 'Ahmet', last_name: 'Yılmaz', has_documents: false },
     });
     const [g] = await app.ctx.db.select().from(guests).where(eq(guests.id, order.guestIds[0]));
-    expect([g.firstName, g.lastName]).toEqual(['Ahmet', 'Yılmaz']);
+    expect([g?.firstName, g?.lastName]).toEqual(['Ahmet', 'Yılmaz']);
     const logs = await app.ctx.db.select().from(orderLogs).where(eq(orderLogs.orderId, order.id));
     expect(logs.some((l) => l.message.includes('Ahmed Yilmaz → Ahmet Yılmaz') && l.userExecutedMail === DEMO_ACCOUNTS.customer.email)).toBe(true);
     // The path's order and the body's must agree.
@@ -323,7 +330,7 @@ describe('the wizard for two guests', () => {
 
     // The raw row: nothing of the passport readable.
     const raw = await app.ctx.db.execute(sql`select * from visa_documents where guest_id = ${order.guestIds[0]}`);
-    const row = (raw as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const row = must((raw as unknown as { rows: Record<string, unknown>[] }).rows[0], 'the stored row');
     const rowText = JSON.stringify(row);
     expect(rowText).not.toContain('NW12AB345');
     expect(rowText).not.toContain('Konya');
@@ -335,7 +342,7 @@ describe('the wizard for two guests', () => {
     // The raw stored file: no JPEG header, no EXIF text.
     const files = await storedFiles();
     expect(files).toHaveLength(1);
-    const stored = await readFile(files[0]);
+    const stored = await readFile(must(files[0], 'the stored file'));
     expect(stored[0] === 0xff && stored[1] === 0xd8).toBe(false);
     expect(stored.includes(Buffer.from('GEHEIM-EXIF'))).toBe(false);
     expect(files[0]).toBe(path.join(uploads, ...(row.photo_key as string).split('/')));
@@ -367,28 +374,28 @@ describe('the wizard for two guests', () => {
     const png = dataUrl(await photo({ format: 'png', width: 600, height: 800 }), 'image/png');
     const res = await post(
       '/api/order/guest/visa',
-      visaBody(order.id, order.guestIds[1], { first_name: 'Yusuf', passport_number: passports[1], visa_photo: png }),
+      visaBody(order.id, must(order.guestIds[1], 'the second guest'), { first_name: 'Yusuf', passport_number: passports[1], visa_photo: png }),
       customer,
     );
     expect(res.statusCode, res.body).toBe(201);
-    const pic = await get(`/api/order/guest/${order.guestIds[1]}/visa/photo`, admin);
+    const pic = await get(`/api/order/guest/${must(order.guestIds[1], 'the second guest')}/visa/photo`, admin);
     const meta = await sharp(pic.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 800]);
   });
 
   it('gives the photo download as a 200x200 JPEG of quality 80 (docs/RULES.md, Constants), to the admin and the owner only', async () => {
-    const res = await get(`/api/order/guest/${order.guestIds[1]}/visa/photo/download`, admin);
+    const res = await get(`/api/order/guest/${must(order.guestIds[1], 'the second guest')}/visa/photo/download`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="pasfoto-${order.guestIds[1]}-200x200.jpg"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="pasfoto-${must(order.guestIds[1], 'the second guest')}-200x200.jpg"`);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 200, 200]);
     // Quality 80 as libjpeg writes it: the luminance table's first entry is 6 (it is 5 at 85, 3 at 90).
     const dqt = res.rawPayload.indexOf(Buffer.from([0xff, 0xdb]));
     expect(res.rawPayload[dqt + 5]).toBe(6);
-    expect((await get(`/api/order/guest/${order.guestIds[1]}/visa/photo/download`, customer)).statusCode).toBe(200);
-    expect((await get(`/api/order/guest/${order.guestIds[1]}/visa/photo/download`, other)).statusCode).toBe(404);
+    expect((await get(`/api/order/guest/${must(order.guestIds[1], 'the second guest')}/visa/photo/download`, customer)).statusCode).toBe(200);
+    expect((await get(`/api/order/guest/${must(order.guestIds[1], 'the second guest')}/visa/photo/download`, other)).statusCode).toBe(404);
   });
 
   it("shows has_documents and documents_complete in the customer's and the admin's order lists", async () => {
@@ -402,14 +409,14 @@ describe('the wizard for two guests', () => {
   });
 
   it('refuses the customer a name change once the documents are in, allows the admin', async () => {
-    const body = { order_id: order.id, id: order.guestIds[1], first_name: 'Yousef', last_name: 'Yilmaz', gender: 0 };
+    const body = { order_id: order.id, id: must(order.guestIds[1], 'the second guest'), first_name: 'Yousef', last_name: 'Yilmaz', gender: 0 };
     const res = await post(`/api/order/guest/update_name/${order.id}`, body, customer);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('De naam kan niet meer worden gewijzigd: de documenten zijn al aangeleverd. Neem contact met ons op.');
     const byAdmin = await post(`/api/order/guest/update_name/${order.id}`, body, admin);
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().guest).toMatchObject({ first_name: 'Yousef', has_documents: true });
-    expect((await docOf(order.guestIds[1])).firstName).toBe('Yousef');
+    expect((await docOf(must(order.guestIds[1], 'the second guest')))?.firstName).toBe('Yousef');
     const logs = await app.ctx.db
       .select()
       .from(orderLogs)
@@ -476,7 +483,7 @@ describe('the wizard for two guests', () => {
 
   it('resets one guest with a reason: row and photo gone, logged, customer mailed; the redo notifies again', async () => {
     const before = await docOf(order.guestIds[0]);
-    const file = path.join(uploads, ...before.photoKey!.split('/'));
+    const file = path.join(uploads, ...must(before, 'the stored documents').photoKey!.split('/'));
     await readFile(file);
     const noReason = await post('/api/order/remind/documents/faulty', { order_id: order.id, guests: [order.guestIds[0]], reason: '  ' }, admin);
     expect(noReason.statusCode).toBe(400);
@@ -492,15 +499,15 @@ describe('the wizard for two guests', () => {
     expect(res.json()).toMatchObject({ status: 'success', deleted: 1 });
     expect(await docOf(order.guestIds[0])).toBeUndefined();
     await expect(readFile(file)).rejects.toThrow(/ENOENT/);
-    expect(await docOf(order.guestIds[1])).toBeDefined();
+    expect(await docOf(must(order.guestIds[1], 'the second guest'))).toBeDefined();
 
     const [log] = await app.ctx.db
       .select()
       .from(orderLogs)
       .where(and(eq(orderLogs.orderId, order.id), eq(orderLogs.type, LogType.DOCUMENT_REQUEST)));
-    expect(log.message).toContain('De pasfoto is onscherp.');
-    expect(log.message).toContain('Ahmet Yılmaz');
-    expect(log.userExecutedMail).toBe(DEMO_ACCOUNTS.admin.email);
+    expect(log?.message).toContain('De pasfoto is onscherp.');
+    expect(log?.message).toContain('Ahmet Yılmaz');
+    expect(log?.userExecutedMail).toBe(DEMO_ACCOUNTS.admin.email);
     const mails = await mailsTo(DEMO_ACCOUNTS.customer.email);
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)!.text).toContain('De pasfoto is onscherp.');
@@ -554,7 +561,7 @@ describe('two submits of the same guest at once', () => {
     expect(rows).toHaveLength(1);
     const files = await storedFiles();
     expect(files).toHaveLength(before + 1);
-    expect(files).toContain(path.join(uploads, ...rows[0].photoKey!.split('/')));
+    expect(files).toContain(path.join(uploads, ...must(rows[0], 'the stored documents').photoKey!.split('/')));
   });
 });
 
@@ -576,11 +583,11 @@ describe('key rotation', () => {
 
       // The old key dropped: everything still opens.
       app.ctx.sealer = createSealer(KEY2);
-      const view = await get(`/api/admin/order/${rows[0].orderId}/visa`, admin);
+      const view = await get(`/api/admin/order/${must(rows[0], 'a stored row').orderId}/visa`, admin);
       expect(view.statusCode).toBe(200);
-      const guest = view.json().guests.find((g: { id: number }) => g.id === rows[0].guestId);
+      const guest = view.json().guests.find((g: { id: number }) => g.id === rows[0]?.guestId);
       expect(guest.documents.passport_number).toMatch(/^[A-Z0-9]+$/);
-      const pic = await get(`/api/order/guest/${rows[0].guestId}/visa/photo`, admin);
+      const pic = await get(`/api/order/guest/${must(rows[0], 'a stored row').guestId}/visa/photo`, admin);
       expect([pic.rawPayload[0], pic.rawPayload[1]]).toEqual([0xff, 0xd8]);
 
       // Data of a key that is not configured does not open, and the command says so.
@@ -662,7 +669,7 @@ describe('retention', () => {
   it('runs from the daily job with the configured number of days, and stops cleanly', async () => {
     const lines: unknown[] = [];
     const log = { info: (o: unknown) => void lines.push(o), error: (o: unknown) => void lines.push(o) };
-    const recentOrder = (await app.ctx.db.select({ orderId: visaDocuments.orderId }).from(visaDocuments))[0].orderId;
+    const recentOrder = must((await app.ctx.db.select({ orderId: visaDocuments.orderId }).from(visaDocuments))[0], 'a stored row').orderId;
     const job = createRetentionJob(() => ({ ...app.ctx, config: { ...app.ctx.config, visaRetentionDays: 0 } }), log as never, {
       firstDelayMs: 5,
       intervalMs: 60_000,
@@ -674,9 +681,10 @@ describe('retention', () => {
       .set({ end: dayjs(dutchToday()).subtract(1, 'day').format('YYYY-MM-DD') })
       .where(inArray(products.id, ids));
     job.start();
-    await new Promise((r) => setTimeout(r, 300));
+    // The first run comes after 5 ms and logs one line when it is done.
+    await vi.waitFor(() => expect(lines).toHaveLength(1), { timeout: 30_000, interval: 20 });
     await job.stop();
-    const [{ n }] = await app.ctx.db.select({ n: count() }).from(visaDocuments).where(eq(visaDocuments.orderId, recentOrder));
+    const { n } = must((await app.ctx.db.select({ n: count() }).from(visaDocuments).where(eq(visaDocuments.orderId, recentOrder)))[0], 'a count row');
     expect(n).toBe(0);
     expect(lines).toHaveLength(1);
     expect(JSON.stringify(lines[0])).toContain(`"order_id":${recentOrder}`);

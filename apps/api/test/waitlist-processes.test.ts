@@ -4,7 +4,7 @@ import { ORDER_MSG, OrderStatus } from '@umrah/domain';
 import { DEMO_ACCOUNTS, validAccount } from './helpers.ts';
 import { processCluster, type ProcessCluster } from './processes.ts';
 
-// The waiting list across two real API processes on one PostgreSQL database (issue 26): while one
+// The waiting list across two real API processes on one PostgreSQL database (docs/WAITLIST.md, 'Booking a hold'): while one
 // process cancels an order and holds its places for the first on the list, customers on both
 // processes race for those places. None of them may get one; the holder books them; the stock
 // never goes below 0 and no place is sold twice.

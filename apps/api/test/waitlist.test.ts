@@ -9,7 +9,7 @@ import { adminToken, auth, createTestApp, customerToken, loginToken, validAccoun
 import { exampleTrip } from './documents-helpers.ts';
 import { startSmtpServer } from './smtp.ts';
 
-// The waiting list of a sold-out room type (issue 26): places that come back (cancel, lead expiry,
+// The waiting list of a sold-out room type (docs/WAITLIST.md): places that come back (cancel, lead expiry,
 // staff raising stock, a lapsed hold) are held for the first waiting customer who fits, taken from
 // stock in the same transaction, and only that customer's order can use them.
 

@@ -1,4 +1,4 @@
-// The first JavaScript of each public page (issue 14.1: at most 150 kB compressed, no admin code):
+// The first JavaScript of each public page (its budget in the README's 'Benchmarks': at most 150 kB compressed, no admin code):
 // the entry with its static imports (what index.html loads and modulepreloads) plus the page's own
 // chunk and its static imports (main.tsx loads it before hydrating the server's HTML). Measured on
 // the built files, from the chunk graph vite.config.ts writes to dist/.vite/chunks.json.

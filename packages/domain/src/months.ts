@@ -77,7 +77,8 @@ export const isBookableTrip = (p: TileProduct, today: string) => p.is_active !==
 /** The month tiles for `today`, as a pure function of the date and the region's products. */
 export function monthTiles(today: Date | string, products: readonly TileProduct[]): MonthTile[] {
   const day = localDay(today);
-  const [y0, m0] = day.split('-').map(Number);
+  const y0 = Number(day.slice(0, 4));
+  const m0 = Number(day.slice(5, 7));
   const perMonth = new Map<string, { items: number; stock: number }>();
   for (const p of products) {
     if (!isBookableTrip(p, day)) continue;

@@ -38,9 +38,9 @@ describe('tripsOfMonth', () => {
     ];
     const trips = tripsOfMonth(products, '2027-03', '2027-01-01');
     expect(trips.map((t) => t.key)).toEqual(['2027-03-10_2027-03-24', '2027-03-20_2027-04-03']);
-    expect(trips[0].classes).toEqual([0, 1]);
-    expect(trips[0].stock).toBe(20);
-    expect(trips[1].classes).toEqual([1]);
+    expect(trips[0]?.classes).toEqual([0, 1]);
+    expect(trips[0]?.stock).toBe(20);
+    expect(trips[1]?.classes).toEqual([1]);
   });
 });
 
@@ -58,12 +58,12 @@ describe('packagesOf', () => {
     const pkgs = packagesOf(products, { start: '2027-03-10', end: '2027-03-24' }, 0, '2027-01-01');
     expect(pkgs.map((p) => p.label)).toEqual(['Umrah Firstclass', 'Umrah Budget']);
     const [first] = pkgs;
-    expect(first.fromPrice).toBe(180000);
-    expect(first.prices[2][0]?.price).toBe(210000);
-    expect(first.prices[2][1]?.price).toBe(150000);
-    expect(first.prices[2][2]).toBeNull();
-    expect(first.prices[4][2]?.price).toBe(50000);
-    expect(first.productIds).toHaveLength(5);
+    expect(first?.fromPrice).toBe(180000);
+    expect(first?.prices[2]?.[0]?.price).toBe(210000);
+    expect(first?.prices[2]?.[1]?.price).toBe(150000);
+    expect(first?.prices[2]?.[2]).toBeNull();
+    expect(first?.prices[4]?.[2]?.price).toBe(50000);
+    expect(first?.productIds).toHaveLength(5);
   });
 
   it('leaves out departed trips', () => {

@@ -83,7 +83,7 @@ describe('which order documents exist', () => {
     expect(availableOrderDocuments({ status: OrderStatus.COMPLETED, total: 100_000, paid: 100_001 })).toEqual(['invoice']);
   });
 
-  it('an order of € 0 completed without a payment has its invoice (issue 23); an unpaid lead of € 0 has none', () => {
+  it('an order of € 0 completed without a payment has its invoice (docs/MONEY.md); an unpaid lead of € 0 has none', () => {
     expect(availableOrderDocuments({ status: OrderStatus.COMPLETED, total: 0, paid: 0 })).toEqual(['invoice']);
     expect(orderDocumentProblem('invoice', { status: OrderStatus.COMPLETED, total: 0, paid: 0 })).toBeNull();
     expect(availableOrderDocuments({ status: OrderStatus.LEAD, total: 0, paid: 0 })).toEqual([]);

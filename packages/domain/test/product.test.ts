@@ -110,8 +110,8 @@ describe('product form', () => {
   it('makes one API product per chosen type, in cents, that the API schema accepts', () => {
     const inputs = productFormToInputs(productFormSchema.parse(form()));
     expect(inputs.map((i) => i.type)).toEqual([2, 3, 4]);
-    expect(inputs[0].price).toBe(125050);
-    expect(inputs[0].flex?.extras).toEqual([{ label: 'Ziyarat Taif', price: 4500 }]);
+    expect(inputs[0]?.price).toBe(125050);
+    expect(inputs[0]?.flex?.extras).toEqual([{ label: 'Ziyarat Taif', price: 4500 }]);
     expect(productListInputSchema.safeParse(inputs).success).toBe(true);
   });
 

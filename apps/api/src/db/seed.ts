@@ -10,6 +10,7 @@ import {
   Role,
   TypeClass,
 } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db, Tx } from './index.ts';
 import { articleCategories, articleCategoryLinks, articles, crowdfunds, products, teamMembers, users, vouchers } from './schema.ts';
@@ -212,12 +213,11 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
       { type: ArticleType.FLYER, label: 'Arabische les', description: 'Leer Arabisch bij ons.', img: '/images/flyers/arabisch.svg' },
     ])
     .returning();
-  await tx.insert(articleCategoryLinks).values([
-    { articleId: arts[0].id, categoryId: cats[0].id },
-    { articleId: arts[1].id, categoryId: cats[1].id },
-    { articleId: arts[1].id, categoryId: cats[0].id },
-    { articleId: arts[2].id, categoryId: cats[2].id },
-  ]);
+  const link = (article: number, category: number) => ({
+    articleId: must(arts[article], 'a seeded article').id,
+    categoryId: must(cats[category], 'a seeded category').id,
+  });
+  await tx.insert(articleCategoryLinks).values([link(0, 0), link(1, 1), link(1, 0), link(2, 2)]);
 
   await tx.insert(teamMembers).values([
     {
@@ -259,7 +259,7 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
 
 /** Loads the demo data into an empty database; returns the demo accounts, or null when not empty. */
 export async function seedDemoData(db: Db, today = dayjs()): Promise<DemoAccount[] | null> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return null;
   return db.transaction((tx) => insertDemo(tx, today));
 }

@@ -17,8 +17,11 @@ const parts = new Intl.DateTimeFormat('en-GB', {
 });
 
 function wallClock(date: Date) {
-  const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
-  return { y: p.year, mo: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
+  const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const x of parts.formatToParts(date)) p[x.type] = x.value;
+  const { year: y, month: mo, day: d, hour: h, minute: mi, second: s } = p;
+  if (!y || !mo || !d || !h || !mi || !s) throw new Error(`Intl gave no full date and time for ${date.getTime()}`);
+  return { y, mo, d, h, mi, s };
 }
 
 /** Minutes Amsterdam is ahead of UTC at this instant (60 in winter, 120 in summer). */
@@ -30,9 +33,10 @@ function offsetMinutes(date: Date): number {
 
 /** 'YYYY-MM-DD HH:mm:ss' read as Amsterdam wall-clock time. */
 export function fromDutchDateTime(value: string): Date {
-  const [date, time] = value.split(' ');
-  const [y, mo, d] = date.split('-').map(Number);
-  const [h, mi, s] = time.split(':').map(Number);
+  // A missing part reads as NaN, so a malformed value gives an Invalid Date.
+  const [date = '', time = ''] = value.split(' ');
+  const [y = NaN, mo = NaN, d = NaN] = date.split('-').map(Number);
+  const [h = NaN, mi = NaN, s = NaN] = time.split(':').map(Number);
   const guess = Date.UTC(y, mo - 1, d, h, mi, s);
   const first = guess - offsetMinutes(new Date(guess)) * 60000;
   // Near a DST switch the offset at the corrected instant can differ from the guess's.
@@ -53,8 +57,7 @@ export function dutchToday(now: Date = new Date()): string {
   const t = now.getTime();
   if (lastDay && t >= lastDay.from && t < lastDay.until) return lastDay.day;
   const day = toDutchDateTime(now).slice(0, 10);
-  const [y, mo, d] = day.split('-').map(Number);
-  const next = new Date(Date.UTC(y, mo - 1, d + 1)).toISOString().slice(0, 10);
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   // Amsterdam's clocks change at 02:00 and 03:00, never at midnight: each day starts at one instant.
   lastDay = { day, from: fromDutchDateTime(`${day} 00:00:00`).getTime(), until: fromDutchDateTime(`${next} 00:00:00`).getTime() };
   return day;

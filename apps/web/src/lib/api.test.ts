@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@umrah/domain/messages';
+import { must } from '@umrah/domain/must';
 import { api, ApiError, apiGet, apiPost, getToken, onSessionExpired, setToken, UNPARSABLE_MESSAGE } from './api';
 
 const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -32,7 +33,7 @@ describe('token refresh', () => {
       { url: '/api/refresh_token', auth: `Bearer ${old}` },
       { url: '/api/user', auth: `Bearer ${fresh}` },
     ]);
-    expect(fetchMock.mock.calls[0][1]?.method).toBe('POST');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
     expect(getToken()).toBe(fresh);
   });
 
@@ -80,7 +81,7 @@ describe('token refresh', () => {
       status: 401,
       message: MSG.loginFailed,
     });
-    expect(calls()[0].auth).toBeNull();
+    expect(calls()[0]?.auth).toBeNull();
     expect(getToken()).not.toBeNull();
   });
 });
@@ -180,8 +181,8 @@ describe('answers', () => {
     await api('/api/users', { query: { q: 'jan', page: 2, empty: '' } });
     fetchMock.mockResolvedValueOnce(json({ token: 't' }));
     await api('/api/login', { method: 'POST', body: { email: 'a@b.nl', password: 'x' }, auth: false });
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/users?q=jan&page=2');
-    const init = fetchMock.mock.calls[1][1]!;
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/users?q=jan&page=2');
+    const init = must(fetchMock.mock.calls[1]?.[1], 'the login call');
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.nl', password: 'x' }));
   });

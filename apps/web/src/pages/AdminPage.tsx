@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
+import { must } from '@umrah/domain/must';
 import { PageLoader } from '../components/Feedback';
 import { usePageTitle } from '../lib/usePageTitle';
 import { BOOKKEEPER_TAB_VALUES, useReadOnlyAdmin } from '../features/admin/roles';
@@ -46,7 +47,7 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tabs = useAdminTabs();
-  const tab = tabs.some((t) => t.value === requested) ? requested! : tabs[0].value;
+  const tab = tabs.find((t) => t.value === requested)?.value ?? must(tabs[0], 'every admin role has a tab').value;
 
   return (
     <Container size="xl" py="xl">

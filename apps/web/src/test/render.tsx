@@ -1,6 +1,6 @@
 // Renders a piece of the app inside the same providers as main.tsx, on a memory router.
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers, createQueryClient } from '../app/Providers';
 
@@ -25,6 +25,15 @@ export function renderApp(element: ReactElement, { path = '/', route = '/' }: { 
 
 const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 /** An unsigned JWT with the claims the client reads (sub, exp). */
+/**
+ * For a check that something did NOT happen: a few turns of the event loop, each flushing React, so
+ * that every promise, zero-delay timer (react-query hands its updates over with one) and render
+ * already on its way has happened. No wall-clock wait.
+ */
+export async function settle(turns = 3) {
+  for (let i = 0; i < turns; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
+
 export const fakeJwt = (expInSeconds = 3600, sub = '1') =>
   `${b64url({ alg: 'HS256' })}.${b64url({ sub, exp: Math.floor(Date.now() / 1000) + expInSeconds })}.sig`;
 

@@ -23,7 +23,7 @@ export function isRealDate(value: string): boolean {
 
 /** The last day a range starting on `from` may end on: two years later, minus one day. */
 export function lastAllowedDay(from: string): string {
-  const [y, m, d] = from.split('-').map(Number);
+  const [y = NaN, m = NaN, d = NaN] = from.split('-').map(Number);
   const end = new Date(Date.UTC(y + EXPORT_MAX_YEARS, m - 1, d));
   // 29 February plus two years rolls over to 1 March, which is what 'two years' means then too.
   end.setUTCDate(end.getUTCDate() - 1);

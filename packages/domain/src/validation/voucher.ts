@@ -37,7 +37,8 @@ const EXPIRE_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 export function isVoucherExpireDate(value: string): boolean {
   const m = EXPIRE_RE.exec(value);
   if (!m) return false;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  // The pattern has six groups, so the defaults never apply.
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = m.slice(1).map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   return (
     date.getUTCFullYear() === y &&

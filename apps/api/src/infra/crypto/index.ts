@@ -72,9 +72,10 @@ export function createSealer(currentKey: string, previousKeys: readonly string[]
   }
 
   function parseText(envelope: string) {
-    const parts = envelope.split('.');
-    if (parts.length !== 5 || parts[0] !== TEXT_VERSION) throw new SealError('malformed envelope');
-    const [, id, iv, tag, data] = parts;
+    const [version, id, iv, tag, data, ...rest] = envelope.split('.');
+    if (version !== TEXT_VERSION || id === undefined || iv === undefined || tag === undefined || data === undefined || rest.length > 0) {
+      throw new SealError('malformed envelope');
+    }
     return { id, iv: Buffer.from(iv, 'base64url'), tag: Buffer.from(tag, 'base64url'), data: Buffer.from(data, 'base64url') };
   }
 
@@ -83,7 +84,7 @@ export function createSealer(currentKey: string, previousKeys: readonly string[]
       throw new SealError('malformed envelope');
     }
     let at = BINARY_MAGIC.length;
-    const idLength = envelope[at++];
+    const idLength = envelope.readUInt8(at++);
     const id = envelope.subarray(at, at + idLength).toString('ascii');
     at += idLength;
     const iv = envelope.subarray(at, at + IV_BYTES);

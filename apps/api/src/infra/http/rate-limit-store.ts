@@ -151,6 +151,7 @@ export function databaseRateLimitStore(db: Db) {
       if (this.counting === 'batched') return cb(null, countBatched(id, timeWindow));
       hit.execute({ key: id, seconds: timeWindow / 1000 }).then(
         ([row]) => {
+          if (!row) return cb(new Error('the rate-limit upsert returned no row'));
           cb(null, { current: row.count, ttl: Math.ceil(Number(row.ttl)) });
           sweep();
         },

@@ -80,7 +80,7 @@ export async function articlePicture({ data, type }: { data: string; type: numbe
   const width = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
   if (width < ARTICLE_IMAGE_MIN_WIDTH) return { ok: false, problem: 'tooSmall' };
 
-  const largest = Math.min(width, ARTICLE_IMAGE_WIDTHS[ARTICLE_IMAGE_WIDTHS.length - 1]);
+  const largest = Math.min(width, Math.max(...ARTICLE_IMAGE_WIDTHS));
   const widths = [...new Set([...ARTICLE_IMAGE_WIDTHS.filter((w) => w < largest), largest])];
   const aspect = aspectOf(type);
   const renditions: Rendition[] = [];

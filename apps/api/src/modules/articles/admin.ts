@@ -9,6 +9,7 @@ import {
   type ArticleDto,
   type ArticleInput,
 } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { articleCategories, articleCategoryLinks, articles } from '../../db/schema.ts';
@@ -69,6 +70,7 @@ export async function createArticle(ctx: AppContext, input: ArticleInput, log?: 
         .insert(articles)
         .values({ type: input.type, label: input.label, description: input.description, html, img: prepared.img, flex: { image: prepared.image } })
         .returning({ id: articles.id });
+      if (!row) throw new Error('the article insert returned no row');
       await setLinks(tx, row.id, categoryIds);
       return row.id;
     });
@@ -139,7 +141,7 @@ export async function createCategory(ctx: AppContext, input: ArticleCategoryInpu
     .values({ label: input.label, flex: input.flex ?? {} })
     .returning();
   invalidateCatalog(ctx);
-  return toCategoryDto(row);
+  return toCategoryDto(must(row, 'the inserted category'));
 }
 
 export async function updateCategory(ctx: AppContext, id: number, input: ArticleCategoryInput) {

@@ -74,6 +74,7 @@ const CONTENT_TYPES: Record<string, string> = Object.fromEntries(ARTICLE_IMAGE_F
 /** 'articles/{folder}/{width}.{ext}' and its content type, or null when the path cannot be a picture. */
 export function publicImageKey(folder: string, file: string): { key: string; contentType: string } | null {
   const m = /^(\d{2,4})\.(avif|webp|jpg)$/.exec(file);
-  if (!m || !/^[a-f0-9]{24}$/.test(folder)) return null;
-  return { key: `articles/${folder}/${file}`, contentType: CONTENT_TYPES[m[2]] };
+  const contentType = m?.[2] && CONTENT_TYPES[m[2]];
+  if (!contentType || !/^[a-f0-9]{24}$/.test(folder)) return null;
+  return { key: `articles/${folder}/${file}`, contentType };
 }

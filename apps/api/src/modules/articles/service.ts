@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { ArticleCategoryDto, ArticleDto, TeamMemberDto } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { articleCategories, articleCategoryLinks, articles, teamMembers } from '../../db/schema.ts';
@@ -89,7 +90,7 @@ export function publicArticles(ctx: AppContext, type: number | undefined): Promi
 export async function getArticle(ctx: AppContext, id: number): Promise<ArticleDto> {
   const [row] = await ctx.db.select().from(articles).where(eq(articles.id, id));
   if (!row) throw notFound(ARTICLE_NOT_FOUND);
-  return (await withCategories(ctx.db, [row]))[0];
+  return must((await withCategories(ctx.db, [row]))[0], 'one article in, one out');
 }
 
 /** GET /api/articlecats: every category, by label. */

@@ -6,7 +6,7 @@ import { escapeLike } from '../../lib/sql.ts';
 /** GET /api/admin/audit: a page of the audit log, newest first; `action` filters by its start ('user.', 'payment.delete'). */
 export async function auditPage(ctx: AppContext, q: { action?: string; page: number; pageSize: number }) {
   const where = q.action ? like(auditLog.action, `${escapeLike(q.action)}%`) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     ctx.db
       .select()
       .from(auditLog)

@@ -31,6 +31,7 @@ export async function register(ctx: AppContext, input: RegisterInput) {
         .insert(users)
         .values({ ...accountColumns(input), passwordHash, role: 0 })
         .returning();
+      if (!created) throw new Error('the user insert returned no row');
       await queueMail(tx, { to: created.email, ...welcomeMail(created.firstName, `${ctx.config.publicUrl}/account`) });
       return created;
     });

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { CROWDFUND_MSG, remainingGoal, type CrowdfundDto, type CrowdfundInput, type CrowdfundUpdate } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { crowdfunds } from '../../db/schema.ts';
@@ -65,7 +66,7 @@ export async function createCrowdfund(ctx: AppContext, input: CrowdfundInput): P
     .values({ label: input.label, description: input.description, goalAmount: input.goal_amount, isActive: input.is_active })
     .returning();
   invalidateCatalog(ctx);
-  return toCrowdfundDto(row, 0);
+  return toCrowdfundDto(must(row, 'the inserted crowdfund'), 0);
 }
 
 export async function updateCrowdfund(ctx: AppContext, id: number, input: CrowdfundUpdate): Promise<CrowdfundDto> {
@@ -80,5 +81,5 @@ export async function updateCrowdfund(ctx: AppContext, id: number, input: Crowdf
       : await ctx.db.select().from(crowdfunds).where(eq(crowdfunds.id, id));
   if (!row) throw notFound(CROWDFUND_MSG.notFound);
   invalidateCatalog(ctx);
-  return (await withFunding(ctx.db, [row]))[0];
+  return must((await withFunding(ctx.db, [row]))[0], 'one crowdfund in, one out');
 }

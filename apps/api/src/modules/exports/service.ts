@@ -14,6 +14,7 @@ import {
 } from '@umrah/domain/documents';
 import type { ExportFormat, ExportKind, ExportRange } from '@umrah/domain/validation/exports';
 import { ORDER_NUMBER_PREFIX, formatOrderNumber } from '@umrah/domain/order-number';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import { auditLog, invoices, issuedInvoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
@@ -74,7 +75,7 @@ function csvValue(value: Cell, kind: Column['kind']): CsvValue {
 const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}-${ymd.slice(5, 7)}-${ymd.slice(0, 4)}`;
 
 async function* csvCells(columns: Column[], rows: AsyncIterable<Cell[]>): AsyncGenerator<CsvValue[]> {
-  for await (const row of rows) yield row.map((v, i) => csvValue(v, columns[i].kind));
+  for await (const row of rows) yield row.map((v, i) => csvValue(v, must(columns[i], 'a column per cell').kind));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -92,7 +93,7 @@ async function writeXlsx(columns: Column[], rows: AsyncIterable<Cell[]>, out: Pa
     sheet
       .addRow(
         row.map((v, i) => {
-          const kind = columns[i].kind;
+          const kind = must(columns[i], 'a column per cell').kind;
           if (kind === 'money') return Number(euros(v as number));
           // The Dutch day as a date at UTC midnight: Excel has no time zones and shows that day.
           if (kind === 'date') return new Date(`${v as string}T00:00:00Z`);
@@ -117,8 +118,9 @@ const customer = (u: { firstName: string | null; lastName: string | null; email:
 async function* idBatches<T extends { id: number }>(load: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
   for (let after = 0; ;) {
     const batch = await load(after);
-    if (batch.length === 0) return;
-    after = batch[batch.length - 1].id;
+    const last = batch.at(-1);
+    if (!last) return;
+    after = last.id;
     yield batch;
   }
 }

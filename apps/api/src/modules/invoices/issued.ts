@@ -320,7 +320,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
 /** GET /api/invoices/issued: a page of issued invoices and credit notes, newest first. */
 export async function issuedPage(db: DbOrTx, q: { q?: string; page: number; pageSize: number }) {
   const where = searchCondition(q.q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select()
       .from(issuedInvoices)

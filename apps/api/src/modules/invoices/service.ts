@@ -219,7 +219,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
 /** GET /api/invoices/admin: a page of every quote and invoice, newest first. */
 export async function adminInvoices(ctx: Ctx, q: { q?: string; page: number; pageSize: number }) {
   const where = searchCondition(q.q);
-  const [ids, [{ total }]] = await Promise.all([
+  const [ids, [{ total } = { total: 0 }]] = await Promise.all([
     ctx.db
       .select({ id: invoices.id })
       .from(invoices)

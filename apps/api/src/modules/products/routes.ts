@@ -28,7 +28,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 function accepts(header: string | undefined, coding: 'br' | 'gzip'): boolean {
   if (!header || !header.includes(coding)) return false;
   return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
+    const [name = '', ...params] = part.trim().split(';');
     return name.trim() === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
   });
 }

@@ -13,6 +13,7 @@ import {
   type ProductInput,
   type Region,
 } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/index.ts';
 import { guests, orderLines, products, rooms } from '../../db/schema.ts';
@@ -260,9 +261,10 @@ export async function updateProduct(ctx: AppContext, id: number, input: ProductI
       .set({ ...columns(input), updatedAt: new Date() })
       .where(eq(products.id, id))
       .returning();
+    if (!updated) throw new Error('the locked product was not updated');
     // Places added: offered to the waiting list in this transaction (docs/WAITLIST.md); the answer shows what is left.
-    if (updated!.stock > current.stock && (await offerReturnedPlaces(tx, ctx.config, [id])) > 0) {
-      return (await tx.select().from(products).where(eq(products.id, id)))[0];
+    if (updated.stock > current.stock && (await offerReturnedPlaces(tx, ctx.config, [id])) > 0) {
+      return must((await tx.select().from(products).where(eq(products.id, id)))[0], 'the product just updated');
     }
     return updated;
   });

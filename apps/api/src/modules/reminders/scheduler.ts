@@ -363,7 +363,12 @@ export interface Scheduler {
  */
 export function createScheduler(app: FastifyInstance): Scheduler {
   return periodicJob({
-    run: (now?: Date) => runScheduledJobs(app.ctx, { now, log: app.log }),
+    run: async (now?: Date) => {
+      const result = await runScheduledJobs(app.ctx, { now, log: app.log });
+      // Each finished run, for whoever watches the rounds (a test waits for them instead of sleeping).
+      app.log.debug({ skipped: result.skipped, failed: result.failed }, 'scheduler run done');
+      return result;
+    },
     failure: 'scheduler run failed',
     log: app.log,
     enabled: () => app.ctx.config.schedulerEnabled,

@@ -96,6 +96,7 @@ async function storeAndMail(
     .insert(requests)
     .values({ kind: req.kind, email: req.personal.email, fields: req.fields, userId: req.userId })
     .returning({ id: requests.id });
+  if (!row) throw new Error('the request insert returned no row');
   const title = req.kind === 'custom' ? 'Umrah op maat' : 'Umrah vanuit Marokko';
   const name = `${req.personal.first_name} ${req.personal.last_name}`;
   const office = layout(`${title}: aanvraag ${row.id}`, [...req.lines, ...personalLines(req.personal)]);
@@ -172,6 +173,7 @@ export async function sendCustomTrip(ctx: AppContext, input: CustomTripBody, use
         .insert(users)
         .values({ ...accountColumns(guest), passwordHash, role: 0 })
         .returning();
+      if (!u) throw new Error('the user insert returned no row');
       await queueMail(tx, { to: u.email, ...welcomeMail(u.firstName, `${ctx.config.publicUrl}/account`) });
       await storeAndMail(ctx, tx, { kind: 'custom', personal: pick(guest), fields: tripFields(input), userId: u.id, lines: tripLines(input) });
       return u;
@@ -218,7 +220,11 @@ export async function listRequests(ctx: AppContext, query: { status?: RequestSta
     );
   }
   const cond = where.length ? and(...where) : undefined;
-  const [{ total }] = await ctx.db.select({ total: count() }).from(requests).leftJoin(users, eq(users.id, requests.userId)).where(cond);
+  const [{ total } = { total: 0 }] = await ctx.db
+    .select({ total: count() })
+    .from(requests)
+    .leftJoin(users, eq(users.id, requests.userId))
+    .where(cond);
   const rows = await ctx.db
     .select({ r: requests, u: users })
     .from(requests)

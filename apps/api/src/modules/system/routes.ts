@@ -44,7 +44,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, pageSize } = req.query;
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
         app.ctx.db
           .select()
           .from(mailOutbox)

@@ -1,6 +1,7 @@
 import { eraseFromOtherTables } from '../privacy/erase.ts';
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { MSG, type AccountInput, type AdminUserInput } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import { withTrigramSearch, type DbOrTx } from '../../db/index.ts';
 import { invoices, orders, users } from '../../db/schema.ts';
@@ -65,7 +66,7 @@ export async function listUsers(ctx: AppContext, q: string | undefined, page: nu
       .limit(pageSize)
       .offset((page - 1) * pageSize);
   const countOf = (db: DbOrTx) => db.select({ total: count() }).from(users).where(where);
-  const [rows, [{ total }]] = term
+  const [rows, [{ total } = { total: 0 }]] = term
     ? await withTrigramSearch(ctx.db, term, async (tx) => [await pageOf(tx), await countOf(tx)] as const)
     : await Promise.all([pageOf(ctx.db), countOf(ctx.db)]);
   return { rows, total };
@@ -81,7 +82,7 @@ export async function createUser(ctx: AppContext, input: AdminUserInput) {
       .values({ ...accountColumns(input), passwordHash: await hashPassword(password), role: input.role ?? 0 })
       .returning(),
   );
-  return user;
+  return must(user, 'the inserted user');
 }
 
 export async function updateUser(ctx: AppContext, id: number, input: AdminUserInput) {
@@ -107,7 +108,7 @@ export async function deleteUser(ctx: AppContext, id: number, actingUserId: numb
   if (id === actingUserId) throw conflict('Je kunt je eigen account niet verwijderen.');
   // Orders and quotes are kept for the bookkeeping (7 years), so their customer (and the admin who
   // placed an order for someone) stays too.
-  const [[{ n: orderCount }], [{ n: invoiceCount }]] = await Promise.all([
+  const [[{ n: orderCount } = { n: 0 }], [{ n: invoiceCount } = { n: 0 }]] = await Promise.all([
     ctx.db
       .select({ n: count() })
       .from(orders)

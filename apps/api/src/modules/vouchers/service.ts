@@ -10,6 +10,7 @@ import {
   type VoucherDto,
   type VoucherInput,
 } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { vouchers } from '../../db/schema.ts';
@@ -72,7 +73,7 @@ export async function requestVoucher(ctx: AppContext, input: RequestVoucherInput
 export async function listVouchers(ctx: AppContext, q: string | undefined, page: number, pageSize: number) {
   const term = q?.trim();
   const where = term ? ilike(vouchers.label, containsPattern(term)) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     ctx.db
       .select()
       .from(vouchers)
@@ -99,7 +100,7 @@ export async function createVoucher(ctx: AppContext, input: VoucherInput) {
         flex: { products: input.flex.products },
       })
       .returning();
-    return row;
+    return must(row, 'the inserted voucher');
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(VOUCHER_MSG.exists);
     throw err;

@@ -108,7 +108,7 @@ describe('the bookkeeper at /admin', () => {
     renderAdmin();
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Facturen/aanbetalingsbewijzen', 'Betalingen', 'Bestellingen']);
-    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('button', { name: 'Offertes en facturen als CSV' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Offertes en facturen als Excel (XLSX)' })).toBeTruthy();
   });
@@ -118,7 +118,7 @@ describe('the bookkeeper at /admin', () => {
     renderAdmin('producten');
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.some((t) => t.textContent === 'Producten')).toBe(false);
-    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
   });
 
   it('Betalingen: the list and the exports, no add, change or delete', async () => {

@@ -52,7 +52,8 @@ export const accountFromUser = (u: User): AccountValues => ({
 export function parseDutchDate(input: string): string | null {
   const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/.exec(input);
   if (!m) return null;
-  const [, d, mo, y] = m;
+  // The pattern has three groups, so the defaults never apply.
+  const [, d = '', mo = '', y = ''] = m;
   const iso = `${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}`;
   const parsed = dayjs(iso);
   return parsed.isValid() && parsed.format('YYYY-MM-DD') === iso ? iso : null;

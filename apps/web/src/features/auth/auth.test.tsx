@@ -60,7 +60,7 @@ describe('LoginForm', () => {
     submitLogin();
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(localStorage.getItem('token')).toBe(token);
-    expect(String(fetchMock.mock.calls[1][0])).toBe('/api/user');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/user');
   });
 
   it('shows the captcha once the server asks for it, and asks for it before sending again', async () => {

@@ -32,6 +32,7 @@ export function ClassChoice({
     e.preventDefault();
     const at = choosable.indexOf(c);
     const next = choosable[(at + step + choosable.length) % choosable.length];
+    if (next === undefined) return;
     onSelect(next);
     document.getElementById(`${id}-${next}`)?.focus();
   };

@@ -49,7 +49,7 @@ describe('PackagesPage', () => {
   it('shows the month tiles of the region and leads from month to trip, class and package card', async () => {
     renderApp(<PackagesPage />, { path: '/pakketten', route: '/pakketten' });
     const march = await screen.findByTestId('maand-2027-03');
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/products?region=NL');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/products?region=NL');
     expect(march.textContent).toContain('Bekijk aanbod');
     expect(screen.getByTestId('maand-2027-02').textContent).toContain('Uitverkocht!');
     expect(screen.getByTestId('maand-2027-01').textContent).toContain('Binnenkort online');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@umrah/domain/messages';
 import { setToken } from '../../lib/api';
-import { jsonResponse, renderApp } from '../../test/render';
+import { jsonResponse, renderApp, settle } from '../../test/render';
 import { CheckoutDetails } from './CheckoutDetails';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,7 +31,7 @@ describe('the checkout’s login', () => {
     const button = screen.getByRole('button', { name: 'Inloggen' });
     await waitFor(() => expect(button.hasAttribute('data-loading')).toBe(false));
     // Give the failed login's handler its turn: it must not put up the message.
-    await new Promise((r) => setTimeout(r, 100));
+    await settle();
     expect(screen.queryByText(MSG.loginFailed)).toBeNull();
 
     fetchMock.mockResolvedValueOnce(new Response('kapot', { status: 500 }));

@@ -17,8 +17,8 @@ export interface ArticlePictureProps {
 export function ArticlePicture({ article, alt, sizes, style, loading = 'lazy' }: ArticlePictureProps) {
   const image = articleImageOf(article.flex);
   const imgStyle: CSSProperties = { display: 'block', width: '100%', height: 'auto', ...style };
-  if (!image) return article.img ? <img src={article.img} alt={alt} style={imgStyle} loading={loading} /> : null;
-  const widest = image.sizes[image.sizes.length - 1];
+  const widest = image?.sizes.at(-1);
+  if (!image || !widest) return article.img ? <img src={article.img} alt={alt} style={imgStyle} loading={loading} /> : null;
   return (
     <picture>
       {ARTICLE_IMAGE_FORMATS.filter((f) => f.ext !== 'jpg').map((f) => (

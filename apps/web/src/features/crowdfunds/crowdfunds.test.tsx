@@ -5,7 +5,7 @@ import type { CrowdfundDto } from '@umrah/domain/validation/crowdfund';
 import { setToken } from '../../lib/api';
 import HomePage from '../../pages/HomePage';
 import AdminCartPage from '../../pages/AdminCartPage';
-import { demoUser, fakeJwt, jsonResponse, renderApp } from '../../test/render';
+import { demoUser, fakeJwt, jsonResponse, renderApp, settle } from '../../test/render';
 import { ADMIN_CART_KEY, CART_KEY, readCart } from '../cart';
 import { DONATION_ADDED_MESSAGE } from './DonateModal';
 
@@ -70,14 +70,14 @@ describe('home page donations', () => {
     const done = screen.getByRole('article', { name: 'Schoolboeken' });
     expect(within(done).getByTestId('nog-nodig').textContent).toBe('Doel bereikt!');
     expect(within(done).getByRole('button', { name: 'Doneren' }).hasAttribute('disabled')).toBe(true);
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/crowdfunds');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/crowdfunds');
   });
 
   it('leaves the section out when there is no active crowdfund', async () => {
     serve([]);
     renderApp(<HomePage />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((r) => setTimeout(r, 50));
+    await settle();
     expect(screen.queryByRole('heading', { name: 'Doneer aan een goed doel' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Waarom met ons op Umrah?' })).toBeTruthy();
   });

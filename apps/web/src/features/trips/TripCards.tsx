@@ -5,6 +5,7 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { amsterdamDate, formatDate } from '@umrah/domain/dates';
 import { Link } from 'react-router';
+import { must } from '@umrah/domain/must';
 import { EmptyState, LoadError } from '../../components/Feedback';
 import { tripsQuery, type TripSummary } from './api';
 import { Flags, regionName, tripRegions } from './Flag';
@@ -30,7 +31,7 @@ const MONTH_COLORS: readonly (readonly [string, string])[] = [
 
 /** The card band's background of a month, 1-12 (the CSS var its pattern is drawn over). */
 const monthBackground = (month: number): CSSProperties => {
-  const [from, to] = MONTH_COLORS[(month - 1 + 12) % 12] ?? MONTH_COLORS[0];
+  const [from, to] = MONTH_COLORS[(month - 1 + 12) % 12] ?? must(MONTH_COLORS[0], 'twelve month colours');
   return { '--month-bg': `linear-gradient(135deg, ${from}, ${to})` } as CSSProperties;
 };
 

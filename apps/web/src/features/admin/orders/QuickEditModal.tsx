@@ -49,8 +49,10 @@ export function QuickEditModal({
     setRooms((prev) => prev.map((r, j) => (j === i ? { ...r, ...change } : r)));
     if (edit.isError) edit.reset();
   };
-  const updateGuest = (i: number, g: number, field: 'first_name' | 'last_name', value: string) =>
-    updateRoom(i, { guests: rooms[i].guests.map((x, k) => (k === g ? { ...x, [field]: value } : x)) });
+  const updateGuest = (i: number, g: number, field: 'first_name' | 'last_name', value: string) => {
+    const room = rooms[i];
+    if (room) updateRoom(i, { guests: room.guests.map((x, k) => (k === g ? { ...x, [field]: value } : x)) });
+  };
 
   const save = () => {
     // The required names are checked here first, with the messages of the order form.

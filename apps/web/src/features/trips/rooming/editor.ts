@@ -224,9 +224,10 @@ export function toSaveBody(startDate: string, rooms: EditorRoom[]): SaveRoomsBod
 /** Splits the rooms into preview pages of PREVIEW_ROOMS_PER_PAGE, each room with its number. */
 export function previewPages<T>(rooms: T[], perPage = PREVIEW_ROOMS_PER_PAGE): { room: T; index: number }[][] {
   const pages: { room: T; index: number }[][] = [];
+  let page: { room: T; index: number }[] = [];
   rooms.forEach((room, index) => {
-    if (index % perPage === 0) pages.push([]);
-    pages[pages.length - 1].push({ room, index });
+    if (index % perPage === 0) pages.push((page = []));
+    page.push({ room, index });
   });
   return pages;
 }
