@@ -1,19 +1,19 @@
-import { OrderStatus, amountToPay, formatEuro, type Order, type PricedOrder } from '@umrah/domain';
+import { OrderStatus, amountToPay, formatEuro, type Order, type PricedOrder, type PricingCatalog } from '@umrah/domain';
 import type { AppContext } from '../../../context.ts';
-import type { DbOrTx, Tx } from '../../../db/index.ts';
+import type { Tx } from '../../../db/index.ts';
 import { orderConfirmationMail } from '../../../infra/mail/templates.ts';
 import type { UserRow } from '../../../lib/auth.ts';
 import { completeWithoutPayment } from '../../payments/service.ts';
 import { invalidateCatalog } from '../../products/service.ts';
-import { hasWaitlistHold, useWaitlistHolds } from '../../waitlist/service.ts';
+import { hasWaitlistHold } from '../../waitlist/service.ts';
 import { orderDtosFromRows, orderNumber } from '../dto.ts';
-import { assertUnpaidHolds } from '../holds.ts';
+import { holdsRefused, lockCustomer } from '../holds.ts';
 import { userActor } from '../log.ts';
-import { moveStock, soldOut } from '../stock.ts';
+import { soldOut } from '../stock.ts';
 import { catalogRowsAndIds, loadCatalogRows, toCatalog, type CatalogRows } from './catalog-lookup.ts';
 import { resolveCustomer, type Actor } from './order-actor.ts';
 import { contentValues, newContentIds, type ContentIds } from './order-rows.ts';
-import { writeNewOrder, type WrittenOrder } from './order-writer.ts';
+import { writeNewOrder, type WriteRefusal, type WriteRules, type WrittenOrder } from './order-writer.ts';
 import { orderFlex, price, productLabels, stockOf } from './price-order.ts';
 
 function confirmationMail(ctx: AppContext, customer: UserRow, orderId: number, order: Order, priced: PricedOrder) {
@@ -72,75 +72,95 @@ function orderParts(p: Placing, ids: ContentIds, priced: PricedOrder) {
 
 type Placed = { written: WrittenOrder; rows: CatalogRows };
 
-const checkHolds = (p: Placing, tx: Tx) =>
-  p.capped ? assertUnpaidHolds(tx, p.ctx.config.unpaidHolds, p.customer.id, p.order, null) : Promise.resolve();
+/** What the write checks: the stock it takes, and for a customer's own order the bounds and the waiting list. */
+const writeRules = (p: Placing, priced: PricedOrder): WriteRules => ({
+  stock: stockOf(priced),
+  customerId: p.customer.id,
+  own: p.capped ? { limits: p.ctx.config.unpaidHolds, order: p.order } : null,
+});
+
+/** The written order, or the 409 of the rule that refused it (nothing was written then). */
+function settled(result: WrittenOrder | WriteRefusal, p: Placing, catalog: PricingCatalog): WrittenOrder {
+  if ('stale' in result) throw new Error('an order counted after the customer row lock cannot be stale');
+  if ('breach' in result) throw holdsRefused(result.breach, p.ctx.config.unpaidHolds);
+  if ('short' in result) throw soldOut(result.short, productLabels(catalog));
+  return result;
+}
 
 /**
- * The order in one transaction: donations (their crowdfund rows locked while pricing), places held on
- * the waiting list, several products' stock, or an order of 0 to complete. Stock last: taking it locks
- * the trip's product row until COMMIT, and every order of that trip waits for that lock. Sold out
- * rolls back everything written.
+ * The order's write in the caller's transaction, which took the customer's row lock first for a
+ * customer's own order (the write counts what the account holds unpaid, so orders placed together are
+ * counted one after the other); an order of 0 is completed in the same transaction, as a full
+ * payment would (docs/MONEY.md).
  */
-function placeInTransaction(p: Placing, rows: CatalogRows | null, held: boolean): Promise<Placed> {
+async function writeInTransaction(p: Placing, tx: Tx, parts: ReturnType<typeof orderParts>, priced: PricedOrder, catalog: PricingCatalog) {
+  const written = settled(await writeNewOrder(tx, parts, writeRules(p, priced)), p, catalog);
+  if (written.order.totalPrice <= 0) written.order = { ...written.order, status: await completeWithoutPayment(p.ctx, tx, written.order) };
+  return written;
+}
+
+/** Donations: the crowdfund rows are locked while the order is priced against what they still need. */
+function placeWithDonations(p: Placing): Promise<Placed> {
   return p.ctx.db.transaction(async (tx) => {
-    await checkHolds(p, tx);
-    const catalogRows = rows ?? (await loadCatalogRows(tx, p.order, null, true));
-    const catalog = toCatalog(catalogRows);
+    // The customer's row before the crowdfunds': every order takes its locks in that order.
+    if (p.capped) await lockCustomer(tx, p.customer.id);
+    const rows = await loadCatalogRows(tx, p.order, null, true);
+    const catalog = toCatalog(rows);
     const priced = price(p.order, catalog, p.actor);
-    const written = await writeNewOrder(tx, ...orderParts(p, await newContentIds(tx, p.order, null), priced));
-    if (!written) throw new Error('an order written without taking stock cannot be refused');
-    const stock = stockOf(priced);
-    // Places held for the customer on the waiting list are theirs already: not taken twice (docs/WAITLIST.md).
-    if (held) await useWaitlistHolds(tx, p.customer.id, written.order.id, stock);
-    await moveStock(tx, stock, productLabels(catalog));
-    // Nothing to pay (a voucher covers it): completed now, as a full payment would (docs/MONEY.md).
-    if (written.order.totalPrice <= 0) written.order = { ...written.order, status: await completeWithoutPayment(p.ctx, tx, written.order) };
-    return { written, rows: catalogRows };
+    const parts = orderParts(p, await newContentIds(tx, p.order, null), priced);
+    return { written: await writeInTransaction(p, tx, parts, priced, catalog), rows };
   });
 }
 
-/** Nothing to lock while pricing: one statement reads, one statement writes and takes the stock. */
-async function placeInOneStatement(p: Placing): Promise<Placed> {
+/**
+ * Too few places already when the catalog was read: refused before any write (a sold-out trip's
+ * orders would each run the write for nothing), unless the customer holds places on the waiting list.
+ */
+async function refuseSoldOut(p: Placing, rows: CatalogRows, priced: PricedOrder, catalog: PricingCatalog) {
+  const stockRead = new Map(rows.products.map((row) => [row.id, row.stock]));
+  const short = [...stockOf(priced)]
+    .sort(([a], [b]) => a - b)
+    .find(([productId, quantity]) => quantity > 0 && (stockRead.get(productId) ?? quantity) < quantity);
+  if (!short) return;
+  if (p.capped && (await hasWaitlistHold(p.ctx.db, p.customer.id))) return;
+  throw soldOut(short[0], productLabels(catalog));
+}
+
+/** Without donations: nothing to lock while pricing, so the catalog of the orders that arrive together is read in one statement. */
+async function placeOrder(p: Placing): Promise<Placed> {
   const { rows, ids } = await catalogRowsAndIds(p.ctx.db, p.order);
   const catalog = toCatalog(rows);
   const priced = price(p.order, catalog, p.actor);
-  const takes = [...stockOf(priced)].filter(([, quantity]) => quantity !== 0);
-  const first = takes[0];
-  if (priced.total <= 0 || takes.length > 1 || takes.some(([, quantity]) => quantity < 0)) return placeInTransaction(p, rows, false);
-  const take = first && { productId: first[0], quantity: first[1] };
-  // Already too few places when the catalog was read: refused without a write that would fail
-  // (a sold-out trip's orders would each run the whole write and roll it back).
-  const read = take && rows.products.find((row) => row.id === take.productId);
-  if (take && read && read.stock < take.quantity) throw soldOut(take.productId, productLabels(catalog));
-  const write = async (db: DbOrTx) => {
-    const written = await writeNewOrder(db, ...orderParts(p, ids, priced), take);
-    if (!written) throw soldOut(take ? take.productId : 0, productLabels(catalog));
-    return written;
-  };
-  // Counted and written in one transaction after the account's lock, so orders placed together
-  // cannot each find room under the bound (a failed take there throws, which rolls it back).
-  const written = p.capped
-    ? await p.ctx.db.transaction(async (tx) => {
-        await checkHolds(p, tx);
-        return write(tx);
-      })
-    : await write(p.ctx.db);
+  await refuseSoldOut(p, rows, priced, catalog);
+  const parts = orderParts(p, ids, priced);
+  if (priced.total > 0) {
+    // One statement, no transaction: it locks the customer's row itself and counts as if after the
+    // lock, unless another order of the account was committed meanwhile (stale).
+    const result = await writeNewOrder(p.ctx.db, parts, writeRules(p, priced));
+    if (!('stale' in result)) return { written: settled(result, p, catalog), rows };
+  }
+  // An order of 0, completed in the same transaction; or a stale count, made again after the lock.
+  const written = await p.ctx.db.transaction(async (tx) => {
+    if (p.capped) await lockCustomer(tx, p.customer.id);
+    return writeInTransaction(p, tx, parts, priced, catalog);
+  });
   return { written, rows };
 }
 
 /**
- * POST /api/order: prices from the database; the order, its stock and its mail written all or nothing
- * (one statement, or one transaction where a crowdfund is locked or several products' stock is taken).
- * The answer is built from the rows as written, not read back.
+ * POST /api/order: prices from the database; the order, its stock, its waiting-list holds, its bound
+ * on unpaid places and its mail checked and written all or nothing by one statement (order-writer.ts),
+ * in a transaction only where a lock must be held before it (a crowdfund) or an order of 0 is
+ * completed. The answer is built from the rows as written, not read back. With the catalog reads of
+ * orders that arrive together sent as one, bench/orders.ts counts about 4 statements per order and its
+ * payment start.
  */
 export async function createOrder(ctx: AppContext, actor: Actor, order: Order) {
   const customer = await resolveCustomer(ctx.db, actor, order.user);
   const createdBy = customer.id !== actor.user.id ? actor.user.id : (actor.actingAdminId ?? null);
   const capped = createdBy === null && customer.id === actor.user.id && order.rooms.length > 0;
   const placing: Placing = { ctx, actor, order, customer, createdBy, capped };
-  // A customer with places held on the waiting list books them in a transaction that uses the hold.
-  const held = capped && (await hasWaitlistHold(ctx.db, customer.id));
-  const placed = order.crowdfunds.length > 0 || held ? await placeInTransaction(placing, null, held) : await placeInOneStatement(placing);
+  const placed = order.crowdfunds.length > 0 ? await placeWithDonations(placing) : await placeOrder(placing);
   invalidateCatalog(ctx);
   void ctx.mail.kick();
   return answerOfWritten(placed.written, customer, placed.rows);
