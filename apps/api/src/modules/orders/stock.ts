@@ -32,8 +32,9 @@ export const linesOfOrder = (db: DbOrTx, orderId: number) =>
  * The clauses of the one statement shape that moves stock; moveStock and a new order's write
  * (workflows/order-writer.ts) both use it, so stock is taken in one way only. `net` names a relation
  * (product_id, quantity): positive takes, negative gives back. The products it changes are locked
- * first, in id order (as an UPDATE locks them: FOR NO KEY UPDATE, so two statements never wait on each
- * other crosswise), and read as they are once locked, committed changes of others included;
+ * first, in id order, so two statements never wait on each other crosswise (with the lock an UPDATE
+ * takes, FOR NO KEY UPDATE: inserts naming the product are not held up), and read as they are once
+ * locked, committed changes of others included;
  * `stock_short` names the first that has fewer places than taken. Only when none is short does
  * `stock_moved` change any: all or nothing, so stock cannot go below 0 however many orders race for
  * the last places. Without `go` (the statement's other checks) nothing is locked or moved; it is
