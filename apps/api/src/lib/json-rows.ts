@@ -52,14 +52,15 @@ const columnsFor = (table: Table, keys: readonly string[]) => {
 /**
  * `insert into table (columns of keys) select ... from jsonb_to_recordset(param)`, in the rows' order
  * (a serial id is taken in that order), returning the whole rows. `param` is JSON text (jsonRows).
+ * With `onlyIf` (a boolean SQL expression) nothing is inserted unless it holds.
  */
-export function jsonRowsInsert(table: Table, keys: readonly string[], param: Placeholder | SQL) {
+export function jsonRowsInsert(table: Table, keys: readonly string[], param: Placeholder | SQL, onlyIf: SQL = sql`true`) {
   const columns = columnsFor(table, keys);
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   const types = columns.map((c) => `"${c.name}" ${c.getSQLType() === 'serial' ? 'integer' : c.getSQLType()}`).join(', ');
   return sql`insert into ${table} (${sql.raw(names)}) select ${sql.raw(names)}
     from rows from (jsonb_to_recordset(${param}::text::jsonb) as (${sql.raw(types)})) with ordinality as x(${sql.raw(names)}, ord)
-    order by ord returning *`;
+    where ${onlyIf} order by ord returning *`;
 }
 
 /**

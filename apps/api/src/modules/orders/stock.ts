@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ORDER_MSG, STOCK_KINDS, isUmrahType, type LineKind } from '@umrah/domain';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import { orderLines, products } from '../../db/schema.ts';
@@ -6,8 +6,9 @@ import { conflict } from '../../lib/errors.ts';
 import { offerReturnedPlaces } from '../waitlist/service.ts';
 import type { AppConfig } from '../../config.ts';
 
-// Stock moves of orders, shared by placing, changing, cancelling and expiring an order: always in
-// product id order, so concurrent transactions lock product rows in the same order.
+// Stock moves of orders, shared by placing, changing, cancelling and expiring an order: one checked
+// statement shape (stockMoveClauses) that locks product rows in id order, so concurrent transactions
+// take them in the same order.
 
 /** Product id → quantity. Positive: take from stock; negative: give back. */
 export type StockChanges = Map<number, number>;
@@ -28,27 +29,47 @@ export const linesOfOrder = (db: DbOrTx, orderId: number) =>
   db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 
 /**
- * Takes (positive) or gives back (negative) stock per product. A take is one conditional UPDATE:
- * it changes the row only while enough is left, so stock cannot go below 0 however many orders
- * race for the last places; a shortfall is a 409 naming the product.
+ * The clauses of the one statement shape that moves stock; moveStock and a new order's write
+ * (workflows/order-writer.ts) both use it, so stock is taken in one way only. `net` names a relation
+ * (product_id, quantity): positive takes, negative gives back. The products it changes are locked
+ * first, in id order, so two statements never wait on each other crosswise (with the lock an UPDATE
+ * takes, FOR NO KEY UPDATE: inserts naming the product are not held up), and read as they are once
+ * locked, committed changes of others included;
+ * `stock_short` names the first that has fewer places than taken. Only when none is short does
+ * `stock_moved` change any: all or nothing, so stock cannot go below 0 however many orders race for
+ * the last places. Without `go` (the statement's other checks) nothing is locked or moved; it is
+ * evaluated before the products are locked, so the locks the statement took for it come first.
+ */
+export function stockMoveClauses(net: SQL, go: SQL = sql`true`): SQL[] {
+  return [
+    sql`stock_locked as materialized (select p.id, p.stock from ${products} p
+      where ${go} and p.id in (select n.product_id from ${net} n where n.quantity <> 0) order by p.id for no key update)`,
+    sql`stock_short as (select min(l.id) as id from stock_locked l join ${net} n on n.product_id = l.id where n.quantity > 0 and l.stock < n.quantity)`,
+    sql`stock_moved as (update ${products} p set stock = p.stock - n.quantity from ${net} n
+      where p.id = n.product_id and n.quantity <> 0 and (select s.id from stock_short s) is null and ${go} returning p.id)`,
+  ];
+}
+
+/** Stock changes as JSON text for a statement's `(product_id, quantity)` relation (stockRelation). */
+export const stockChangesJson = (changes: StockChanges) =>
+  JSON.stringify([...changes].filter(([, quantity]) => quantity !== 0).map(([product_id, quantity]) => ({ product_id, quantity })));
+
+/** The `(product_id, quantity)` relation of stockChangesJson's text. */
+export const stockRelation = (json: SQL | Placeholder) =>
+  sql`(select x.product_id, x.quantity from json_to_recordset(${json}::text::json) as x(product_id int, quantity int))`;
+
+/**
+ * Takes (positive) or gives back (negative) stock per product in one statement (stockMoveClauses);
+ * a shortfall is a 409 naming the product, and then nothing moved.
  */
 export async function moveStock(tx: Tx, changes: StockChanges, labels: Map<number, { label: string; type: number }> = new Map()) {
-  for (const [productId, quantity] of [...changes.entries()].sort((a, b) => a[0] - b[0])) {
-    if (quantity === 0) continue;
-    if (quantity < 0) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${-quantity}` })
-        .where(eq(products.id, productId));
-      continue;
-    }
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${quantity}` })
-      .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-      .returning({ id: products.id });
-    if (taken.length === 0) throw soldOut(productId, labels);
-  }
+  if (![...changes.values()].some((quantity) => quantity !== 0)) return;
+  const clauses = [sql`stock_net as ${stockRelation(sql`${stockChangesJson(changes)}`)}`, ...stockMoveClauses(sql`stock_net`)];
+  const res = (await tx.execute(sql`with ${sql.join(clauses, sql`, `)} select (select s.id from stock_short s) as short`)) as unknown as {
+    rows: { short: number | null }[];
+  };
+  const short = res.rows[0]?.short;
+  if (short !== null && short !== undefined) throw soldOut(Number(short), labels);
 }
 
 /** The 409 of a product that has too few places left: a room of a trip, or the product by name. */

@@ -26,7 +26,7 @@ import { badRequest, conflict, notFound, sqlState } from '../../lib/errors.ts';
 // expired, staff raising a product's stock, a hold that lapsed) go through offerReturnedPlaces: in
 // the same transaction as the return, the first waiting entry that fits takes them from stock with
 // the same conditional UPDATE an order uses, so a place is never both held and sold. The customer's
-// next order uses the hold (useWaitlistHolds) instead of taking stock again.
+// next order uses the hold instead of taking stock again (its write, orders/workflows/order-writer.ts).
 //
 // Lock order, to avoid deadlocks: a held entry, then the product row, then waiting entries.
 
@@ -96,35 +96,7 @@ export async function offerReturnedPlaces(tx: Tx, config: OfferConfig, productId
   return held;
 }
 
-/**
- * The customer's own order uses their unexpired holds: the held places of a product count against
- * what the order takes (stock changes, product id → quantity, changed in place), and the hold is
- * booked with the order. Held places the order does not need go back to stock through the changes.
- */
-export async function useWaitlistHolds(tx: Tx, userId: number, orderId: number, changes: Map<number, number>): Promise<void> {
-  const ids = [...changes.keys()];
-  if (ids.length === 0) return;
-  const holds = await tx
-    .select()
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.userId, userId),
-        eq(waitlistEntries.status, 'held'),
-        gt(waitlistEntries.heldUntil, sql`now()`),
-        inArray(waitlistEntries.productId, ids),
-      ),
-    )
-    .for('update');
-  for (const hold of holds) {
-    const wanted = changes.get(hold.productId) ?? 0;
-    if (wanted <= 0) continue;
-    changes.set(hold.productId, wanted - hold.persons);
-    await tx.update(waitlistEntries).set({ status: 'booked', orderId }).where(eq(waitlistEntries.id, hold.id));
-  }
-}
-
-/** Whether the customer has places held for them now (the order then takes the path that uses them). */
+/** Whether the customer has places held for them now (a sold-out trip may still be booked with them). */
 export async function hasWaitlistHold(db: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: waitlistEntries.id })
