@@ -14,3 +14,6 @@ export * from './requests.ts';
 export * from './article.ts';
 export * from './open-orders.ts';
 export * from './waitlist.ts';
+export * from './queries.ts';
+export * from './reminders.ts';
+export * from './quick-edit.ts';

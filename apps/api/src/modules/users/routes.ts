@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MSG, accountSchema, adminUserSchema } from '@umrah/domain';
+import { MSG, adminUserSchema, ownAccountSchema } from '@umrah/domain';
 import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { currentUser } from '../../lib/auth.ts';
@@ -9,8 +8,6 @@ import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, sear
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
-/** PUT /api/user: the account fields, plus the current password when the email changes. */
-const ownAccountSchema = accountSchema.extend({ current_password: z.string().max(200).optional() });
 const tags = ['users'];
 const { adminOnly, signedIn } = guardedRoutes(tags);
 
