@@ -12,6 +12,12 @@ export const pageQuery = z.object({
 });
 /** A paged list searched with `?q=` (`max`: the longest search text). */
 export const searchPageQuery = (max = 200) => pageQuery.extend({ q: z.string().max(max).optional() });
+/** GET /api/users. */
+export const usersQuery = searchPageQuery();
+/** GET /api/vouchers: a voucher's label is short. */
+export const vouchersQuery = searchPageQuery(100);
+/** GET /api/invoices/admin and GET /api/invoices/issued. */
+export const invoicesQuery = searchPageQuery();
 
 /** `?region=nl`: the region of a product list, case-insensitive. */
 export const regionQueryField = z.preprocess(
