@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROOM_SIZES } from '../catalog.ts';
 import { MSG } from '../messages.ts';
 import { TEXT_MAX, idField, requiredText, text } from './common.ts';
 import { ORDER_MSG } from './order.ts';
@@ -26,7 +27,7 @@ export const quickEditSchema = z.object(
         z.object(
           {
             id: idField(QUICK_EDIT_MSG.roomNotInOrder),
-            room_type: z.literal([2, 3, 4], { error: ORDER_MSG.roomType }).optional(),
+            room_type: z.literal(ROOM_SIZES, { error: ORDER_MSG.roomType }).optional(),
             extras: z
               .array(text(TEXT_MAX.label, 'Een extra').min(1, { error: INVALID }), { error: INVALID })
               .max(30, { error: ORDER_MSG.tooMany })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_REMINDER_STEPS, PAYMENT_REMINDER_STEPS } from '../enums.ts';
 import { MSG } from '../messages.ts';
 import { idField } from './common.ts';
 
@@ -12,7 +13,7 @@ const STEP_MSG = 'Kies een geldige herinnering.';
 export const documentReminderSchema = z.object(
   {
     order_id: idField(),
-    type: z.literal([1, 2, 3, 4], { error: STEP_MSG }),
+    type: z.literal(DOCUMENT_REMINDER_STEPS, { error: STEP_MSG }),
   },
   { error: MSG.invalidInput },
 );
@@ -25,7 +26,7 @@ export const paymentRemindersSchema = z.object(
       .array(idField(), { error: MSG.invalidInput })
       .min(1, { error: 'Kies minimaal één bestelling.' })
       .max(100, { error: 'Te veel bestellingen tegelijk (maximaal 100).' }),
-    amount_sent: z.literal([0, 1, 2, 3, 4], { error: STEP_MSG }),
+    amount_sent: z.literal(PAYMENT_REMINDER_STEPS, { error: STEP_MSG }),
   },
   { error: MSG.invalidInput },
 );

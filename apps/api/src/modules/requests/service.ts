@@ -11,6 +11,7 @@ import {
   type RequestRoom,
   type RequestStatus,
   type RequestUpdateInput,
+  Role,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
@@ -170,7 +171,7 @@ export async function sendCustomTrip(ctx: AppContext, input: CustomTripBody, use
     created = await ctx.db.transaction(async (tx) => {
       const [u] = await tx
         .insert(users)
-        .values({ ...accountColumns(guest), passwordHash, role: 0 })
+        .values({ ...accountColumns(guest), passwordHash, role: Role.USER })
         .returning();
       await queueMail(tx, { to: u.email, ...welcomeMail(u.firstName, `${ctx.config.publicUrl}/account`) });
       await storeAndMail(ctx, tx, { kind: 'custom', personal: pick(guest), fields: tripFields(input), userId: u.id, lines: tripLines(input) });

@@ -26,6 +26,7 @@ import {
   type TripCardDto,
   type TripDetailDto,
   type TripOrderDto,
+  Gender,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { allQueries, type DbOrTx } from '../../db/index.ts';
@@ -239,7 +240,7 @@ export async function loadTrip(db: DbOrTx, startDate: string): Promise<LoadedTri
       roomId: g.roomId,
       wheelchair: (g.flex as { disabled?: unknown })?.disabled === true,
       hasDocuments: withDocs.has(g.id),
-      gender: rg === 0 || rg === 1 ? rg : g.gender === 0 || g.gender === 1 ? g.gender : null,
+      gender: rg === Gender.MALE || rg === Gender.FEMALE ? rg : g.gender === Gender.MALE || g.gender === Gender.FEMALE ? g.gender : null,
     };
     guestById.set(g.id, info);
     const list = guestsOfRoom.get(g.roomId);
@@ -534,8 +535,8 @@ function checkedRooms(trip: LoadedTrip, input: MergedRoomsSaveInput['rooms']): R
 function inferKind(trip: LoadedTrip, ids: number[]): RoomKind {
   const infos = ids.map((id) => trip.guestById.get(id)!);
   const roomGender = new Map(trip.input.orders.flatMap((o) => o.rooms.map((r) => [r.id, r.room_gender] as const)));
-  if (infos.some((g) => roomGender.get(g.roomId) === 2)) return 'family';
-  return infos.every((g) => g.gender === 1) ? 'female' : 'male';
+  if (infos.some((g) => roomGender.get(g.roomId) === Gender.MIX)) return 'family';
+  return infos.every((g) => g.gender === Gender.FEMALE) ? 'female' : 'male';
 }
 
 /**
