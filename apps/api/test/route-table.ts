@@ -1,5 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { AppConfig } from '../src/config.ts';
 import { optionalUser, requireAdmin, requireStaff, requireUser } from '../src/lib/auth.ts';
 import { createTestApp } from './helpers.ts';
@@ -29,6 +29,8 @@ export interface RouteInfo {
   /** Where the auth hook sits: onRequest runs before the body is read and validated. */
   authPhase: 'onRequest' | 'preHandler' | 'none';
   hidden: boolean;
+  /** The route's schemas (params, querystring, body, response) as declared. */
+  schema: FastifySchema | undefined;
 }
 
 const asArray = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? [...h] : [h]);
@@ -51,6 +53,7 @@ function describeRoute(route: RouteOptions, method: string): RouteInfo {
     access,
     authPhase,
     hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+    schema: route.schema,
   };
 }
 

@@ -169,3 +169,17 @@ export const HIJRI_MONTHS = [
 
 export const ARABIA_TIME_SLOTS = ['09:00-12:00', '12:00-15:00', '15:00-18:00', '18:00-21:00'] as const;
 export const WEEK_DAYS = ['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag', 'Zondag'] as const;
+
+/** The steps of a document reminder (the log type: 1 request, 2 first, 3 second reminder, 4 cancellation). */
+export const DOCUMENT_REMINDER_STEPS = [1, 2, 3, 4] as const;
+export type DocumentReminderStep = (typeof DOCUMENT_REMINDER_STEPS)[number];
+/** The steps of a payment reminder (`amount_sent`: 0 request, 1-3 reminder, 4 cancellation; log type 6 + step). */
+export const PAYMENT_REMINDER_STEPS = [0, 1, 2, 3, 4] as const;
+export type PaymentReminderStep = (typeof PAYMENT_REMINDER_STEPS)[number];
+export const isDocumentReminderStep = (n: number): n is DocumentReminderStep => DOCUMENT_REMINDER_STEPS.some((s) => s === n);
+export const isPaymentReminderStep = (n: number): n is PaymentReminderStep => PAYMENT_REMINDER_STEPS.some((s) => s === n);
+/** A room for 2, 3 or 4 guests (catalog.ts lists the sizes as ROOM_SIZES). */
+export const isRoomSize = (n: number): n is 2 | 3 | 4 => n === 2 || n === 3 || n === 4;
+export const isRole = (n: number): n is Role => n === Role.USER || n === Role.ADMIN || n === Role.BOOKKEEPER;
+export const isArticleType = (n: number): n is ArticleType => n === ArticleType.ARTICLE || n === ArticleType.FLYER;
+export const isPaymentType = (n: number): n is PaymentType => Object.values(PaymentType).some((t) => t === n);

@@ -9,6 +9,7 @@ import {
   ProductType,
   Role,
   TypeClass,
+  AgeCategory,
 } from '@umrah/domain';
 import { must } from '@umrah/domain/must';
 import { hashPassword } from '../lib/passwords.ts';
@@ -85,7 +86,7 @@ function tripProducts(today: dayjs.Dayjs) {
               start: start.format('YYYY-MM-DD'),
               end: end.format('YYYY-MM-DD'),
               paymentDeadline: start.subtract(6, 'week').format('YYYY-MM-DD'),
-              stock: soldOut ? 0 : age === 0 ? 40 : 20,
+              stock: soldOut ? 0 : age === AgeCategory.ADULT ? 40 : 20,
               price: region === 'BE' ? price + 5000 : price,
               region,
               flex: { hotels, bulletpoints: BULLETS, priority: premium ? 1 : 0, type_class: typeClass, extras: [], region },

@@ -13,13 +13,8 @@ export const idParams = (message?: string) => z.object({ id: idParam(message) })
 /** The common case: 'Ongeldig id.'. */
 export const idParamsSchema = idParams();
 
-/** `?page=&pageSize=` of a paged list: from 1, 25 per page by default, at most 100. */
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
-/** A paged list searched with `?q=` (`max`: the longest search text). */
-export const searchPageQuery = (max = 200) => pageQuery.extend({ q: z.string().max(max).optional() });
+/** `?page=&pageSize=` of a paged list, and the same searched with `?q=` (the web's request types come from them). */
+export { pageQuery, searchPageQuery } from '@umrah/domain';
 
 /** Characters of `bytes` bytes in base64: the body limit of a route that carries a photo is sized from it. */
 export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;

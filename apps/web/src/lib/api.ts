@@ -1,9 +1,10 @@
 // The one HTTP client of the web app: bearer token from localStorage, refresh before expiry,
 // retry on network failure (with the same Idempotency-Key, so a write is done once), and errors
-// carrying the server's Dutch message.
+// carrying the server's Dutch message. apiGet/apiPost/apiPut/apiDelete take a path of the route map
+// (packages/domain/src/contracts/routes.ts) and infer its parameters, query, body and answer from it.
 import { MSG } from '@umrah/domain/messages';
 import { tokenClaims } from './jwt';
-import type { TokenAnswer } from '@umrah/domain/contracts';
+import type { BodyOf, HttpMethod, ParamsOf, PathOf, QueryOf, ResponseOf } from '@umrah/domain/contracts/routes';
 
 export const TOKEN_KEY = 'token';
 /** Refresh the token when fewer than this many seconds remain (docs/RULES.md, 'Constants'). */
@@ -167,7 +168,7 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-async function send<T>(path: string, opts: RequestOptions, token: string | null): Promise<T> {
+async function send(path: string, opts: RequestOptions, token: string | null): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -184,7 +185,7 @@ async function send<T>(path: string, opts: RequestOptions, token: string | null)
     const message = typeof body.message === 'string' ? body.message : UNPARSABLE_MESSAGE;
     throw new ApiError(res.status, message, body.details, typeof body.error === 'string' ? body.error : undefined);
   }
-  return data as T;
+  return data;
 }
 
 const methodOf = (opts: RequestOptions) => opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
@@ -193,10 +194,11 @@ let refreshing: Promise<void> | null = null;
 
 /** One refresh at a time, however many requests notice the token is about to expire. */
 function refreshToken(token: string): Promise<void> {
-  refreshing ??= send<TokenAnswer>('/api/refresh_token', { method: 'POST' }, token)
+  refreshing ??= send('/api/refresh_token', { method: 'POST' }, token)
     .then((r) => {
       // Only replace the token if nobody logged out or in meanwhile.
-      if (getToken() === token) setToken(r.token);
+      const fresh = (r as ResponseOf<'POST', '/api/refresh_token'> | undefined)?.token;
+      if (fresh && getToken() === token) setToken(fresh);
     })
     .catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 401) expireSession();
@@ -208,7 +210,8 @@ function refreshToken(token: string): Promise<void> {
   return refreshing;
 }
 
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** One request to any path, answer unchecked: the typed calls below are built on it. */
+export async function api(path: string, opts: RequestOptions = {}): Promise<unknown> {
   // Every write gets its key now, before any retry: the server opts in per route and ignores it elsewhere.
   if (methodOf(opts) !== 'GET' && !opts.idempotencyKey) opts = { ...opts, idempotencyKey: newIdempotencyKey() };
   const useAuth = opts.auth !== false;
@@ -226,7 +229,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     }
   }
   try {
-    return await send<T>(path, opts, token);
+    return await send(path, opts, token);
   } catch (err) {
     if (token && err instanceof ApiError && err.status === 401) {
       expireSession();
@@ -240,8 +243,47 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
 }
 
-export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => api<T>(path, { method: 'GET', query, signal });
-export const apiPost = <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
-  api<T>(path, { ...opts, method: 'POST', body: body ?? {} });
-export const apiPut = <T>(path: string, body: unknown) => api<T>(path, { method: 'PUT', body });
-export const apiDelete = <T>(path: string) => api<T>(path, { method: 'DELETE' });
+/** A path's parameters, required when it has any (`/api/order/:id` needs `params: { id }`). */
+type ParamsPart<P extends string> = keyof ParamsOf<P> extends never ? { params?: undefined } : { params: ParamsOf<P> };
+/** A body, required when the route reads one. */
+type BodyPart<B> = [B] extends [undefined] ? { body?: undefined } : { body: B };
+/** The request argument may be left out when nothing in it is required. */
+type RequestArg<R> = object extends R ? [request?: R] : [request: R];
+
+export type GetRequest<P extends PathOf<'GET'>> = ParamsPart<P> & { query?: QueryOf<'GET', P>; signal?: AbortSignal };
+export type WriteRequest<M extends Exclude<HttpMethod, 'GET'>, P extends PathOf<M>> = ParamsPart<P> &
+  BodyPart<BodyOf<M, P>> &
+  Pick<RequestOptions, 'auth' | 'signal' | 'idempotencyKey'>;
+
+/** Fills a path's parameters in, each URL-encoded: ('/api/order/:id', { id: 3 }) is '/api/order/3'. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} of ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function apiGet<P extends PathOf<'GET'>>(path: P, ...[request]: RequestArg<GetRequest<P>>): Promise<ResponseOf<'GET', P>> {
+  const r: { params?: Record<string, string | number>; query?: unknown; signal?: AbortSignal } = request ?? {};
+  return api(fillPath(path, r.params), { method: 'GET', query: r.query as RequestOptions['query'], signal: r.signal }) as Promise<
+    ResponseOf<'GET', P>
+  >;
+}
+
+function write<M extends Exclude<HttpMethod, 'GET'>>(
+  method: M,
+  path: string,
+  request: { params?: Record<string, string | number>; body?: unknown } & RequestOptions = {},
+) {
+  const { params, body, ...opts } = request;
+  // A POST always carries a JSON body (the API's parsers expect one), an empty object when the route reads none.
+  return api(fillPath(path, params), { ...opts, method, body: method === 'POST' ? (body ?? {}) : body });
+}
+
+export const apiPost = <P extends PathOf<'POST'>>(path: P, ...[request]: RequestArg<WriteRequest<'POST', P>>) =>
+  write('POST', path, request) as Promise<ResponseOf<'POST', P>>;
+export const apiPut = <P extends PathOf<'PUT'>>(path: P, ...[request]: RequestArg<WriteRequest<'PUT', P>>) =>
+  write('PUT', path, request) as Promise<ResponseOf<'PUT', P>>;
+export const apiDelete = <P extends PathOf<'DELETE'>>(path: P, ...[request]: RequestArg<WriteRequest<'DELETE', P>>) =>
+  write('DELETE', path, request) as Promise<ResponseOf<'DELETE', P>>;

@@ -1,6 +1,6 @@
 // A GET of a file that needs the bearer token (a passport photo, a trip's rooming list): the answer
 // is no JSON, so lib/api's client cannot read it, but the session rules are the same.
-import { ApiError, REFRESH_MARGIN_SECONDS, UNPARSABLE_MESSAGE, api, expireSession, getToken, nowSeconds, tokenExpiry } from './api';
+import { ApiError, REFRESH_MARGIN_SECONDS, UNPARSABLE_MESSAGE, apiGet, expireSession, getToken, nowSeconds, tokenExpiry } from './api';
 
 /**
  * fetch with the stored token. When the token is about to run out, a small authorised call first
@@ -10,7 +10,7 @@ import { ApiError, REFRESH_MARGIN_SECONDS, UNPARSABLE_MESSAGE, api, expireSessio
 export async function authorisedFetch(url: string, signal?: AbortSignal): Promise<Response> {
   const current = getToken();
   const exp = current ? tokenExpiry(current) : null;
-  if (exp !== null && exp - nowSeconds() < REFRESH_MARGIN_SECONDS) await api<unknown>('/api/user', { method: 'GET', signal });
+  if (exp !== null && exp - nowSeconds() < REFRESH_MARGIN_SECONDS) await apiGet('/api/user', { signal });
   const token = getToken();
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
   if (res.status === 401 && token) expireSession();

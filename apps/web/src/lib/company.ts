@@ -9,7 +9,7 @@ export type { CompanyDetails };
 
 export const companyQuery = {
   queryKey: ['company'] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => apiGet<CompanyDetails>('/api/company', undefined, signal),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiGet('/api/company', { signal }),
   // The details change with a deployment, not while a page is open.
   staleTime: Infinity,
   retry: false,

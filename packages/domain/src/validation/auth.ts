@@ -70,3 +70,10 @@ export const resetPasswordSchema = z
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const loginByMailSchema = z.object({ email: emailField() });
+
+/** PUT /api/user: the account fields, plus the current password when the email changes. */
+export const ownAccountSchema = accountSchema.extend({ current_password: z.string().max(200).optional() });
+export type OwnAccountInput = z.input<typeof ownAccountSchema>;
+
+/** DELETE /api/user: the password confirms that the owner deletes the account. */
+export const deleteAccountSchema = z.object({ password: z.string().max(200).optional() }).nullish();

@@ -15,3 +15,6 @@ export * from './article.ts';
 export * from './open-orders.ts';
 export * from './waitlist.ts';
 export * from './my-trip.ts';
+export * from './queries.ts';
+export * from './reminders.ts';
+export * from './quick-edit.ts';

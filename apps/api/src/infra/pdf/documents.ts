@@ -12,6 +12,7 @@ import {
   type CompanyDetails,
   type DocumentLine,
   type DocumentTotals,
+  InvoiceType,
 } from '@umrah/domain';
 import { renderPdf } from './pool.ts';
 import type { PdfColumn, PdfModel, PdfSection } from './render.ts';
@@ -350,7 +351,7 @@ const invoicePdf = (data: InvoicePdfData, head: PdfHead, body: PdfSection[]) => 
 export function invoiceDocumentPdf(data: InvoicePdfData): Promise<Buffer> {
   const { lines, totals, paid } = invoiceBase(data);
   const title = invoiceTypeTitle(data.type);
-  const quote = data.type === 0;
+  const quote = data.type === InvoiceType.QUOTE;
   const open = Math.max(0, totals.incl - paid);
   const closing =
     open === 0
@@ -386,7 +387,7 @@ export function invoiceDownPaymentPdf(data: InvoicePdfData): Promise<Buffer> {
       title: 'Aanbetalingsbewijs',
       subtitle: `Bij ${invoiceTypeTitle(data.type).toLowerCase()} ${formatOrderNumber(data.id)}`,
       meta: [
-        [data.type === 0 ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
+        [data.type === InvoiceType.QUOTE ? 'Offertenummer' : 'Factuurnummer', formatOrderNumber(data.id)],
         ['Datum', formatDate(lastPaymentDate(data.payments, data.createdAt))],
       ],
     },

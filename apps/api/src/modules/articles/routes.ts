@@ -1,7 +1,15 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_MSG, ARTICLE_PHOTO_MAX_BYTES, MSG, articleCategorySchema, articleCreateSchema, articleUpdateSchema } from '@umrah/domain';
+import {
+  ARTICLE_MSG,
+  ARTICLE_PHOTO_MAX_BYTES,
+  MSG,
+  articleCategorySchema,
+  articleCreateSchema,
+  articlesQuery,
+  articleUpdateSchema,
+} from '@umrah/domain';
 import {
   type ErrorAnswer,
   articleCategoryListContract,
@@ -41,13 +49,6 @@ const articleDescription =
   'Body { type: 0 kennis | 1 flyer, label, description, html (wordt opgeschoond), categories: [id], image: { name, data: JPEG als data-URL of base64 } }. ' +
   "De foto moet een echte JPEG zijn ('{bestand} is geen a jpg of jpeg bestand.'), 413 boven 4 MB; hij wordt bijgesneden tot 25/19 (kennis) of 0.70625 (flyer) " +
   'en opgeslagen als AVIF, WebP en JPEG in 480 en 1200 pixels breed (flex.image).';
-const typeQuery = z.object({
-  type: z.coerce
-    .number()
-    .int()
-    .refine((t) => t === 0 || t === 1, { error: 'Type is 0 (kennis) of 1 (flyer).' })
-    .optional(),
-});
 
 export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -59,7 +60,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Antwoord { articles: [{ id, type, label, description, html, img, flex, categories: [{ article_category_id, label }] }] }; ' +
           'zonder type beide soorten. html is opgeschoond (geen script, geen event-attributen). Met ETag; If-None-Match geeft 304.',
-        querystring: typeQuery,
+        querystring: articlesQuery,
         response: { 200: articleListContract },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditPageContract } from '@umrah/domain/contracts';
-import { guardedRoutes, pageQuery } from '../../lib/routes.ts';
+import { auditQuery } from '@umrah/domain';
+import { guardedRoutes } from '../../lib/routes.ts';
 import { auditPage } from './service.ts';
 
 const tags = ['audit'];
@@ -13,7 +13,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     adminOnly({
       summary:
         "Audit-log (admin): wie wat wanneer wijzigde (gebruikers, rollen, kortingscodes, producten, betalingen, 'inloggen als'), met de velden ervoor en erna; nieuwste eerst",
-      querystring: pageQuery.extend({ action: z.string().max(60).optional() }),
+      querystring: auditQuery,
       response: { 200: auditPageContract },
     }),
     async (req) => {

@@ -29,7 +29,7 @@ export async function register(ctx: AppContext, input: RegisterInput) {
     const user = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ ...accountColumns(input), passwordHash, role: 0 })
+        .values({ ...accountColumns(input), passwordHash, role: Role.USER })
         .returning();
       if (!created) throw new Error('the user insert returned no row');
       await queueMail(tx, { to: created.email, ...welcomeMail(created.firstName, `${ctx.config.publicUrl}/account`) });

@@ -1,6 +1,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { INVOICE_MSG, InvoiceStatus, PaymentType, QUOTE_MAX_CENTS, formatEuro, formatOrderNumber, invoiceStatusFor } from '@umrah/domain';
+import {
+  INVOICE_MSG,
+  InvoiceStatus,
+  PaymentType,
+  QUOTE_MAX_CENTS,
+  formatEuro,
+  formatOrderNumber,
+  invoiceStatusFor,
+  InvoiceType,
+} from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import { invoices, payments, users } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
@@ -67,7 +76,7 @@ export async function startInvoicePayment(
     amount,
     percent: 100,
     flex: { kind: 'invoice', user_id: startedBy, exchange_key: exchangeKey },
-    description: `${dto.type === 0 ? 'Offerte' : 'Factuur'} ${number}`,
+    description: `${dto.type === InvoiceType.QUOTE ? 'Offerte' : 'Factuur'} ${number}`,
     reference: number,
     returnUrl: `${publicUrl}/offerte/${encodeURIComponent(loaded.invoice.token)}`,
     exchangeUrl: (id) => `${publicUrl}${invoiceExchangePath(id, exchangeKey)}`,
@@ -83,7 +92,7 @@ export interface InvoiceExchangeResult {
 
 function invoicePaidMail(p: { firstName: string; id: number; type: number; amount: number; paid: number; total: number; url: string }) {
   const number = formatOrderNumber(p.id);
-  const what = p.type === 0 ? 'offerte' : 'factuur';
+  const what = p.type === InvoiceType.QUOTE ? 'offerte' : 'factuur';
   const open = Math.max(0, p.total - p.paid);
   return {
     subject: `Betaling ontvangen – ${what} ${number}`,

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_MSG, INVOICE_MSG, MSG, ORDER_DOCUMENTS, Role, invoiceSchema, invoiceTokenSchema, type OrderDocumentKind } from '@umrah/domain';
+import {
+  DOCUMENT_MSG,
+  INVOICE_MSG,
+  MSG,
+  ORDER_DOCUMENTS,
+  Role,
+  invoiceSchema,
+  invoiceTokenSchema,
+  type OrderDocumentKind,
+  invoicesQuery,
+} from '@umrah/domain';
 import { acceptFormBodies, paymentProvider } from '../../infra/payments/index.ts';
 import { closePdfPool } from '../../infra/pdf/index.ts';
 import {
@@ -14,7 +24,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { guardedRoutes, idParams, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limiter } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { issuedById, issuedPage, renderIssued } from './issued.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
@@ -73,7 +83,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     // Reading is for staff: the bookkeeper sees quotes and invoices read-only (docs/RULES.md, 'Roles').
     staffOnly({
       summary: 'Alle offertes en facturen (admin en boekhouder), nieuwste eerst; zoeken op nummer, email of naam',
-      querystring: searchPageQuery(),
+      querystring: invoicesQuery,
       response: { 200: invoicesPageContract },
     }),
     async (req) => ({ ...(await service.adminInvoices(app.ctx, req.query)), page: req.query.page, pageSize: req.query.pageSize }),
@@ -85,7 +95,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Uitgegeven facturen en creditfacturen van bestellingen (admin en boekhouder), nieuwste eerst',
       description:
         'Elke factuur is één keer uitgegeven met een eigen nummer (FCU2{id}, een latere FCU2{id}-2) en datum; een creditfactuur (nummer van de factuur + -C) crediteert er één. Zoeken op nummer, bestelnummer, naam of email.',
-      querystring: searchPageQuery(),
+      querystring: invoicesQuery,
       response: { 200: issuedDocumentsPageContract },
     }),
     async (req) => ({ ...(await issuedPage(app.ctx.db, req.query)), page: req.query.page, pageSize: req.query.pageSize }),

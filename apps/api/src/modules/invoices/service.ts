@@ -12,7 +12,7 @@ import {
   parseOrderNumber,
   paymentTypeText,
   type InvoiceInput,
-  type InvoiceStatus,
+  InvoiceStatus,
 } from '@umrah/domain';
 import type { Invoice, InvoiceItem, InvoicePayment } from '@umrah/domain/contracts';
 import type { AppContext } from '../../context.ts';
@@ -164,7 +164,7 @@ export async function createInvoice(ctx: Ctx, admin: UserRow, input: InvoiceInpu
         type: input.type,
         expireDate: input.expire_date,
         userId: input.user_id,
-        status: 0,
+        status: InvoiceStatus.OPEN,
         token: newInvoiceToken(),
         flex: { ...input.flex, created_by_user_id: admin.id },
       })

@@ -1,18 +1,16 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MSG,
   ORDER_MSG,
-  TEXT_MAX,
+  QUICK_EDIT_MSG,
+  quickEditSchema,
+  type QuickEdit,
   VISA_MSG,
   formatEuro,
-  idField,
   mayEdit,
   orderSchema,
-  requiredText,
   statusAfterPayments,
-  text,
   type LineKind,
   type OrderInput,
 } from '@umrah/domain';
@@ -36,55 +34,7 @@ import { transitionOrder } from './transition.ts';
 // hang on the guests); the order is priced again by the domain rules on the rows of the moment, and
 // stock moves by the difference, all in one transaction with the log row.
 
-export const QUICK_EDIT_MSG = {
-  idMismatch: 'Het id in de gegevens hoort niet bij deze bestelling.',
-  roomNotInOrder: 'Deze kamer hoort niet bij deze bestelling.',
-  noTrip: 'Deze kamer heeft geen reis en kan niet snel worden bewerkt.',
-  saved: 'Bestelling is bijgewerkt.',
-  unchanged: 'Er is niets gewijzigd.',
-} as const;
-
-const INVALID = MSG.invalidInput;
-
-export const quickEditSchema = z.object(
-  {
-    /** docs/RULES.md, 'Calls': the payload includes the order id; it must be the one in the path. */
-    id: idField(),
-    rooms: z
-      .array(
-        z.object(
-          {
-            id: idField(QUICK_EDIT_MSG.roomNotInOrder),
-            room_type: z.literal([2, 3, 4], { error: ORDER_MSG.roomType }).optional(),
-            extras: z
-              .array(text(TEXT_MAX.label, 'Een extra').min(1, { error: INVALID }), { error: INVALID })
-              .max(30, { error: ORDER_MSG.tooMany })
-              .optional(),
-            guests: z
-              .array(
-                z.object(
-                  {
-                    id: idField(VISA_MSG.guestNotInOrder),
-                    first_name: requiredText(ORDER_MSG.firstName, 100),
-                    last_name: requiredText(ORDER_MSG.lastName, 100),
-                  },
-                  { error: INVALID },
-                ),
-                { error: INVALID },
-              )
-              .max(8, { error: ORDER_MSG.tooManyGuests })
-              .optional(),
-          },
-          { error: INVALID },
-        ),
-        { error: INVALID },
-      )
-      .max(20, { error: ORDER_MSG.tooMany })
-      .default([]),
-  },
-  { error: INVALID },
-);
-export type QuickEdit = z.output<typeof quickEditSchema>;
+export { QUICK_EDIT_MSG, quickEditSchema, type QuickEdit };
 
 const fullName = (g: { firstName: string; lastName: string }) => `${g.firstName} ${g.lastName}`.trim();
 const extrasOf = (flex: unknown): string[] => {
@@ -182,7 +132,7 @@ function editedOrder(input: QuickEdit, rows: Rows, keep: string[]) {
   const parsed = orderSchema.safeParse(payload);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw new AppError(400, issues[0]?.message ?? INVALID, undefined, issues);
+    throw new AppError(400, issues[0]?.message ?? MSG.invalidInput, undefined, issues);
   }
   return parsed.data;
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DOCUMENT_MSG, ORDER_MSG, amountToPay, orderSchema } from '@umrah/domain';
+import { DOCUMENT_MSG, ORDER_MSG, adminOrdersQuery, amountToPay, orderSchema } from '@umrah/domain';
 import {
   adminOrdersPageContract,
   cancelAnswerContract,
@@ -13,7 +12,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
-import { guardedRoutes, idParams, idParamsSchema, limiter, optionalUser, searchPageQuery } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limiter, optionalUser } from '../../lib/routes.ts';
 import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
@@ -39,12 +38,6 @@ async function orderWrite<T>(req: FastifyRequest, fn: () => Promise<T>): Promise
     throw new AppError(500, ORDER_MSG.failed);
   }
 }
-
-const productIdsQuery = z
-  .string()
-  .max(2000)
-  .regex(/^\d{1,9}(,\d{1,9})*$/, { error: 'products is een lijst ids gescheiden door komma’s.' })
-  .transform((s) => s.split(',').map(Number));
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = limiter(app);
@@ -184,10 +177,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     // Reading is for staff: the bookkeeper sees orders read-only (docs/RULES.md, 'Roles').
     staffOnly({
       summary: 'Bestellingen (admin en boekhouder): zoeken op ordernummer, email of naam; ?products=1,2; leads apart',
-      querystring: searchPageQuery().extend({
-        products: productIdsQuery.optional(),
-        status: z.coerce.number().int().min(0).max(8).optional(),
-      }),
+      querystring: adminOrdersQuery,
       response: { 200: adminOrdersPageContract },
     }),
     async (req) => {

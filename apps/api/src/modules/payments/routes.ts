@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_MSG, idParam, manualPaymentSchema, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
+import { PAYMENT_MSG, idParam, manualPaymentSchema, paymentsQuery, preparePaymentSchema, startPaymentSchema } from '@umrah/domain';
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
 import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, paymentsPageContract, transactionAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParams as idParamsOf, limiter, pageQuery } from '../../lib/routes.ts';
+import { guardedRoutes, idParams as idParamsOf, limiter } from '../../lib/routes.ts';
 import { userActor } from '../orders/log.ts';
 import { payments } from '../../db/schema.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
@@ -120,7 +120,7 @@ function manualRoutes(app: App) {
   app.get(
     '/api/payments',
     staffOnly({
-      querystring: pageQuery.extend({ order_id: idParam().optional() }),
+      querystring: paymentsQuery,
       response: { 200: paymentsPageContract },
     }),
     async (req) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { deleteAccountSchema } from '@umrah/domain';
 import { messageAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { guardedRoutes, limiter } from '../../lib/routes.ts';
@@ -29,7 +29,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user',
     ownAccount({
       summary: 'Eigen account verwijderen: persoonsgegevens geanonimiseerd, bestellingen bewaard (7 jaar, boekhouding)',
-      body: z.object({ password: z.string().max(200).optional() }).nullish(),
+      body: deleteAccountSchema,
       response: { 200: messageAnswer },
     }),
     async (req) => {

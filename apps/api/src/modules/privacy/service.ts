@@ -11,6 +11,7 @@ import { ownOrders } from '../orders/service.ts';
 import { toUserDto } from '../users/dto.ts';
 import { deleteFiles, openSealed } from '../visa/service.ts';
 import { eraseFromOtherTables } from './erase.ts';
+import { LogType, Role } from '@umrah/domain';
 
 export const PRIVACY_MSG = {
   passwordNeeded: 'Voer je wachtwoord in om je account te verwijderen.',
@@ -64,7 +65,7 @@ export async function exportOwnData(ctx: AppContext, user: UserRow) {
  * ends. The email becomes free to register again.
  */
 export async function deleteOwnAccount(ctx: AppContext, user: UserRow, password: string | undefined) {
-  if (user.role !== 0) throw new AppError(403, PRIVACY_MSG.staffNotSelf, 'Forbidden');
+  if (user.role !== Role.USER) throw new AppError(403, PRIVACY_MSG.staffNotSelf, 'Forbidden');
   if (!password) throw badRequest(PRIVACY_MSG.passwordNeeded);
   if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(PRIVACY_MSG.wrongPassword);
   // A hash of a random password nobody knows: the account can never be logged into again.
@@ -111,7 +112,7 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, password:
       await tx.insert(orderLogs).values(
         orderIds.map((orderId) => ({
           orderId,
-          type: 0,
+          type: LogType.NOTE,
           message: 'Klant heeft het account verwijderd; persoonsgegevens geanonimiseerd.',
           userExecutedMail: null,
         })),

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { REGIONS, productInputSchema, productListInputSchema, type Region } from '@umrah/domain';
+import { adminProductsQuery, productInputSchema, productListInputSchema, publicProductsQuery, type Region } from '@umrah/domain';
 import { productDeletedContract, productListContract, productSavedContract, productsCreatedContract } from '@umrah/domain/contracts';
 import { guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
 import { products } from '../../db/schema.ts';
@@ -11,8 +10,6 @@ import type { CatalogEntry } from './service.ts';
 
 const tags = ['products'];
 const { adminOnly } = guardedRoutes(tags);
-const regionField = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(REGIONS, { error: 'Onbekende regio: kies NL of BE.' }));
-const publicQuery = z.object({ region: regionField.default('NL') });
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
@@ -64,7 +61,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const c of catalogs) {
     app.get(
       c.url,
-      { schema: { tags, summary: c.summary, description: c.description, querystring: publicQuery, response: { 200: productListContract } } },
+      { schema: { tags, summary: c.summary, description: c.description, querystring: publicProductsQuery, response: { 200: productListContract } } },
       async (req, reply) => sendCatalog(req, reply, await c.load(app.ctx, req.query.region)),
     );
   }
@@ -73,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/products',
     adminOnly({
       summary: 'Alle producten (ook inactieve) voor de beheerder, te filteren op regio en te zoeken op label',
-      querystring: z.object({ region: regionField.optional(), q: z.string().max(200).optional() }),
+      querystring: adminProductsQuery,
       response: { 200: productListContract },
     }),
     async (req, reply) => {

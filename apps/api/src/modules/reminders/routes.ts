@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MSG, idField } from '@umrah/domain';
+import { documentReminderSchema, paymentRemindersSchema } from '@umrah/domain';
 import { documentReminderSentContract, orderRemindersContract, paymentRemindersSentContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { guardedRoutes, idParamsSchema } from '../../lib/routes.ts';
@@ -9,7 +8,6 @@ import * as service from './service.ts';
 
 const tags = ['reminders'];
 const { adminOnly } = guardedRoutes(tags);
-const STEP_MSG = 'Kies een geldige herinnering.';
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -18,13 +16,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Documentherinnering naar de klant (admin): type 1 verzoek, 2 eerste, 3 tweede herinnering, 4 annulering',
       description:
         "{ status:'success', message, order_id, type }. Mail met de link naar /visum/invoeren/{id} en een logregel met het email van de admin. 409 als de bestelling niet (aan)betaald is of alle documenten er al zijn.",
-      body: z.object(
-        {
-          order_id: idField(),
-          type: z.literal([1, 2, 3, 4], { error: STEP_MSG }),
-        },
-        { error: MSG.invalidInput },
-      ),
+      body: documentReminderSchema,
       response: { 200: documentReminderSentContract },
     }),
     async (req) => {
@@ -39,16 +31,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Betalingsherinnering naar de klanten van één of meer bestellingen (admin): amount_sent 0 verzoek, 1-3 herinnering, 4 annulering',
       description:
         "{ status:'success', message, sent: [{ order_id, type }] } met logtype 6-10. Alles of niets: 404 onbekende bestelling, 409 als een bestelling niet meer betaald kan worden of niets open heeft.",
-      body: z.object(
-        {
-          orders: z
-            .array(idField(), { error: MSG.invalidInput })
-            .min(1, { error: 'Kies minimaal één bestelling.' })
-            .max(100, { error: 'Te veel bestellingen tegelijk (maximaal 100).' }),
-          amount_sent: z.literal([0, 1, 2, 3, 4], { error: STEP_MSG }),
-        },
-        { error: MSG.invalidInput },
-      ),
+      body: paymentRemindersSchema,
       response: { 200: paymentRemindersSentContract },
     }),
     async (req) => {

@@ -11,6 +11,7 @@ import {
   type RequestRoom,
   type RequestStatus,
   type RequestUpdateInput,
+  Role,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
@@ -171,7 +172,7 @@ export async function sendCustomTrip(ctx: AppContext, input: CustomTripBody, use
     created = await ctx.db.transaction(async (tx) => {
       const [u] = await tx
         .insert(users)
-        .values({ ...accountColumns(guest), passwordHash, role: 0 })
+        .values({ ...accountColumns(guest), passwordHash, role: Role.USER })
         .returning();
       if (!u) throw new Error('the user insert returned no row');
       await queueMail(tx, { to: u.email, ...welcomeMail(u.firstName, `${ctx.config.publicUrl}/account`) });

@@ -9,10 +9,11 @@ import {
   countryAlpha3,
   nationalityName,
   formatDate,
-  type AgeCategory,
   type AirlineLayout,
   type CompanyDetails,
   type RoomKind,
+  AgeCategory,
+  Gender,
 } from '@umrah/domain';
 import { orders, users, visaDocuments } from '../../db/schema.ts';
 import { renderPdf } from '../../infra/pdf/index.ts';
@@ -208,9 +209,18 @@ async function passengers(ctx: Ctx, trip: LoadedTrip): Promise<Passenger[]> {
 function airlineRows(list: Passenger[], layout: AirlineLayout): string[][] {
   return list.map((p, i) => {
     const age = p.guest.row.ageCategory;
-    const gender = p.gender === 0 ? 'M' : p.gender === 1 ? 'F' : '';
+    const gender = p.gender === Gender.MALE ? 'M' : p.gender === Gender.FEMALE ? 'F' : '';
     if (layout === 'turkish') {
-      const title = age === 2 ? 'INF' : age === 1 ? 'CHD' : p.gender === 1 ? 'MRS' : p.gender === 0 ? 'MR' : '';
+      const title =
+        age === AgeCategory.BABY
+          ? 'INF'
+          : age === AgeCategory.CHILD
+            ? 'CHD'
+            : p.gender === Gender.FEMALE
+              ? 'MRS'
+              : p.gender === Gender.MALE
+                ? 'MR'
+                : '';
       return [
         String(i + 1),
         asciiUpper(p.lastName),

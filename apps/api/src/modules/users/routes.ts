@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MSG, accountSchema, adminUserSchema } from '@umrah/domain';
+import { MSG, adminUserSchema, ownAccountSchema, usersQuery } from '@umrah/domain';
 import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { currentUser } from '../../lib/auth.ts';
 import { users } from '../../db/schema.ts';
-import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
-/** PUT /api/user: the account fields, plus the current password when the email changes. */
-const ownAccountSchema = accountSchema.extend({ current_password: z.string().max(200).optional() });
 const tags = ['users'];
 const { adminOnly, signedIn } = guardedRoutes(tags);
 
@@ -44,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
     adminOnly({
-      querystring: searchPageQuery(),
+      querystring: usersQuery,
       response: { 200: usersPageContract },
     }),
     async (req) => {

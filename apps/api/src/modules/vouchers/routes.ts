@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema } from '@umrah/domain';
+import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema, vouchersQuery } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
 import { vouchers } from '../../db/schema.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { limitCodeLookups } from './guessing.ts';
@@ -57,7 +57,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/vouchers',
     adminOnly({
       summary: 'Kortingscodes (admin), nieuwste eerst',
-      querystring: searchPageQuery(100),
+      querystring: vouchersQuery,
       response: { 200: vouchersPageContract },
     }),
     async (req) => {

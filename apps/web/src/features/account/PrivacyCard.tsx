@@ -6,6 +6,7 @@ import { FormFooter } from '../../components/admin-kit/FormFooter';
 import { errorMessage, notifyErrorWith, notifySuccess } from '../../lib/notify';
 import { useAuth } from '../auth';
 import { useDeleteAccount, useExportMyData } from './api';
+import { Role } from '@umrah/domain/enums';
 
 /** The privacy statement's promises in the account: download your data, remove your account. */
 export function PrivacyCard() {
@@ -55,7 +56,7 @@ export function PrivacyCard() {
           <Button variant="light" onClick={download} loading={exportData.isPending}>
             Mijn gegevens downloaden
           </Button>
-          {user.role === 0 && (
+          {user.role === Role.USER && (
             <Button variant="outline" color="red" onClick={() => setConfirmOpen(true)}>
               Account verwijderen
             </Button>

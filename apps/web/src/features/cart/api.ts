@@ -6,7 +6,7 @@ import type { OrderPreview } from '@umrah/domain/contracts/orders';
 import { discountableItemCount } from '@umrah/domain/pricing';
 import { apiPost } from '../../lib/api';
 import { cartKind, cartToOrder } from './order';
-import type { VoucherAnswer } from '@umrah/domain/contracts';
+import type { BodyOf } from '@umrah/domain/contracts/routes';
 
 export type { OrderPreview, PreviewLine } from '@umrah/domain/contracts/orders';
 
@@ -23,7 +23,8 @@ export const previewKeys = {
   cart: (payload: unknown) => [...previewKeys.all, payload] as const,
 };
 
-const fetchPreview = (payload: unknown, signal?: AbortSignal) => apiPost<OrderPreview>('/api/order/preview', payload, { signal });
+const fetchPreview = (payload: BodyOf<'POST', '/api/order/preview'>, signal?: AbortSignal) =>
+  apiPost('/api/order/preview', { body: payload, signal });
 
 /** The server's price of these cart entries (disabled for an empty list). */
 export function useCartPreview(entries: readonly unknown[]) {
@@ -59,11 +60,13 @@ export function cartProductIds(entries: readonly unknown[]): number[] {
 export const useRequestVoucher = () =>
   useMutation({
     mutationFn: ({ label, applied, entries }: { label: string; applied: string[]; entries: readonly unknown[] }) =>
-      apiPost<VoucherAnswer>('/api/requestVoucher', {
-        label,
-        discounts: applied,
-        // Items a code can discount (guests, lessons, products; donations never count), as the order counts them.
-        items: discountableItemCount(cartToOrder(entries, false)),
-        products: cartProductIds(entries),
+      apiPost('/api/requestVoucher', {
+        body: {
+          label,
+          discounts: applied,
+          // Items a code can discount (guests, lessons, products; donations never count), as the order counts them.
+          items: discountableItemCount(cartToOrder(entries, false)),
+          products: cartProductIds(entries),
+        },
       }),
   });

@@ -2,7 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Region } from '@umrah/domain/enums';
 import { apiGet } from '../../lib/api';
-import type { ProductList } from '@umrah/domain/contracts';
 
 export const catalogKeys = {
   all: ['products'] as const,
@@ -14,6 +13,6 @@ export const catalogKeys = {
 export function useCatalog(region: Region) {
   return useQuery({
     queryKey: catalogKeys.region(region),
-    queryFn: ({ signal }) => apiGet<ProductList>('/api/products', { region }, signal).then((r) => r.products),
+    queryFn: ({ signal }) => apiGet('/api/products', { query: { region }, signal }).then((r) => r.products),
   });
 }

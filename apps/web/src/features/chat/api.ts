@@ -1,6 +1,5 @@
 // The public configuration the chat button needs: the external chat link (CHAT_URL via GET /api/config).
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicConfig } from '@umrah/domain/contracts/system';
 import { apiGet } from '../../lib/api';
 
 export const configKeys = { public: ['public-config'] as const };
@@ -9,7 +8,7 @@ export const configKeys = { public: ['public-config'] as const };
 export const publicConfigQuery = () =>
   queryOptions({
     queryKey: configKeys.public,
-    queryFn: ({ signal }) => apiGet<PublicConfig>('/api/config', undefined, signal),
+    queryFn: ({ signal }) => apiGet('/api/config', { signal }),
     staleTime: Infinity,
     retry: false,
   });

@@ -1,7 +1,8 @@
 // Server state of the content pages (docs/RULES.md, 'Screens', 'Entities', 'Calls'): knowledge articles, flyers, their categories and
 // the team. The lists come with an ETag, so a refetch is cheap.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ArticleCategoryList, ArticleDto, ArticleList, MessageAnswer, Team, TeamMemberDto } from '@umrah/domain/contracts';
+import type { ArticleDto, TeamMemberDto } from '@umrah/domain/contracts';
+import type { BodyOf } from '@umrah/domain/contracts/routes';
 import { apiGet, apiPost } from '../../lib/api';
 
 export const ArticleKind = { ARTICLE: 0, FLYER: 1 } as const;
@@ -17,20 +18,20 @@ export const contentKeys = {
 export function useArticles(type: number) {
   return useQuery({
     queryKey: contentKeys.articles(type),
-    queryFn: ({ signal }) => apiGet<ArticleList>('/api/articles', { type }, signal).then((r) => r.articles),
+    queryFn: ({ signal }) => apiGet('/api/articles', { query: { type }, signal }).then((r) => r.articles),
   });
 }
 
 export function useArticleCategories() {
   return useQuery({
     queryKey: contentKeys.categories,
-    queryFn: ({ signal }) => apiGet<ArticleCategoryList>('/api/articlecats', undefined, signal).then((r) => r.articleCategories),
+    queryFn: ({ signal }) => apiGet('/api/articlecats', { signal }).then((r) => r.articleCategories),
   });
 }
 
 /** POST /api/contact: the contact form's message; the answer's message is the success text. */
 export const useSendContact = () =>
-  useMutation({ mutationFn: (body: Record<string, string>) => apiPost<MessageAnswer>('/api/contact', body, { auth: false }) });
+  useMutation({ mutationFn: (body: BodyOf<'POST', '/api/contact'>) => apiPost('/api/contact', { body, auth: false }) });
 
 /** GET /api/article/{id}; a 404 is final, so it is not retried. */
 export function useArticle(id: number | null) {
@@ -38,14 +39,17 @@ export function useArticle(id: number | null) {
     queryKey: contentKeys.article(id ?? 0),
     enabled: id !== null,
     retry: false,
-    queryFn: ({ signal }) => apiGet<ArticleDto>(`/api/article/${id}`, undefined, signal),
+    queryFn: ({ signal }) => {
+      if (id === null) throw new Error('No article chosen');
+      return apiGet('/api/article/:id', { params: { id }, signal });
+    },
   });
 }
 
 export function useTeam() {
   return useQuery({
     queryKey: contentKeys.team,
-    queryFn: ({ signal }) => apiGet<Team>('/api/team', undefined, signal).then((r) => r.team),
+    queryFn: ({ signal }) => apiGet('/api/team', { signal }).then((r) => r.team),
   });
 }
 

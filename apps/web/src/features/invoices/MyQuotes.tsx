@@ -34,11 +34,11 @@ export function MyQuotes() {
             <Anchor component={Link} to={`/offerte/${q.token}`} size="sm">
               {q.payable ? 'Bekijken en betalen' : 'Bekijken'}
             </Anchor>
-            <Button variant="default" size="xs" onClick={() => downloadWithNotice(`/api/invoices_invoice/${q.id}`)}>
+            <Button variant="default" size="xs" onClick={() => downloadWithNotice('/api/invoices_invoice/:id', q.id)}>
               {q.type_label} (PDF)
             </Button>
             {q.total_payments > 0 && q.amount_open > 0 && (
-              <Button variant="default" size="xs" onClick={() => downloadWithNotice(`/api/invoices_down/${q.id}`)}>
+              <Button variant="default" size="xs" onClick={() => downloadWithNotice('/api/invoices_down/:id', q.id)}>
                 Aanbetalingsbewijs (PDF)
               </Button>
             )}

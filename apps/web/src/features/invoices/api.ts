@@ -1,8 +1,7 @@
 // The calls of quotes, invoices and PDF documents, and saving a base64 PDF in the browser.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { InvoiceAnswer, InvoicesPage, InvoiceSaved, OwnInvoices } from '@umrah/domain/contracts/invoices';
-import type { TransactionAnswer } from '@umrah/domain/contracts/payments';
-import { DOCUMENT_MSG, type PdfDownload } from '@umrah/domain/documents';
+import type { BodyOf, PathOf, ResponseOf } from '@umrah/domain/contracts/routes';
+import { DOCUMENT_MSG, type OrderDocumentKind, type PdfDownload } from '@umrah/domain/documents';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { checkedAnswer } from '../../lib/answer';
 import { showNotification } from '../../lib/notify';
@@ -18,13 +17,13 @@ export const invoiceKeys = {
 };
 
 export const fetchAdminInvoices = (q: string, page: number, signal?: AbortSignal) =>
-  apiGet<InvoicesPage>('/api/invoices/admin', { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal);
+  apiGet('/api/invoices/admin', { query: { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal });
 
-export const fetchOwnInvoices = (signal?: AbortSignal) => apiGet<OwnInvoices>('/api/invoices', undefined, signal).then((r) => r.invoices);
+export const fetchOwnInvoices = (signal?: AbortSignal) => apiGet('/api/invoices', { signal }).then((r) => r.invoices);
 
 /** Public: no bearer token is sent, so an expired session never gets in the way of the quote page. */
 export const fetchInvoiceByToken = (token: string, signal?: AbortSignal) =>
-  apiPost<InvoiceAnswer>('/api/invoiceByToken', { token }, { auth: false, signal }).then((r) => r.invoice);
+  apiPost('/api/invoiceByToken', { body: { token }, auth: false, signal }).then((r) => r.invoice);
 
 /** An empty or { status: 'error' } answer fails with its text or 'An unknown error occured.' (docs/RULES.md, 'Messages'). */
 /** The customer's own quotes and invoices, fresh on every visit of 'Mijn bestellingen'. */
@@ -39,11 +38,12 @@ export const invoiceByTokenQuery = (token: string) =>
     staleTime: 0,
   });
 
-export const saveInvoice = (id: number | null, body: unknown) =>
-  checkedAnswer(apiPost<InvoiceSaved>(id ? `/api/invoice/${id}` : '/api/invoice', body));
+export type InvoiceBody = BodyOf<'POST', '/api/invoice'>;
+export const saveInvoice = (id: number | null, body: InvoiceBody) =>
+  checkedAnswer(id ? apiPost('/api/invoice/:id', { params: { id }, body }) : apiPost('/api/invoice', { body }));
 
 export const payInvoiceByToken = (token: string) =>
-  apiPost<TransactionAnswer>('/api/invoicePayment', { token }, { auth: false }).then((r) => r.transaction.paymentURL);
+  apiPost('/api/invoicePayment', { body: { token }, auth: false }).then((r) => r.transaction.paymentURL);
 
 /** 'Betalen' on the quote page: on to the provider's page. */
 export const usePayInvoice = (token: string) => useMutation({ mutationFn: async () => window.location.assign(await payInvoiceByToken(token)) });
@@ -64,14 +64,27 @@ export function savePdf(doc: PdfDownload) {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** POSTs a document call (order/invoice/{id}, invoices_invoice/{id}, ...) and saves the PDF. */
-export const downloadPdf = async (path: string) => savePdf(await apiPost<PdfDownload>(path, {}));
+/** The document calls that answer a PDF (order/invoice/:id, invoices_invoice/:id, ...): POSTs, as the route map has them. */
+export type PdfPath = { [P in PathOf<'POST'>]: ResponseOf<'POST', P> extends PdfDownload ? P : never }[PathOf<'POST'>];
+/** An issued invoice or credit note is read again, not made: a GET. */
+const ISSUED_PDF = '/api/invoices/issued/:id/pdf';
+
+/** The PDF call of each order document (ORDER_DOCUMENTS in @umrah/domain/documents names the same paths). */
+export const ORDER_DOCUMENT_PATHS = {
+  invoice: '/api/order/invoice/:id',
+  down_payment: '/api/order/down_payment/:id',
+  invoice_credit: '/api/order/invoice_credit/:id',
+  down_payment_credit: '/api/order/down_payment_credit/:id',
+} as const satisfies Record<OrderDocumentKind, PdfPath>;
+
+/** POSTs a document call and saves the PDF. */
+export const downloadPdf = async (path: PdfPath, id: number) => savePdf(await apiPost(path, { params: { id } }));
 
 /** downloadPdf for buttons without their own error place: a failure shows as a notification. */
-export async function downloadWithNotice(path: string, method: 'GET' | 'POST' = 'POST') {
+export async function downloadWithNotice(path: PdfPath | typeof ISSUED_PDF, id: number) {
   try {
-    if (method === 'GET') savePdf(await apiGet<PdfDownload>(path));
-    else await downloadPdf(path);
+    if (path === ISSUED_PDF) savePdf(await apiGet(path, { params: { id } }));
+    else await downloadPdf(path, id);
   } catch (err) {
     showNotification({ color: 'red', message: err instanceof ApiError ? err.message : DOCUMENT_MSG.downloadFailed });
   }

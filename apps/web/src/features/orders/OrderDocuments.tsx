@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { ORDER_DOCUMENTS, availableOrderDocuments, type OrderDocumentKind } from '@umrah/domain/documents';
-import { downloadWithNotice } from '../invoices';
+import { ORDER_DOCUMENT_PATHS, downloadWithNotice } from '../invoices';
 
 export interface OrderDocumentsProps {
   order: { id: number; status: number; total_price: number; total_payments: number };
@@ -23,7 +23,7 @@ export function OrderDocuments({ order, withCredit = false }: OrderDocumentsProp
 
   const download = async (kind: OrderDocumentKind) => {
     setBusy(kind);
-    await downloadWithNotice(`/api/order/${ORDER_DOCUMENTS[kind].path}/${order.id}`);
+    await downloadWithNotice(ORDER_DOCUMENT_PATHS[kind], order.id);
     setBusy(null);
   };
 

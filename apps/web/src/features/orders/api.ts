@@ -1,7 +1,6 @@
 // Server state of 'Mijn bestellingen': the customer's orders (GET /api/orders), refetched on every
 // visit of the page (a payment or delivered documents change them meanwhile).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyOrders } from '@umrah/domain/contracts/orders';
 import { apiGet } from '../../lib/api';
 
 export type { MyOrder } from '@umrah/domain/contracts/orders';
@@ -13,7 +12,7 @@ export const orderKeys = {
 export const myOrdersQuery = () =>
   queryOptions({
     queryKey: orderKeys.mine,
-    queryFn: ({ signal }) => apiGet<MyOrders>('/api/orders', undefined, signal).then((r) => r.orders),
+    queryFn: ({ signal }) => apiGet('/api/orders', { signal }).then((r) => r.orders),
     staleTime: 0,
   });
 

@@ -1,16 +1,25 @@
 // The lead forms' calls (docs/RULES.md, 'Calls' contact/individual, contact/individual_hadj) and the admin's leads list.
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
 import { MSG } from '@umrah/domain/messages';
-import { REQUEST_SENT_MS, type RequestDto, type RequestStatus } from '@umrah/domain/validation/requests';
+import type { z } from 'zod';
+import { REQUEST_SENT_MS, customTripBodySchema, moroccoRequestSchema, type RequestStatus } from '@umrah/domain/validation/requests';
 import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
 
 export type { LeadRow, LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
 
-export const useSendMoroccoRequest = () => useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual_hadj', body) });
-export const useSendCustomTrip = () => useMutation({ mutationFn: (body: unknown) => apiPost<SentAnswer>('/api/contact/individual', body) });
+/** The forms check their values with the same schema before they send; parsing again gives the body its type. */
+function parsed<S extends z.ZodType>(schema: S, values: unknown): z.output<S> {
+  const result = schema.safeParse(values);
+  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? MSG.invalidInput);
+  return result.data;
+}
+
+export const useSendMoroccoRequest = () =>
+  useMutation({ mutationFn: (values: unknown) => apiPost('/api/contact/individual_hadj', { body: parsed(moroccoRequestSchema, values) }) });
+export const useSendCustomTrip = () =>
+  useMutation({ mutationFn: (values: unknown) => apiPost('/api/contact/individual', { body: parsed(customTripBodySchema, values) }) });
 
 export interface LeadsFilter {
   status?: RequestStatus;
@@ -25,7 +34,7 @@ export const leadKeys = {
 export const leadsQuery = (f: LeadsFilter) =>
   queryOptions({
     queryKey: leadKeys.list(f),
-    queryFn: ({ signal }) => apiGet<LeadsPage>('/api/admin/requests', { status: f.status, q: f.q?.trim() || undefined, page: f.page }, signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/requests', { query: { status: f.status, q: f.q?.trim() || undefined, page: f.page }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -33,7 +42,7 @@ export const leadsQuery = (f: LeadsFilter) =>
 export function useUpdateLead(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status: RequestStatus; note: string }) => apiPut<RequestDto>(`/api/admin/requests/${id}`, body),
+    mutationFn: (body: { status: RequestStatus; note: string }) => apiPut('/api/admin/requests/:id', { params: { id }, body }),
     onSuccess: () => {
       showNotification({ color: 'green', message: 'Aanvraag is gewijzigd.' });
       void qc.invalidateQueries({ queryKey: leadKeys.all });

@@ -3,7 +3,7 @@
 // (cancel, discounts, payment, quick edit, reminders with their logs, documents), docs/OFFICE.md.
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { ageCategoryLabels, orderStatusLabels, type AgeCategory, type OrderStatus } from '@umrah/domain/enums';
+import { OrderStatus, ageCategoryLabels, orderStatusLabels, type AgeCategory } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { DocumentsBadge } from '../../components/DocumentsBadge';
 import type { TripOrder } from './api';
@@ -39,7 +39,7 @@ export function OrderCard({ order, actions }: { order: TripOrder; actions?: Reac
           <Badge
             variant="light"
             c="dark.7"
-            color={order.status === 2 ? 'green' : order.status === 8 ? 'yellow' : 'gray'}
+            color={order.status === OrderStatus.COMPLETED ? 'green' : order.status === OrderStatus.DOWN_PAYMENT ? 'yellow' : 'gray'}
             tt="none"
             data-testid="order-status"
           >

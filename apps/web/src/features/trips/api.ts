@@ -9,17 +9,8 @@ import { saveBlob } from '../../lib/saveBlob';
 import { notifySuccess, type MutationHooks } from '../../lib/notify';
 import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
 import type { RoomKind } from '@umrah/domain/rooming';
-import type {
-  MergedRooms,
-  OpenReminded,
-  Proposal,
-  RoomingRoomDto,
-  RoomingVersionSummaryDto,
-  RoomsSaved,
-  TripAdminOrders,
-  TripDetail,
-  TripList,
-} from '@umrah/domain/contracts';
+import type { OpenReminded, Proposal, RoomingRoomDto, RoomingVersionSummaryDto, RoomsSaved } from '@umrah/domain/contracts';
+import { isDocumentReminderStep, isRoomSize } from '@umrah/domain/enums';
 import type { AirlineLayout } from '@umrah/domain/validation/trips';
 
 // The answer shapes are the domain's response contracts (packages/domain/src/contracts/trips.ts),
@@ -45,25 +36,26 @@ export const tripKeys = {
 export const tripOrdersQuery = (start: string) =>
   queryOptions({
     queryKey: tripKeys.orders(start),
-    queryFn: ({ signal }) => apiGet<TripAdminOrders>(`/api/admin/trips/${encodeURIComponent(start)}/orders`, undefined, signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/trips/:start_date/orders', { params: { start_date: start }, signal }),
   });
 
 /** 'Herinnering aan alle gasten zonder documenten': one document reminder step (1-4) to every order of the trip still missing documents. */
 export const useTripDocumentReminder = (options?: MutationHooks<OpenReminded, { start: string; type: number }>) =>
   useAdminMutation({
     ...options,
-    mutationFn: ({ start, type }: { start: string; type: number }) =>
-      apiPost<OpenReminded>(`/api/admin/trips/${encodeURIComponent(start)}/remind/documents`, { type }),
+    mutationFn: ({ start, type }: { start: string; type: number }) => {
+      if (!isDocumentReminderStep(type)) throw new Error(`No document reminder step ${type}`);
+      return apiPost('/api/admin/trips/:start_date/remind/documents', { params: { start_date: start }, body: { type } });
+    },
     invalidates: (_res, { start }) => [tripKeys.detail(start), ['admin', 'orders']],
   });
 
-export const fetchTrips = (signal?: AbortSignal) => apiGet<TripList>('/api/admin/trips', undefined, signal).then((r) => r.trips);
+export const fetchTrips = (signal?: AbortSignal) => apiGet('/api/admin/trips', { signal }).then((r) => r.trips);
 
-export const fetchTrip = (start: string, signal?: AbortSignal) =>
-  apiGet<TripDetail>(`/api/admin/trips/${encodeURIComponent(start)}`, undefined, signal);
+export const fetchTrip = (start: string, signal?: AbortSignal) => apiGet('/api/admin/trips/:start_date', { params: { start_date: start }, signal });
 
 export const fetchMergedRooms = (start: string, version?: number, signal?: AbortSignal) =>
-  apiGet<MergedRooms>('/api/merged_rooms', { start_date: start, version }, signal);
+  apiGet('/api/merged_rooms', { query: { start_date: start, version }, signal });
 
 export const tripsQuery = queryOptions({ queryKey: tripKeys.all, queryFn: ({ signal }) => fetchTrips(signal) });
 
@@ -77,14 +69,23 @@ export const roomsQuery = (start: string, version?: number) =>
 export const useRoomingProposal = (options?: MutationHooks<Proposal, string>) =>
   useMutation({
     ...options,
-    mutationFn: (start: string) => apiPost<Proposal>(`/api/admin/trips/${encodeURIComponent(start)}/rooming/proposal`, {}),
+    mutationFn: (start: string) => apiPost('/api/admin/trips/:start_date/rooming/proposal', { params: { start_date: start } }),
   });
 
 /** Saves the rooming list as a new version; the trip's versions are fetched again before onSuccess. */
 export const useSaveRooms = (options?: MutationHooks<RoomsSaved, SaveRoomsBody>) =>
   useAdminMutation({
     ...options,
-    mutationFn: (body: SaveRoomsBody) => apiPost<RoomsSaved>('/api/merged_rooms', body),
+    mutationFn: ({ start_date, rooms }: SaveRoomsBody) =>
+      apiPost('/api/merged_rooms', {
+        body: {
+          start_date,
+          rooms: rooms.map(({ max_guests, ...room }) => {
+            if (!isRoomSize(max_guests)) throw new Error(`No room of ${max_guests}`);
+            return { ...room, max_guests };
+          }),
+        },
+      }),
     invalidates: (_res, body) => [tripKeys.rooms(body.start_date)],
   });
 

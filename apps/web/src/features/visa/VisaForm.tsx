@@ -19,6 +19,7 @@ import { DutchDateInput } from '../auth';
 import { useSaveGuestVisa } from './api';
 import { PHOTO_ACCEPT, preparePhoto } from './photo';
 import { needsConfirming, PassportScan, scannedNumberDiffers, type ScanState } from './PassportScan';
+import { Gender } from '@umrah/domain/enums';
 
 export interface VisaFormValues {
   order_id: number;
@@ -44,7 +45,7 @@ export const initialVisaValues = (orderId: number, guest: VisaGuestDto): VisaFor
   guest_id: guest.id,
   first_name: guest.first_name,
   last_name: guest.last_name,
-  gender: guest.gender === 0 || guest.gender === 1 ? String(guest.gender) : '',
+  gender: guest.gender === Gender.MALE || guest.gender === Gender.FEMALE ? String(guest.gender) : '',
   date_of_birth: null,
   nationality: '',
   city_of_country: '',

@@ -2,8 +2,8 @@
 // order/guest/update_name/{order_id}, order/remind/documents/finish and /faulty). The shapes are the
 // domain's DTOs, the bodies the domain's schemas (the server checks the same ones).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminVisaOrderDto, DocumentsFinished, DocumentsReset, GuestNameSaved, VisaSaved } from '@umrah/domain/contracts/visa';
-import type { GuestNameInput, ResetDocumentsInput, VisaInput, VisaOrderDto } from '@umrah/domain/validation/visa';
+import type { AdminVisaOrderDto } from '@umrah/domain/contracts/visa';
+import type { GuestNameInput, ResetDocumentsInput, VisaInput } from '@umrah/domain/validation/visa';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { authorisedFetch } from '../../lib/authorisedFetch';
 import { saveBlob } from '../../lib/saveBlob';
@@ -18,13 +18,14 @@ export const visaKeys = {
   photo: (guestId: number) => ['admin', 'visa', 'photo', guestId] as const,
 };
 
-export const fetchVisaOrder = (orderId: number, signal?: AbortSignal) => apiGet<VisaOrderDto>(`/api/order/${orderId}/visa`, undefined, signal);
+export const fetchVisaOrder = (orderId: number, signal?: AbortSignal) => apiGet('/api/order/:id/visa', { params: { id: orderId }, signal });
 
-export const updateGuestName = (body: GuestNameInput) => apiPost<GuestNameSaved>(`/api/order/guest/update_name/${body.order_id}`, body);
+export const updateGuestName = (body: GuestNameInput) =>
+  apiPost('/api/order/guest/update_name/:order_id', { params: { order_id: body.order_id }, body });
 
-export const submitVisa = (body: VisaInput) => apiPost<VisaSaved>('/api/order/guest/visa', body);
+export const submitVisa = (body: VisaInput) => apiPost('/api/order/guest/visa', { body });
 
-export const finishDocuments = (orderId: number) => apiPost<DocumentsFinished>('/api/order/remind/documents/finish', { order_id: orderId });
+export const finishDocuments = (orderId: number) => apiPost('/api/order/remind/documents/finish', { body: { order_id: orderId } });
 
 /** The order's visa state; a 4xx (not found, not allowed) is final and not retried. */
 export const visaOrderQuery = (orderId: number) =>
@@ -60,10 +61,9 @@ export function useFinishDocuments() {
   });
 }
 
-export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) =>
-  apiGet<AdminVisaOrderDto>(`/api/admin/order/${orderId}/visa`, undefined, signal);
+export const fetchAdminVisa = (orderId: number, signal?: AbortSignal) => apiGet('/api/admin/order/:id/visa', { params: { id: orderId }, signal });
 
-export const resetDocuments = (body: ResetDocumentsInput) => apiPost<DocumentsReset>('/api/order/remind/documents/faulty', body);
+export const resetDocuments = (body: ResetDocumentsInput) => apiPost('/api/order/remind/documents/faulty', { body });
 
 /** docs/RULES.md, 'Constants''s photo download: the passport photo as a 200x200 JPEG (quality 80), saved as a file. */
 export async function downloadGuestPhoto(guestId: number): Promise<string> {

@@ -2,8 +2,7 @@
 // trip page's list for staff.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistJoin } from '@umrah/domain/validation/waitlist';
-import type { WaitlistAdminEntryDto, WaitlistEntryDto } from '@umrah/domain/contracts';
-import { api, apiDelete, apiGet, apiPost } from '../../lib/api';
+import { apiDelete, apiGet, apiPost } from '../../lib/api';
 
 export const waitlistKeys = {
   mine: ['my-waitlist'] as const,
@@ -13,7 +12,7 @@ export const waitlistKeys = {
 export const useMyWaitlist = (enabled = true) =>
   useQuery({
     queryKey: waitlistKeys.mine,
-    queryFn: ({ signal }) => apiGet<{ entries: WaitlistEntryDto[] }>('/api/waitlist', undefined, signal).then((r) => r.entries),
+    queryFn: ({ signal }) => apiGet('/api/waitlist', { signal }).then((r) => r.entries),
     enabled,
     staleTime: 0,
   });
@@ -21,7 +20,7 @@ export const useMyWaitlist = (enabled = true) =>
 export function useJoinWaitlist(opts: { onSuccess?: (r: { message: string }) => void; onError?: (err: unknown) => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: WaitlistJoin) => apiPost<{ message: string; entry: WaitlistEntryDto }>('/api/waitlist', body),
+    mutationFn: (body: WaitlistJoin) => apiPost('/api/waitlist', { body }),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: waitlistKeys.mine });
       opts.onSuccess?.(r);
@@ -33,7 +32,7 @@ export function useJoinWaitlist(opts: { onSuccess?: (r: { message: string }) => 
 export function useLeaveWaitlist() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/waitlist/${id}`),
+    mutationFn: (id: number) => apiDelete('/api/waitlist/:id', { params: { id } }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: waitlistKeys.mine });
       // A released hold changes the catalog's stock (the catalog's query key, features/catalog/api.ts).
@@ -45,17 +44,16 @@ export function useLeaveWaitlist() {
 export const useTripWaitlist = (start: string) =>
   useQuery({
     queryKey: waitlistKeys.trip(start),
-    queryFn: ({ signal }) =>
-      apiGet<{ entries: WaitlistAdminEntryDto[] }>(`/api/admin/trips/${start}/waitlist`, undefined, signal).then((r) => r.entries),
+    queryFn: ({ signal }) => apiGet('/api/admin/trips/:start_date/waitlist', { params: { start_date: start }, signal }).then((r) => r.entries),
   });
 
 export function useEditTripWaitlist(start: string) {
   const qc = useQueryClient();
   const done = () => void qc.invalidateQueries({ queryKey: waitlistKeys.trip(start) });
-  const remove = useMutation({ mutationFn: (id: number) => apiDelete<{ message: string }>(`/api/admin/waitlist/${id}`), onSuccess: done });
+  const remove = useMutation({ mutationFn: (id: number) => apiDelete('/api/admin/waitlist/:id', { params: { id } }), onSuccess: done });
   const move = useMutation({
     mutationFn: (p: { id: number; direction: 'up' | 'down' }) =>
-      api<{ message: string }>(`/api/admin/waitlist/${p.id}/move`, { method: 'POST', body: { direction: p.direction } }),
+      apiPost('/api/admin/waitlist/:id/move', { params: { id: p.id }, body: { direction: p.direction } }),
     onSuccess: done,
   });
   return { remove, move };

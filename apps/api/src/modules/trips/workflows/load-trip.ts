@@ -10,6 +10,7 @@ import {
   type RoomingOrder,
   type TripCardDto,
   type TripOrderDto,
+  Gender,
 } from '@umrah/domain';
 import type { AppContext } from '../../../context.ts';
 import { allQueries, type DbOrTx } from '../../../db/index.ts';
@@ -183,7 +184,7 @@ function indexGuests(rows: TripRows) {
       roomId: g.roomId,
       wheelchair: (g.flex as { disabled?: unknown })?.disabled === true,
       hasDocuments: withDocs.has(g.id),
-      gender: rg === 0 || rg === 1 ? rg : g.gender === 0 || g.gender === 1 ? g.gender : null,
+      gender: rg === Gender.MALE || rg === Gender.FEMALE ? rg : g.gender === Gender.MALE || g.gender === Gender.FEMALE ? g.gender : null,
     };
     guestById.set(g.id, info);
     const list = guestsOfRoom.get(g.roomId);

@@ -11,6 +11,7 @@ import {
   type RoomKind,
   type RoomNumbers,
   type TripCardDto,
+  Gender,
 } from '@umrah/domain';
 import type { DbOrTx } from '../../../db/index.ts';
 import { auditLog, guests, mergedRoomVersions, orders, products, rooms, users } from '../../../db/schema.ts';
@@ -67,8 +68,8 @@ function checkedRooms(trip: LoadedTrip, input: MergedRoomsSaveInput['rooms']): R
 function inferKind(trip: LoadedTrip, ids: number[]): RoomKind {
   const infos = ids.map((id) => knownGuest(trip, id));
   const roomGender = new Map(trip.input.orders.flatMap((o) => o.rooms.map((r) => [r.id, r.room_gender] as const)));
-  if (infos.some((g) => roomGender.get(g.roomId) === 2)) return 'family';
-  return infos.every((g) => g.gender === 1) ? 'female' : 'male';
+  if (infos.some((g) => roomGender.get(g.roomId) === Gender.MIX)) return 'family';
+  return infos.every((g) => g.gender === Gender.FEMALE) ? 'female' : 'male';
 }
 
 /**

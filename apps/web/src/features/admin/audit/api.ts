@@ -1,6 +1,5 @@
 // The admin's audit log (docs/records.md): GET /api/admin/audit, newest first, filtered by the start of the action.
 import { queryOptions } from '@tanstack/react-query';
-import type { AuditPage } from '@umrah/domain/contracts';
 import { apiGet } from '../../../lib/api';
 
 export type { AuditEntry } from '@umrah/domain/contracts';
@@ -15,5 +14,5 @@ export const auditKeys = {
 export const auditQuery = (action: string, page: number) =>
   queryOptions({
     queryKey: auditKeys.list(action, page),
-    queryFn: ({ signal }) => apiGet<AuditPage>('/api/admin/audit', { action: action || undefined, page, pageSize: AUDIT_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/audit', { query: { action: action || undefined, page, pageSize: AUDIT_PAGE_SIZE }, signal }),
   });

@@ -1,7 +1,6 @@
 // The dashboard's mail outbox: every mail the shop sends, newest first, in pages, with how many wait
 // or failed, and 'Opnieuw versturen' for a mail the mail server refused.
 import { queryOptions } from '@tanstack/react-query';
-import type { MessageAnswer, OutboxMails } from '@umrah/domain/contracts';
 import { apiGet, apiPost } from '../../../lib/api';
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
 
@@ -15,13 +14,13 @@ export const mailKeys = {
 export const mailsQuery = (page: number) =>
   queryOptions({
     queryKey: mailKeys.page(page),
-    queryFn: ({ signal }) => apiGet<OutboxMails>('/api/admin/mails', { page, pageSize: MAILS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/mails', { query: { page, pageSize: MAILS_PAGE_SIZE }, signal }),
   });
 
 /** 'Opnieuw versturen': the mail goes back in the queue and is tried at once; the list is fetched again. */
 export const useRetryMail = () =>
   useListMutation({
-    mutationFn: (id: number) => apiPost<MessageAnswer>(`/api/admin/mails/${id}/retry`),
+    mutationFn: (id: number) => apiPost('/api/admin/mails/:id/retry', { params: { id } }),
     list: mailKeys.all,
     notifyErrors: true,
   });

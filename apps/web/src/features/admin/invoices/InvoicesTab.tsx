@@ -85,10 +85,10 @@ function OrderLookup() {
 const documentColumns: Column<Invoice>[] = [
   actionsColumn(
     (inv) => [
-      { label: `${inv.type_label} (PDF)`, onClick: () => downloadWithNotice(`/api/invoices_invoice/${inv.id}`) },
+      { label: `${inv.type_label} (PDF)`, onClick: () => downloadWithNotice('/api/invoices_invoice/:id', inv.id) },
       {
         label: 'Aanbetalingsbewijs (PDF)',
-        onClick: () => downloadWithNotice(`/api/invoices_down/${inv.id}`),
+        onClick: () => downloadWithNotice('/api/invoices_down/:id', inv.id),
         hidden: !(inv.total_payments > 0 && inv.amount_open > 0),
       },
     ],

@@ -26,14 +26,11 @@ const columns: Column<IssuedDocument>[] = [
   { key: 'credits', header: 'Crediteert', cell: (d) => d.credits_number ?? '' },
   { key: 'customer', header: 'Klant', cell: (d) => `${d.customer} (${d.email})` },
   { key: 'total', header: 'Totaal', ...amount, cell: (d) => formatEuro(d.total) },
-  actionsColumn(
-    (d) => [{ label: `${d.kind_label} ${d.number} (PDF)`, onClick: () => downloadWithNotice(`/api/invoices/issued/${d.id}/pdf`, 'GET') }],
-    {
-      header: 'Document',
-      size: 'compact-sm',
-      variant: 'default',
-    },
-  ),
+  actionsColumn((d) => [{ label: `${d.kind_label} ${d.number} (PDF)`, onClick: () => downloadWithNotice('/api/invoices/issued/:id/pdf', d.id) }], {
+    header: 'Document',
+    size: 'compact-sm',
+    variant: 'default',
+  }),
 ];
 
 export function IssuedDocumentsTable() {

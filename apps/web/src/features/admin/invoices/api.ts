@@ -3,7 +3,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 import { INVOICES_PAGE_SIZE, fetchAdminInvoices, invoiceKeys } from '../../invoices';
-import type { IssuedDocumentsPage, OrderAnswer } from '@umrah/domain/contracts';
 
 export { INVOICES_PAGE_SIZE, downloadWithNotice, type Invoice } from '../../invoices';
 export type { IssuedDocument } from '@umrah/domain/contracts';
@@ -21,7 +20,10 @@ export const adminInvoicesQuery = (q: string, page: number) =>
 export const orderDocumentsQuery = (orderId: number | null) =>
   queryOptions({
     queryKey: adminInvoiceKeys.orderDocuments(orderId),
-    queryFn: ({ signal }) => apiGet<OrderAnswer>(`/api/order/${orderId}`, undefined, signal).then((r) => r.order),
+    queryFn: ({ signal }) => {
+      if (orderId === null) throw new Error('No order number searched');
+      return apiGet('/api/order/:id', { params: { id: orderId }, signal }).then((r) => r.order);
+    },
     enabled: orderId !== null,
     retry: false,
   });
@@ -35,6 +37,5 @@ export const adminIssuedKeys = {
 export const adminIssuedQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: adminIssuedKeys.list(q, page),
-    queryFn: ({ signal }) =>
-      apiGet<IssuedDocumentsPage>('/api/invoices/issued', { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => apiGet('/api/invoices/issued', { query: { q: q.trim() || undefined, page, pageSize: INVOICES_PAGE_SIZE }, signal }),
   });

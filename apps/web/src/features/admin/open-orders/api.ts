@@ -2,8 +2,9 @@
 // same list as a file, and the payment reminder to a selection in parts (so the screen can show how
 // far it is). Query keys, query options and hooks live here; the component calls no lib/api itself.
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { OpenOrders, OpenReminded } from '@umrah/domain/contracts';
+import type { OpenReminded } from '@umrah/domain/contracts';
 import { OPEN_REMIND_MAX, type OpenOrdersFilter } from '@umrah/domain/validation/open-orders';
+import { isPaymentReminderStep } from '@umrah/domain/enums';
 import { apiGet, apiPost } from '../../../lib/api';
 import { authorisedFetch } from '../../../lib/authorisedFetch';
 import { saveBlob } from '../../../lib/saveBlob';
@@ -22,7 +23,7 @@ const params = (filter: OpenOrdersFilter) =>
 export const openOrdersQuery = (filter: OpenOrdersFilter) =>
   queryOptions({
     queryKey: openOrderKeys.list(filter),
-    queryFn: ({ signal }) => apiGet<OpenOrders>('/api/admin/orders/open', params(filter), signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/orders/open', { query: filter, signal }),
   });
 
 /** The list as XLSX or CSV, saved under the server's name. */
@@ -48,10 +49,11 @@ export async function remindOrders(ids: number[], amountSent: number, onProgress
   const skipped: OpenReminded['skipped'] = [];
   // Small parts: the bar moves visibly and a failure stops after what was already sent.
   const size = Math.min(5, OPEN_REMIND_MAX);
+  if (!isPaymentReminderStep(amountSent)) throw new Error(`No payment reminder step ${amountSent}`);
   onProgress({ done: 0, total: ids.length });
   for (let i = 0; i < ids.length; i += size) {
     const part = ids.slice(i, i + size);
-    const res = await apiPost<OpenReminded>('/api/admin/orders/open/remind', { orders: part, amount_sent: amountSent });
+    const res = await apiPost('/api/admin/orders/open/remind', { body: { orders: part, amount_sent: amountSent } });
     sent.push(...res.sent);
     skipped.push(...res.skipped);
     onProgress({ done: Math.min(ids.length, i + part.length), total: ids.length });

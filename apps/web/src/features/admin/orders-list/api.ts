@@ -2,7 +2,7 @@
 // feature's (../orders/api); refreshing after an action refetches the orders and the payments. And
 // the order the admin cart places for a customer.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderSaved } from '@umrah/domain/contracts';
+import type { OrderInput } from '@umrah/domain/validation/order';
 import { apiPost } from '../../../lib/api';
 import { adminOrderKeys } from '../orders/api';
 import { adminPaymentKeys } from '../payments/api';
@@ -20,7 +20,7 @@ export function useRefreshOrders() {
 export function useCreateAdminOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown> & { user: number }) => apiPost<OrderSaved>('/api/order', body),
+    mutationFn: (body: OrderInput & { user: number }) => apiPost('/api/order', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -3,7 +3,7 @@
 // (donations and discounts among them) and the discount codes on it.
 import { useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ageCategoryLabels, type AgeCategory } from '@umrah/domain/enums';
+import { AgeCategory, ageCategoryLabels } from '@umrah/domain/enums';
 import type { AdminOrder } from './api';
 import { chosenDiscounts } from './payload';
 import { OrderLog } from './OrderLog';
@@ -39,7 +39,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
                   <li key={g.id}>
                     {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()}
                     {room.room_gender === 2 && g.gender !== null && GUEST_GENDER[g.gender] ? `, ${GUEST_GENDER[g.gender]}` : ''}
-                    {g.age_category !== 0 && !g.bed_included ? ', zonder bed' : ''}
+                    {g.age_category !== AgeCategory.ADULT && !g.bed_included ? ', zonder bed' : ''}
                     {!g.european_passport ? ', geen Europees paspoort' : ''}
                     {g.flex.disabled ? ', rolstoel' : ''})
                     <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>

@@ -10,6 +10,7 @@ import { CloseFooter, FormError } from '../../../components/admin-kit/FormFooter
 import { LoadError } from '../../../components/Feedback';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { remindersQuery, useSendReminder, type AdminOrder, type ReminderKindName } from './api';
+import { LogType } from '@umrah/domain/enums';
 
 export type { ReminderKindName } from './api';
 
@@ -40,7 +41,11 @@ export function ReminderModal({
   const busy = sending.isPending ? sending.variables.step.type : null;
   const info = data?.[kind];
   // The log rows of this kind only: types 1-4 documents, 6-10 payments.
-  const logs = (data?.logs ?? []).filter((l) => (kind === 'documents' ? l.type >= 1 && l.type <= 4 : l.type >= 6 && l.type <= 10));
+  const logs = (data?.logs ?? []).filter((l) =>
+    kind === 'documents'
+      ? l.type >= LogType.DOCUMENT_REQUEST && l.type <= LogType.DOCUMENT_CANCEL
+      : l.type >= LogType.PAYMENT_REQUEST && l.type <= LogType.PAYMENT_CANCEL,
+  );
 
   return (
     <Modal

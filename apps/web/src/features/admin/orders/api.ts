@@ -7,7 +7,6 @@ import type {
   AdminOrder,
   AdminOrdersPage,
   CancelAnswer,
-  DocumentReminderSent,
   DocumentsReset,
   MergeAnswer,
   OrderCrowdfund,
@@ -15,18 +14,17 @@ import type {
   OrderGuest,
   OrderLine,
   OrderLogRow,
-  OrderLogs,
   OrderReminders,
   OrderRoom,
   OrderSaved,
-  PaymentRemindersSent,
   QuickEditAnswer,
   ReminderKind,
   ReminderStep,
   StatusAnswer,
-  VouchersPage,
 } from '@umrah/domain/contracts';
-import { KID_WITHOUT_BED_VOUCHER } from '@umrah/domain/enums';
+import type { BodyOf } from '@umrah/domain/contracts/routes';
+import { KID_WITHOUT_BED_VOUCHER, OrderStatus, isDocumentReminderStep, isPaymentReminderStep, isRoomSize } from '@umrah/domain/enums';
+import type { QuickEditInput } from '@umrah/domain/validation/quick-edit';
 import type { MergePeriodInput } from '@umrah/domain/validation/trips';
 import type { ResetDocumentsInput } from '@umrah/domain/validation/visa';
 import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
@@ -58,11 +56,11 @@ export const adminOrderKeys = {
 
 /** Orders (every status but LEAD) with the first leads matching the same search. */
 export const fetchAdminOrders = (q: string, page: number, signal?: AbortSignal) =>
-  apiGet<AdminOrdersPage>('/api/admin/orders', { q: q.trim() || undefined, page, pageSize: ADMIN_ORDERS_PAGE_SIZE }, signal);
+  apiGet('/api/admin/orders', { query: { q: q.trim() || undefined, page, pageSize: ADMIN_ORDERS_PAGE_SIZE }, signal });
 
-/** A page of leads only (status 1). */
+/** A page of leads only. */
 export const fetchAdminLeads = (q: string, page: number, signal?: AbortSignal) =>
-  apiGet<AdminOrdersPage>('/api/admin/orders', { q: q.trim() || undefined, status: 1, page, pageSize: LEADS_PAGE_SIZE }, signal);
+  apiGet('/api/admin/orders', { query: { q: q.trim() || undefined, status: OrderStatus.LEAD, page, pageSize: LEADS_PAGE_SIZE }, signal });
 
 export const adminOrdersQuery = (q: string, page: number) =>
   queryOptions({ queryKey: adminOrderKeys.list(q, page), queryFn: ({ signal }) => fetchAdminOrders(q, page, signal) });
@@ -79,13 +77,13 @@ export type { CancelAnswer, OrderLogEntry } from '@umrah/domain/contracts';
 export const orderLogsQuery = (orderId: number) =>
   queryOptions({
     queryKey: adminOrderKeys.logs(orderId),
-    queryFn: ({ signal }) => apiGet<OrderLogs>(`/api/order/${orderId}/logs`, undefined, signal),
+    queryFn: ({ signal }) => apiGet('/api/order/:id/logs', { params: { id: orderId }, signal }),
   });
 
 // ---------------------------------------------------------------------------------------------
 // Changing an order
 
-export const cancelOrder = (id: number) => apiPost<CancelAnswer>(`/api/order/cancel/${id}`, {});
+export const cancelOrder = (id: number) => apiPost('/api/order/cancel/:id', { params: { id } });
 
 export const useCancelOrder = (options?: MutationHooks<CancelAnswer, number>) => useMutation({ mutationFn: cancelOrder, ...options });
 
@@ -93,16 +91,17 @@ export const useCancelOrder = (options?: MutationHooks<CancelAnswer, number>) =>
 export type OrderUpdated = OrderSaved;
 
 /** POST /api/order/{id}: replaces the order's contents; the server prices it again. */
-export const updateOrder = (id: number, payload: unknown) => apiPost<OrderUpdated>(`/api/order/${id}`, payload);
+export type OrderUpdate = BodyOf<'POST', '/api/order/:id'>;
+export const updateOrder = (id: number, payload: OrderUpdate) => apiPost('/api/order/:id', { params: { id }, body: payload });
 
-export const useUpdateOrder = (options?: MutationHooks<OrderUpdated, { id: number; payload: unknown }>) =>
+export const useUpdateOrder = (options?: MutationHooks<OrderUpdated, { id: number; payload: OrderUpdate }>) =>
   useMutation({ mutationFn: ({ id, payload }) => updateOrder(id, payload), ...options });
 
 /** The newest active codes, as suggestions for the discounts; 'kid-without-bed' is the server's own. */
 export const voucherLabelsQuery = queryOptions({
   queryKey: adminOrderKeys.voucherLabels,
   queryFn: ({ signal }) =>
-    apiGet<VouchersPage>('/api/vouchers', { page: 1, pageSize: 100 }, signal).then((r) =>
+    apiGet('/api/vouchers', { query: { page: 1, pageSize: 100 }, signal }).then((r) =>
       r.vouchers.filter((v) => v.active && v.label.trim().toLowerCase() !== KID_WITHOUT_BED_VOUCHER).map((v) => v.label),
     ),
 });
@@ -111,10 +110,19 @@ export interface QuickEditPayload {
   id: number;
   rooms: { id: number; room_type: number; extras: string[]; guests: { id: number; first_name: string; last_name: string }[] }[];
 }
+/** The modal's rooms as the request schema takes them (packages/domain/src/validation/quick-edit.ts). */
+const quickEditBody = (payload: QuickEditPayload): QuickEditInput => ({
+  id: payload.id,
+  rooms: payload.rooms.map(({ room_type, ...room }) => {
+    if (!isRoomSize(room_type)) throw new Error(`No room of ${room_type}`);
+    return { ...room, room_type };
+  }),
+});
 
 export type { QuickEditAnswer };
 
-export const quickEditOrder = (payload: QuickEditPayload) => apiPost<QuickEditAnswer>(`/api/order/update_flex/${payload.id}`, payload);
+export const quickEditOrder = (payload: QuickEditPayload) =>
+  apiPost('/api/order/update_flex/:id', { params: { id: payload.id }, body: quickEditBody(payload) });
 
 export const useQuickEditOrder = (options?: MutationHooks<QuickEditAnswer, QuickEditPayload>) =>
   useMutation({ mutationFn: quickEditOrder, ...options });
@@ -155,7 +163,7 @@ export type { OrderLogRow, OrderReminders, ReminderKind, ReminderStep };
 export const remindersQuery = (orderId: number) =>
   queryOptions({
     queryKey: adminOrderKeys.reminders(orderId),
-    queryFn: ({ signal }) => apiGet<OrderReminders>(`/api/order/${orderId}/reminders`, undefined, signal),
+    queryFn: ({ signal }) => apiGet('/api/order/:id/reminders', { params: { id: orderId }, signal }),
   });
 
 export type ReminderKindName = 'payments' | 'documents';
@@ -167,10 +175,16 @@ export interface SendReminder {
 }
 
 /** Documents: the log type itself; payments: amount_sent 0-4 is the step, log type 6 + amount_sent. */
-const sendReminder = ({ orderId, kind, step }: SendReminder): Promise<StatusAnswer> =>
-  kind === 'documents'
-    ? apiPost<DocumentReminderSent>('/api/order/remind/documents', { order_id: orderId, type: step.type })
-    : apiPost<PaymentRemindersSent>('/api/order/remind/payments', { orders: [orderId], amount_sent: step.type - 6 });
+const sendReminder = async ({ orderId, kind, step }: SendReminder): Promise<StatusAnswer> => {
+  if (kind === 'documents') {
+    const type = step.type;
+    if (!isDocumentReminderStep(type)) throw new Error(`No document reminder step ${type}`);
+    return apiPost('/api/order/remind/documents', { body: { order_id: orderId, type } });
+  }
+  const amountSent = step.type - 6;
+  if (!isPaymentReminderStep(amountSent)) throw new Error(`No payment reminder step ${step.type}`);
+  return apiPost('/api/order/remind/payments', { body: { orders: [orderId], amount_sent: amountSent } });
+};
 
 /** Sends a reminder step; the order's reminders are fetched again before the caller's onSuccess runs. */
 export const useSendReminder = (options?: MutationHooks<StatusAnswer, SendReminder>) =>
@@ -180,4 +194,4 @@ export const useSendReminder = (options?: MutationHooks<StatusAnswer, SendRemind
 // Merging rooms (docs/RULES.md, 'Screens: merge-rooms dialog')
 
 export const useMergeRooms = (options?: MutationHooks<MergeAnswer, MergePeriodInput>) =>
-  useMutation({ mutationFn: (period: MergePeriodInput) => apiPost<MergeAnswer>('/api/admin/trips/merge', period), ...options });
+  useMutation({ mutationFn: (period: MergePeriodInput) => apiPost('/api/admin/trips/merge', { body: period }), ...options });

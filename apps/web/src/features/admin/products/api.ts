@@ -8,7 +8,6 @@ import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation
 import { ApiError, apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { catalogKeys } from '../../catalog';
-import type { ProductDeleted, ProductList, ProductSaved, ProductsCreated } from '@umrah/domain/contracts';
 
 /** docs/RULES.md, 'Messages' success messages. */
 export const PRODUCT_SUCCESS = {
@@ -25,7 +24,7 @@ export const adminProductKeys = {
 export const adminProductsQuery = (region: Region, q: string) =>
   queryOptions({
     queryKey: adminProductKeys.list(region, q),
-    queryFn: ({ signal }) => apiGet<ProductList>('/api/admin/products', { region, q }, signal).then((r) => r.products),
+    queryFn: ({ signal }) => apiGet('/api/admin/products', { query: { region, q }, signal }).then((r) => r.products),
   });
 
 /**
@@ -34,7 +33,7 @@ export const adminProductsQuery = (region: Region, q: string) =>
  */
 export const useDeleteProduct = () =>
   useAdminMutation({
-    mutationFn: (id: number) => apiDelete<ProductDeleted>(`/api/product/${id}`),
+    mutationFn: (id: number) => apiDelete('/api/product/:id', { params: { id } }),
     invalidates: [catalogKeys.admin, catalogKeys.all],
     onSuccess: (res) => notifySuccess(res.deactivated ? res.message : PRODUCT_SUCCESS.deleted, { color: res.deactivated ? 'yellow' : 'green' }),
   });
@@ -46,8 +45,10 @@ export const useDeleteProduct = () =>
 export const useSaveProduct = (productId: number | null) =>
   useAdminMutation({
     mutationFn: async (bodies: ProductInputRaw[]) => {
-      if (productId === null) return void (await apiPost<ProductsCreated>('/api/products', bodies));
-      const res = await apiPut<ProductSaved>(`/api/product/${productId}`, bodies[0]);
+      if (productId === null) return void (await apiPost('/api/products', { body: bodies }));
+      const [body] = bodies;
+      if (!body) throw new ApiError(400, MSG.invalidInput);
+      const res = await apiPut('/api/product/:id', { params: { id: productId }, body });
       if (res.message !== 'UPDATED') throw new ApiError(500, MSG.unknownError);
     },
     invalidates: [catalogKeys.admin, catalogKeys.all],

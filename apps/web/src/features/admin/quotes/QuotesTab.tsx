@@ -53,7 +53,7 @@ export default function QuotesTab() {
       (inv) => [
         { label: 'Link kopiëren', onClick: () => copyLink(inv) },
         { label: 'Wijzigen', onClick: () => setEditing(inv), disabled: inv.payments.length > 0 },
-        { label: 'PDF', onClick: () => downloadWithNotice(`/api/invoices_invoice/${inv.id}`) },
+        { label: 'PDF', onClick: () => downloadWithNotice('/api/invoices_invoice/:id', inv.id) },
       ],
       { header: 'Acties', size: 'compact-sm', variant: 'default', before: publicLink },
     ),

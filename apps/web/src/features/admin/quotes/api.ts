@@ -4,7 +4,8 @@ import { saveInvoice } from '../../invoices';
 import { adminInvoiceKeys } from '../invoices/api';
 
 export { downloadWithNotice, type Invoice } from '../invoices/api';
+import type { InvoiceBody } from '../../invoices';
 
 /** Add (id null) or change a quote or invoice; the form shows a failure itself. */
 export const useSaveInvoice = () =>
-  useListMutation({ mutationFn: ({ id, body }: { id: number | null; body: unknown }) => saveInvoice(id, body), list: adminInvoiceKeys.all });
+  useListMutation({ mutationFn: ({ id, body }: { id: number | null; body: InvoiceBody }) => saveInvoice(id, body), list: adminInvoiceKeys.all });

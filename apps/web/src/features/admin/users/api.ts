@@ -4,7 +4,10 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { LoggedOutEverywhere, MessageAnswer, TokenAnswer, UsersPage } from '@umrah/domain/contracts';
+import type { UsersPage } from '@umrah/domain/contracts';
+import type { BodyOf } from '@umrah/domain/contracts/routes';
+import { isRole } from '@umrah/domain/enums';
+import { withBirthDate, type FormBody } from '../../auth';
 import type { User } from '../../auth';
 
 export const USERS_PAGE_SIZE = 25;
@@ -19,7 +22,7 @@ export const userKeys = {
 };
 
 const fetchUsers = (q: string, page: number, signal?: AbortSignal) =>
-  apiGet<UsersPage>('/api/users', { q: q.trim() || undefined, page, pageSize: USERS_PAGE_SIZE }, signal);
+  apiGet('/api/users', { query: { q: q.trim() || undefined, page, pageSize: USERS_PAGE_SIZE }, signal });
 
 export const usersQuery = (q: string, page: number) =>
   queryOptions({ queryKey: userKeys.list(q, page), queryFn: ({ signal }) => fetchUsers(q, page, signal) });
@@ -36,23 +39,25 @@ export const userPickerQuery = (q: string) =>
     staleTime: 30_000,
   });
 
-type Saved = { message: string; user: User };
-
 /** Add (id null) or change a user; the form shows a failure itself. */
 export const useSaveUser = () =>
   useListMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: unknown }) =>
-      id === null ? apiPost<Saved>('/api/users', body) : apiPut<Saved>(`/api/user/${id}`, body),
+    mutationFn: ({ id, body: form }: { id: number | null; body: Omit<FormBody<BodyOf<'POST', '/api/users'>>, 'role'> & { role: number } }) => {
+      const { role, ...rest } = withBirthDate(form);
+      if (!isRole(role)) throw new Error(`No role ${role}`);
+      const body = { ...rest, role };
+      return id === null ? apiPost('/api/users', { body }) : apiPut('/api/user/:id', { params: { id }, body });
+    },
     list: userKeys.all,
   });
 
 export const useDeleteUser = () =>
-  useListMutation({ mutationFn: (id: number) => apiDelete<MessageAnswer>(`/api/user/${id}`), list: userKeys.all, notifyErrors: true });
+  useListMutation({ mutationFn: (id: number) => apiDelete('/api/user/:id', { params: { id } }), list: userKeys.all, notifyErrors: true });
 
 /** Ends every session of the user (a lost phone, a shared computer): their tokens stop working at once. */
 export function useLogoutEverywhere() {
   return useMutation({
-    mutationFn: (id: number) => apiPost<LoggedOutEverywhere>(`/api/user/${id}/logout_all`),
+    mutationFn: (id: number) => apiPost('/api/user/:id/logout_all', { params: { id } }),
     onSuccess: (res) => notifySuccess(res.message),
     onError: notifyError,
   });
@@ -62,7 +67,7 @@ export function useLogoutEverywhere() {
 export function useLoginAs(loginWithToken: (token: string) => Promise<unknown>) {
   return useMutation({
     mutationFn: async (user: User) => {
-      const { token } = await apiPost<TokenAnswer>('/api/login_by_mail', { email: user.email });
+      const { token } = await apiPost('/api/login_by_mail', { body: { email: user.email } });
       await loginWithToken(token);
       return user;
     },

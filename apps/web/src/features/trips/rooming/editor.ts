@@ -4,6 +4,7 @@
 // validateRooming shows the rules the list breaks; the server checks them again on save.
 import { validateRooming, ROOM_KIND_LABELS, type RoomingInput, type RoomKind } from '@umrah/domain/rooming';
 import type { RoomDto, SaveRoomsBody, TripGuest, TripOrder } from '../api';
+import { AgeCategory } from '@umrah/domain/enums';
 
 export type { RoomKind };
 
@@ -41,7 +42,8 @@ export const guestName = (g: Pick<TripGuest, 'first_name' | 'last_name'>) => `${
 export const roomTitle = (index: number) => `Kamer ${index + 1}`;
 
 /** Adults, and children or babies with their own bed, take a bed. */
-export const takesBed = (g: Pick<TripGuest, 'age_category' | 'bed_included'> | undefined) => !g || g.age_category === 0 || g.bed_included !== false;
+export const takesBed = (g: Pick<TripGuest, 'age_category' | 'bed_included'> | undefined) =>
+  !g || g.age_category === AgeCategory.ADULT || g.bed_included !== false;
 
 /** Every guest of the trip's orders by id, with the order they belong to. */
 export function indexGuests(orders: TripOrder[]): Map<number, GuestInfo> {
