@@ -55,8 +55,11 @@ import {
   vouchersQuery,
   waitlistJoinSchema,
   waitlistMoveSchema,
+  tripDetailsSchema,
+  visaPdfUploadSchema,
 } from '../validation/index.ts';
 import type { OrderInput } from '../validation/order.ts';
+import { myTripContract, myTripListContract, tripDetailsContract } from './my-trip.ts';
 import {
   adminOrdersPageContract,
   adminVisaOrderContract,
@@ -269,6 +272,12 @@ export const apiRoutes = {
   'GET /api/admin/trips/:start_date/waitlist': { response: tripWaitlistContract },
   'DELETE /api/admin/waitlist/:id': { response: messageAnswer },
   'POST /api/admin/waitlist/:id/move': { body: waitlistMoveSchema, response: messageAnswer },
+  'GET /api/my-trips': { response: myTripListContract },
+  'GET /api/my-trips/:id': { response: myTripContract },
+  'GET /api/admin/trips/:start_date/details': { response: tripDetailsContract },
+  'PUT /api/admin/trips/:start_date/details': { body: tripDetailsSchema, response: tripDetailsContract },
+  'PUT /api/admin/guests/:id/visa-pdf': { body: visaPdfUploadSchema, response: messageAnswer },
+  'DELETE /api/admin/guests/:id/visa-pdf': { response: messageAnswer },
 } as const satisfies Record<`${HttpMethod} /api/${string}`, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -14,13 +14,13 @@ export const tripInfoKey = (start: string) => ['admin', 'trips', start, 'details
 export const tripInfoQuery = (start: string) =>
   queryOptions({
     queryKey: tripInfoKey(start),
-    queryFn: ({ signal }) => apiGet<TripDetailsDto>(`/api/admin/trips/${encodeURIComponent(start)}/details`, undefined, signal),
+    queryFn: ({ signal }) => apiGet('/api/admin/trips/:start_date/details', { params: { start_date: start }, signal }),
   });
 
 export const useSaveTripInfo = (start: string, options?: MutationHooks<TripDetailsDto, TripDetailsInput>) =>
   useAdminMutation({
     ...options,
-    mutationFn: (body: TripDetailsInput) => apiPut<TripDetailsDto>(`/api/admin/trips/${encodeURIComponent(start)}/details`, body),
+    mutationFn: (body: TripDetailsInput) => apiPut('/api/admin/trips/:start_date/details', { params: { start_date: start }, body }),
     invalidates: [tripInfoKey(start)],
   });
 
@@ -30,7 +30,7 @@ export const useVisaPdf = (start: string, options?: MutationHooks<MessageAnswer,
     ...options,
     mutationFn: ({ guestId, pdf }: { guestId: number; pdf: string | null }) =>
       pdf === null
-        ? apiDelete<MessageAnswer>(`/api/admin/guests/${guestId}/visa-pdf`)
-        : apiPut<MessageAnswer>(`/api/admin/guests/${guestId}/visa-pdf`, { pdf }),
+        ? apiDelete('/api/admin/guests/:id/visa-pdf', { params: { id: guestId } })
+        : apiPut('/api/admin/guests/:id/visa-pdf', { params: { id: guestId }, body: { pdf } }),
     invalidates: [tripInfoKey(start)],
   });
