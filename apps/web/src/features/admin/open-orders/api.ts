@@ -7,7 +7,7 @@ import { OPEN_REMIND_MAX, type OpenOrdersFilter } from '@umrah/domain/validation
 import { apiGet, apiPost } from '../../../lib/api';
 import { authorisedFetch } from '../../../lib/authorisedFetch';
 import { saveBlob } from '../../../lib/saveBlob';
-import { adminOrderKeys } from '../orders/api';
+import { adminOrderKeys } from '../orders';
 
 export type { OpenOrder, OpenOrders } from '@umrah/domain/contracts';
 

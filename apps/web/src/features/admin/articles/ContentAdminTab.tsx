@@ -5,12 +5,12 @@ import { Button, Group, Image, Stack, Table, Text, TextInput, Title, VisuallyHid
 import { ArticleType } from '@umrah/domain/enums';
 import { ARTICLE_MSG } from '@umrah/domain/validation/article';
 import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
-import { ConfirmModal } from '../../components/admin-kit/ConfirmModal';
-import { FormModal } from '../../components/admin-kit/FormModal';
-import { DataTable, type Column } from '../../components/admin-kit/DataTable';
-import { RowActions } from '../../components/admin-kit/RowActions';
-import { fieldErrors } from '../../lib/form';
-import { errorMessage, notifySuccess } from '../../lib/notify';
+import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
+import { FormModal } from '../../../components/admin-kit/FormModal';
+import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
+import { RowActions } from '../../../components/admin-kit/RowActions';
+import { fieldErrors } from '../../../lib/form';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useArticleCategories, useArticles, useDeleteContent, useSaveCategory } from './api';
 import { ArticleFormModal } from './ArticleFormModal';
 

@@ -5,7 +5,7 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { amsterdamDate, formatDate } from '@umrah/domain/dates';
 import { Link } from 'react-router';
-import { EmptyState, LoadError } from '../../components/Feedback';
+import { EmptyState, LoadError } from '../../../components/Feedback';
 import { tripsQuery, type TripSummary } from './api';
 import { Flags, regionName, tripRegions } from './Flag';
 import classes from './trips.module.css';

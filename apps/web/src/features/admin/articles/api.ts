@@ -3,11 +3,11 @@
 // the public pages in this tab) see it at once.
 import type { QueryKey } from '@tanstack/react-query';
 import type { ArticleCategorySaved, ArticleSaved, MessageAnswer } from '@umrah/domain/contracts';
-import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
-import { apiDelete, apiPost, apiPut } from '../../lib/api';
-import type { MutationHooks } from '../../lib/notify';
+import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
+import { apiDelete, apiPost, apiPut } from '../../../lib/api';
+import type { MutationHooks } from '../../../lib/notify';
 
-export { useArticleCategories, useArticles } from '../content';
+export { useArticleCategories, useArticles } from '../../content';
 
 export interface ArticleBody {
   type: number;

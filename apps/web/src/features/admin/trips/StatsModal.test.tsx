@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatEuro } from '@umrah/domain/money';
-import { renderApp } from '../../test/render';
+import { renderApp } from '../../../test/render';
 import { StatsModal, StatsView } from './StatsModal';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -6,9 +6,9 @@ import { Chip, FileInput, Group, Image, Stack, Text, TextInput, Textarea } from 
 import { ArticleType } from '@umrah/domain/enums';
 import { ARTICLE_MSG, aspectOf, flyerCreatedMessage } from '@umrah/domain/validation/article';
 import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
-import { FormModal } from '../../components/admin-kit/FormModal';
-import { fieldErrors } from '../../lib/form';
-import { errorMessage, notifySuccess } from '../../lib/notify';
+import { FormModal } from '../../../components/admin-kit/FormModal';
+import { fieldErrors } from '../../../lib/form';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSaveArticle } from './api';
 import { blobToDataUrl, cropToJpeg, photoError } from './crop';
 import { ImageCropper } from './ImageCropper';

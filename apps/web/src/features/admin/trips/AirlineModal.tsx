@@ -2,8 +2,8 @@
 // as XLSX or CSV (names as in the passport, gender, date of birth, nationality, passport).
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { FormError } from '../../components/admin-kit/FormFooter';
-import { errorMessage } from '../../lib/notify';
+import { FormError } from '../../../components/admin-kit/FormFooter';
+import { errorMessage } from '../../../lib/notify';
 import { tripFile, useTripDownload, type AirlineLayout } from './api';
 
 export const LAYOUTS: { value: AirlineLayout; label: string }[] = [

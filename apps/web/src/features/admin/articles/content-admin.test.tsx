@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { ARTICLE_MSG, notJpegMessage } from '@umrah/domain/validation/article';
-import { ArticlePicture } from '../content/ArticlePicture';
+import { ArticlePicture } from '../../content/ArticlePicture';
 import { croppedSize, photoError } from './crop';
 import { validateArticleForm, type ArticleFormValues } from './validation';
 

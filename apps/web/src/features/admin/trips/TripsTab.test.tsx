@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../test/render';
+import { jsonResponse, renderApp } from '../../../test/render';
 import type { MergedRooms, RoomDto, TripDetail, TripSummary } from './api';
 import TripsTab from './TripsTab';
 

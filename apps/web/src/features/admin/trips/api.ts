@@ -3,11 +3,11 @@
 // token, so they are fetched as a blob and saved from an object URL). Query keys, query options
 // and mutation hooks live here; the components call none of lib/api.ts themselves.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../lib/api';
-import { authorisedFetch } from '../../lib/authorisedFetch';
-import { saveBlob } from '../../lib/saveBlob';
-import { notifySuccess, type MutationHooks } from '../../lib/notify';
-import { useAdminMutation } from '../../components/admin-kit/useAdminMutation';
+import { apiGet, apiPost } from '../../../lib/api';
+import { authorisedFetch } from '../../../lib/authorisedFetch';
+import { saveBlob } from '../../../lib/saveBlob';
+import { notifySuccess, type MutationHooks } from '../../../lib/notify';
+import { useAdminMutation } from '../../../components/admin-kit/useAdminMutation';
 import type { RoomKind } from '@umrah/domain/rooming';
 import type {
   MergedRooms,

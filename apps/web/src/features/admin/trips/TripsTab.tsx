@@ -1,7 +1,7 @@
 // Admin 'Reisoverzichten' (docs/RULES.md, 'Screens: Travel overviews'): the trip cards, and with
 // ?reis=YYYY-MM-DD one trip's page. The trip lives in the address, so back and reload work.
 import { useSearchParams } from 'react-router';
-import { AdminTab } from '../../components/admin-kit/AdminTab';
+import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import { TripCards } from './TripCards';
 import { TripPage } from './TripPage';
 

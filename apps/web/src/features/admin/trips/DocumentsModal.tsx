@@ -2,8 +2,8 @@
 // zip, for the visa agent. A large zip takes a while: the modal shows how much has arrived.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { FormError } from '../../components/admin-kit/FormFooter';
-import { errorMessage } from '../../lib/notify';
+import { FormError } from '../../../components/admin-kit/FormFooter';
+import { errorMessage } from '../../../lib/notify';
 import { tripFile, useTripDownload, type TripStats } from './api';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('nl-NL', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;

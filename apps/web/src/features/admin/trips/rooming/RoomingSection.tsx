@@ -11,8 +11,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@umrah/domain/messages';
-import { ConfirmModal } from '../../../components/admin-kit/ConfirmModal';
-import { errorMessage } from '../../../lib/notify';
+import { ConfirmModal } from '../../../../components/admin-kit/ConfirmModal';
+import { errorMessage } from '../../../../lib/notify';
 import type { TripDetail } from '../api';
 import { AddRoomControls, EditView } from './EditView';
 import { PreviewView } from './PreviewView';

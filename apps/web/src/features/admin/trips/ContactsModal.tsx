@@ -1,8 +1,8 @@
 // 'Contactlijst': the guest contact list for the tour leader (room, guest, booker, phone, e-mail,
 // remark) as PDF or XLSX; each download is in the audit log like the trip's other downloads.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { FormError } from '../../components/admin-kit/FormFooter';
-import { errorMessage } from '../../lib/notify';
+import { FormError } from '../../../components/admin-kit/FormFooter';
+import { errorMessage } from '../../../lib/notify';
 import { tripFile, useTripDownload } from './api';
 
 export function ContactsModal({ start, title, onClose }: { start: string; title: string; onClose: () => void }) {

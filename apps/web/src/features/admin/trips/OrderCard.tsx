@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { ageCategoryLabels, orderStatusLabels, type AgeCategory, type OrderStatus } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
-import { DocumentsBadge } from '../../components/DocumentsBadge';
+import { DocumentsBadge } from '../../../components/DocumentsBadge';
 import type { TripOrder } from './api';
 
 export const ROOM_GENDER = ['Mannen', 'Vrouwen', 'Gemengd / familie'];

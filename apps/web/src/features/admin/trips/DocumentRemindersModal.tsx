@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { OpenReminded } from '@umrah/domain/contracts';
-import { FormError } from '../../components/admin-kit/FormFooter';
-import { SendOutcome } from '../../components/admin-kit/SendOutcome';
-import { errorMessage } from '../../lib/notify';
+import { FormError } from '../../../components/admin-kit/FormFooter';
+import { SendOutcome } from '../../../components/admin-kit/SendOutcome';
+import { errorMessage } from '../../../lib/notify';
 import { useTripDocumentReminder, type TripOrder } from './api';
 
 const STEPS = [

@@ -4,8 +4,8 @@
 // readable in one place.
 import { useMemo, useReducer } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { ApiError } from '../../../../lib/api';
+import { errorMessage, notifySuccess } from '../../../../lib/notify';
 import { roomsQuery, tripFile, useRoomingProposal, useSaveRooms, useTripDownload, type TripDetail } from '../api';
 import {
   addRoom,

@@ -3,7 +3,7 @@
 // discount codes and the order's log), so staff need not leave the trip to work on an order.
 import { useState } from 'react';
 import { Button, Collapse, Stack } from '@mantine/core';
-import { OrderActionsBar, OrderDetails, type AdminOrder, type OrderDialog } from '../admin';
+import { OrderActionsBar, OrderDetails, type AdminOrder, type OrderDialog } from '../orders';
 
 export function OrderCardActions({ order, onAction }: { order: AdminOrder; onAction: (d: NonNullable<OrderDialog>) => void }) {
   const [open, setOpen] = useState(false);
