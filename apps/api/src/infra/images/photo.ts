@@ -1,13 +1,10 @@
 import { VISA_MSG } from '@umrah/domain';
-import { convertVisaPhoto } from '../../infra/images/index.ts';
+import { convertVisaPhoto } from './index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 
 // The passport photo as the browser sends it (base64, maybe a data URL) becomes a clean JPEG in the
 // image worker (infra/images/convert.ts): decoding the base64 text included, nothing of it on the
 // main thread.
-
-/** docs/RULES.md, 'Constants': the photo download is 200x200 pixels, JPEG quality 80 (what visa portals take), made in the image worker. */
-export { PHOTO_DOWNLOAD, convertPhotoDownload as photoDownload } from '../../infra/images/index.ts';
 
 /** 413 when too large, 400 when not an image; otherwise the re-encoded JPEG. */
 export async function preparePhoto(value: string): Promise<Buffer> {
