@@ -1,8 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { downPaymentProblem, earliestDeadline, isUmrahType, orderStatusLabels, type OrderStatus } from '@umrah/domain';
-import { allQueries, type DbOrTx } from '../../db/index.ts';
-import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users, visaDocuments } from '../../db/schema.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { allQueries, type DbOrTx } from '../db/index.ts';
+import { crowdfunds, guests, orderCrowdfunds, orderLines, orders, payments, products, rooms, users, visaDocuments } from '../db/schema.ts';
+import { dutchToday } from './dutch-time.ts';
 
 /** The order number customers see: 'FCU2' followed by the id (docs/RULES.md, 'Constants'). */
 export const orderNumber = (id: number) => `FCU2${id}`;

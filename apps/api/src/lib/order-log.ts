@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { LogType, formatEuro, orderStatusLabels, type OrderStatus } from '@umrah/domain';
-import type { DbOrTx } from '../../db/index.ts';
-import { orderLogs } from '../../db/schema.ts';
-import type { UserRow } from '../../lib/auth.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { orderLogs } from '../db/schema.ts';
+import type { UserRow } from './auth.ts';
 
 // The order log (docs/RULES.md, 'Entities': order logs): every change of an order writes one row, inside the same
 // transaction as the change, so a rolled-back change leaves no log and a committed one always has

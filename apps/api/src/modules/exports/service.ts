@@ -17,7 +17,7 @@ import { ORDER_NUMBER_PREFIX, formatOrderNumber } from '@umrah/domain/order-numb
 import type { AppContext } from '../../context.ts';
 import { auditLog, invoices, issuedInvoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import type { InvoiceSnapshot } from '../invoices/issued.ts';
+import type { InvoiceSnapshot } from '../invoices/index.ts';
 import { itemLines, loadInvoices } from '../invoices/service.ts';
 import { payerColumns } from '../payments/service.ts';
 import { fromDutchDateTime } from '../../lib/dutch-time.ts';

@@ -6,9 +6,9 @@ import type { UserRow } from '../../lib/auth.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { ownInvoices } from '../invoices/service.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
+import { revokeAllSessions } from '../auth/index.ts';
 import { ownOrders } from '../orders/service.ts';
-import { toUserDto } from '../users/dto.ts';
+import { toUserDto } from '../users/index.ts';
 import { deleteFiles, openSealed } from '../visa/service.ts';
 import { eraseFromOtherTables } from './erase.ts';
 

@@ -8,13 +8,11 @@ import { guests, orders, payments, reminderSteps, transactions, users, visaDocum
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { providerFor, type PaymentProvider } from '../../infra/payments/index.ts';
 import { completeWithoutPayment, syncOrderTransactions } from '../payments/service.ts';
-import type { TransactionRow } from '../payments/provider-payment.ts';
-import { invalidateCatalog } from '../products/service.ts';
+import { invalidateCatalog } from '../../infra/http/catalog-cache.ts';
 import { periodicJob } from '../../lib/periodic.ts';
-import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
-import { changeOrderStatus } from '../orders/status.ts';
-import { giveBackStock } from '../orders/stock.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { SYSTEM_ACTOR, writeOrderLog } from '../../lib/order-log.ts';
+import { changeOrderStatus, giveBackStock } from '../orders/index.ts';
+import { dutchToday } from '../../lib/dutch-time.ts';
 import { expireWaitlistHolds } from '../waitlist/service.ts';
 import { leadExpiredMail, type DocumentStep, type PaymentStep } from './mails.ts';
 import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder } from './service.ts';
@@ -321,7 +319,7 @@ async function checkOpenPaymentsOfExpiringLeads(ctx: Ctx, provider: PaymentProvi
     )
     .orderBy(asc(transactions.orderId), asc(transactions.id))
     .limit(BATCH);
-  const byOrder = new Map<number, TransactionRow[]>();
+  const byOrder = new Map<number, (typeof transactions.$inferSelect)[]>();
   for (const { transactions: t } of open) byOrder.set(t.orderId!, [...(byOrder.get(t.orderId!) ?? []), t]);
   const unchecked = new Set<number>();
   for (const [orderId, rows] of byOrder) {

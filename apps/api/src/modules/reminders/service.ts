@@ -7,7 +7,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
-import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
+import { SYSTEM_ACTOR, writeOrderLog } from '../../lib/order-log.ts';
 import { DOCUMENT_STEPS, PAYMENT_STEPS, documentReminderMail, paymentReminderMail, type DocumentStep, type PaymentStep } from './mails.ts';
 
 // Document reminders (log types 1-4) and payment reminders (6-10): sent by an admin from the order
