@@ -36,7 +36,11 @@ describe('lint rules bite on the fixtures', () => {
     ['web/src/components/usesFeature.ts', 'import-x/no-restricted-paths', 'lowest layers'],
     ['web/src/features/alpha/usesPage.ts', 'import-x/no-restricted-paths', 'may not import pages or app'],
     ['web/src/features/alpha/deepImport.ts', 'import-x/no-restricted-paths', 'through its index.ts, not its internal files (in features/alpha)'],
-    ['web/src/features/admin/payments/deepImport.ts', 'import-x/no-restricted-paths', 'through its index.ts, not its internal files (in admin/payments)'],
+    [
+      'web/src/features/admin/payments/deepImport.ts',
+      'import-x/no-restricted-paths',
+      'through its index.ts, not its internal files (in admin/payments)',
+    ],
     ['web/src/components/ConditionalHook.tsx', 'react-hooks/rules-of-hooks', 'called conditionally'],
     ['web/src/components/ImageWithoutAlt.tsx', 'jsx-a11y/alt-text', 'alt'],
     ['api/src/lib/usesModule.ts', 'import-x/no-restricted-paths', 'lib/ is shared by every module'],
