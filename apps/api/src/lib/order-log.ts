@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { LogType, formatEuro, orderStatusLabels, type OrderStatus } from '@umrah/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { LogType, orderStatusLabels, type OrderStatus } from '@umrah/domain';
 import type { DbOrTx } from '../db/index.ts';
 import { orderLogs } from '../db/schema.ts';
 import type { UserRow } from './auth.ts';
@@ -84,18 +84,6 @@ export async function logsOfOrders(db: DbOrTx, orderIds: readonly number[]): Pro
   return map;
 }
 
-/** The newest log of a type for an order (reminders: when was this step sent?). */
-export async function lastLogOfType(db: DbOrTx, orderId: number, type: number): Promise<OrderLogDto | null> {
-  const [row] = await db
-    .select()
-    .from(orderLogs)
-    .where(and(eq(orderLogs.orderId, orderId), eq(orderLogs.type, type)))
-    .orderBy(desc(orderLogs.id))
-    .limit(1);
-  return row ? toDto(row) : null;
-}
-
 // Phrases shared by the writers, so the log reads the same whatever module wrote it.
 export const statusName = (s: number) => (s === 1 ? 'Niet betaald' : (orderStatusLabels[s as OrderStatus] ?? String(s)));
 export const statusPhrase = (from: number, to: number) => (from === to ? '' : ` Status: ${statusName(from)} → ${statusName(to)}.`);
-export const euro = formatEuro;

@@ -23,9 +23,7 @@ export function configureImagePool(next: { timeoutMs?: number }) {
   pool.configure(next);
 }
 
-export type { ArticlePictureResult, Rendition, VisaPhotoResult } from './convert.ts';
-export { PHOTO_DOWNLOAD } from './convert.ts';
-
+export type { ArticlePictureResult, VisaPhotoResult } from './convert.ts';
 /** The visa photo (base64 or data URL) as a clean JPEG, or what is wrong with it; 503 in Dutch when it cannot be done in time. */
 export const convertVisaPhoto = (value: string) => pool.task<VisaPhotoResult>(value, 'visaPhoto');
 

@@ -59,8 +59,6 @@ export const rangeInstants = (range: ExportRange) => ({ start: amsterdamMidnight
 // ------------------------------------------------------------------------------------------------
 // CSV: the shop's one writer (lib/csv.ts: UTF-8 with BOM, ';', decimal comma, formulas neutralised).
 
-export { CSV_SEPARATOR, neutraliseFormula } from '../../lib/csv.ts';
-
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /** A cell of a column as the CSV writer takes it: money as euros with a decimal comma, days as DD-MM-YYYY. */

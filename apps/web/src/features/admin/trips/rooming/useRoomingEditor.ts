@@ -256,5 +256,3 @@ export function useRoomingEditor(start: string, detail: TripDetail) {
 
   return { state, latest, guests, problems, versions, busy, unplaced, placedCount, swapName, actions };
 }
-
-export type RoomingEditor = ReturnType<typeof useRoomingEditor>;
