@@ -1,14 +1,17 @@
 // Proves that the repository's lint config (eslint.config.js at the root, unchanged) reports an import
-// cycle, a lower layer importing a higher one, a deep import into another feature, a conditional hook
-// and an image without alt text, and that the files that follow the rules pass. web/src/ here is laid
-// out like apps/web/src and is listed in the config next to it; `npm run lint` skips it.
+// cycle, a lower layer importing a higher one, a deep import into another feature or admin tab, a
+// conditional hook, an image without alt text, the API's layers (a route using another module, a
+// module reaching into another's files, lib/ importing a module) and a Node.js built-in in the domain
+// package, and that the files that follow the rules pass. web/src/, api/src/ and domain/src/ here are
+// laid out like apps/web/src, apps/api/src and packages/domain/src and are listed in the config next
+// to them; `npm run lint` skips them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const FIXTURES = path.join(ROOT, 'scripts/lint-fixtures/web/src');
+const FIXTURES = path.join(ROOT, 'scripts/lint-fixtures');
 
 type Problem = { rule: string; message: string };
 let eslint: ESLint;
@@ -17,7 +20,7 @@ let problems: Map<string, Problem[]>;
 beforeAll(async () => {
   // ignore: false lints the fixtures, which the config ignores for `npm run lint`.
   eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.js'), ignore: false });
-  const results = await eslint.lintFiles([FIXTURES]);
+  const results = await eslint.lintFiles(['web/src', 'api/src', 'domain/src'].map((dir) => path.join(FIXTURES, dir)));
   problems = new Map(
     results.map((r) => [
       path.relative(FIXTURES, r.filePath).split(path.sep).join('/'),
@@ -28,13 +31,22 @@ beforeAll(async () => {
 
 describe('lint rules bite on the fixtures', () => {
   it.each([
-    ['lib/cycle-a.ts', 'import-x/no-cycle', 'Dependency cycle'],
-    ['lib/cycle-b.ts', 'import-x/no-cycle', 'Dependency cycle'],
-    ['components/usesFeature.ts', 'import-x/no-restricted-paths', 'lowest layers'],
-    ['features/alpha/usesPage.ts', 'import-x/no-restricted-paths', 'may not import pages or app'],
-    ['features/alpha/deepImport.ts', 'import-x/no-restricted-paths', 'through its index.ts'],
-    ['components/ConditionalHook.tsx', 'react-hooks/rules-of-hooks', 'called conditionally'],
-    ['components/ImageWithoutAlt.tsx', 'jsx-a11y/alt-text', 'alt'],
+    ['web/src/lib/cycle-a.ts', 'import-x/no-cycle', 'Dependency cycle'],
+    ['web/src/lib/cycle-b.ts', 'import-x/no-cycle', 'Dependency cycle'],
+    ['web/src/components/usesFeature.ts', 'import-x/no-restricted-paths', 'lowest layers'],
+    ['web/src/features/alpha/usesPage.ts', 'import-x/no-restricted-paths', 'may not import pages or app'],
+    ['web/src/features/alpha/deepImport.ts', 'import-x/no-restricted-paths', 'through its index.ts, not its internal files (in features/alpha)'],
+    [
+      'web/src/features/admin/payments/deepImport.ts',
+      'import-x/no-restricted-paths',
+      'through its index.ts, not its internal files (in admin/payments)',
+    ],
+    ['web/src/components/ConditionalHook.tsx', 'react-hooks/rules-of-hooks', 'called conditionally'],
+    ['web/src/components/ImageWithoutAlt.tsx', 'jsx-a11y/alt-text', 'alt'],
+    ['api/src/lib/usesModule.ts', 'import-x/no-restricted-paths', 'lib/ is shared by every module'],
+    ['api/src/modules/alpha/deepImport.ts', 'import-x/no-restricted-paths', 'only through its service.ts or index.ts'],
+    ['api/src/modules/beta/routes.ts', 'import-x/no-restricted-paths', 'A route imports only its own module'],
+    ['domain/src/usesNode.ts', 'import-x/no-nodejs-modules', 'node:crypto'],
   ])('%s: %s', (file, rule, text) => {
     expect(problems.has(file), `${file} was not linted`).toBe(true);
     const found = problems.get(file)!;
@@ -44,13 +56,25 @@ describe('lint rules bite on the fixtures', () => {
 
   it('the files that follow the rules pass', () => {
     const clean = [
-      'app/App.tsx',
-      'pages/HomePage.tsx',
-      'features/alpha/index.ts',
-      'features/beta/index.ts',
-      'features/beta/internal.ts',
-      'components/Greeting.tsx',
-      'lib/format.ts',
+      'web/src/app/App.tsx',
+      'web/src/pages/HomePage.tsx',
+      'web/src/features/alpha/index.ts',
+      'web/src/features/beta/index.ts',
+      'web/src/features/beta/internal.ts',
+      'web/src/features/admin/orders/index.ts',
+      'web/src/features/admin/orders/internal.ts',
+      'web/src/features/admin/payments/usesIndex.ts',
+      'web/src/components/Greeting.tsx',
+      'web/src/lib/format.ts',
+      'api/src/lib/shared.ts',
+      'api/src/infra/outside.ts',
+      'api/src/modules/alpha/service.ts',
+      'api/src/modules/alpha/internal.ts',
+      'api/src/modules/alpha/routes.ts',
+      'api/src/modules/beta/service.ts',
+      'api/src/modules/beta/index.ts',
+      'api/src/modules/beta/internal.ts',
+      'domain/src/pure.ts',
     ];
     for (const file of clean) {
       expect(problems.has(file), `${file} was not linted`).toBe(true);

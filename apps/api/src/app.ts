@@ -33,7 +33,7 @@ import { AppError, dbErrorToAppError, defaultErrorName } from './lib/errors.ts';
 import { rejectHostileInput } from './lib/input-guard.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
-import { catalogCache } from './modules/products/service.ts';
+import { catalogCache } from './infra/http/catalog-cache.ts';
 import { createScheduler } from './modules/reminders/scheduler.ts';
 import { checkVisaKeys } from './modules/visa/key-check.ts';
 import { startVisaRetention } from './modules/visa/retention.ts';

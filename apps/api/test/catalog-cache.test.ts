@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/index.ts';
-import { CATALOG_STALE_GRACE_MS, CATALOG_TTL_MS, catalogCache } from '../src/modules/products/service.ts';
+import { CATALOG_STALE_GRACE_MS, CATALOG_TTL_MS, catalogCache } from '../src/infra/http/catalog-cache.ts';
 
 const newCache = () => catalogCache({ db: {} as Db });
 const loader = (data: unknown) => vi.fn(async () => data);

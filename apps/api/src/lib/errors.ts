@@ -44,6 +44,9 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 
 /** The SQLSTATE of a database error: on the error itself (pg, PGlite) or on its cause (drizzle wraps them). */
+/** PostgreSQL's unique violation (23505), from either driver. */
+export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
+
 export function sqlState(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;

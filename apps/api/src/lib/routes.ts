@@ -6,7 +6,7 @@ import type { RateLimitCounting } from '../infra/http/rate-limit-store.ts';
 // Pieces every routes.ts shares: the id in the path, who may call, how often, and the plain answers.
 // Role checks themselves live in lib/auth.ts (onRequest hooks: they run before the body is read).
 import { requireAdmin, requireStaff, requireUser } from './auth.ts';
-export { optionalUser, requireAdmin, requireRole, requireStaff, requireUser } from './auth.ts';
+export { optionalUser, requireAdmin, requireStaff, requireUser } from './auth.ts';
 
 /** `/api/thing/:id`: 1..2147483647 (a larger id would overflow the database's integer: a 500). */
 export const idParams = (message?: string) => z.object({ id: idParam(message) });
@@ -50,4 +50,4 @@ export const limiter =
     rateLimit(app, max, timeWindow, counting);
 
 /** Common answer schemas (the contracts live in @umrah/domain/contracts). */
-export { messageAnswer, statusAnswer, tokenAnswer } from '@umrah/domain/contracts';
+export { messageAnswer } from '@umrah/domain/contracts';

@@ -24,12 +24,12 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'dashboard', label: 'Dashboard', Component: lazy(() => import('../features/admin/dashboard/DashboardTab')) },
   { value: 'gebruikers', label: 'Gebruikers', Component: lazy(() => import('../features/admin/users/UsersTab')) },
   { value: 'producten', label: 'Producten', Component: lazy(() => import('../features/admin/products/ProductsTab')) },
-  { value: 'kennis', label: 'Kennis/Flyers', Component: lazy(() => import('../features/content-admin/ContentAdminTab')) },
+  { value: 'kennis', label: 'Kennis/Flyers', Component: lazy(() => import('../features/admin/articles/ContentAdminTab')) },
   { value: 'facturen', label: 'Facturen/aanbetalingsbewijzen', Component: lazy(() => import('../features/admin/invoices/InvoicesTab')) },
   { value: 'betalingen', label: 'Betalingen', Component: lazy(() => import('../features/admin/payments/PaymentsTab')) },
   { value: 'kortingscodes', label: 'Maak kortingscode aan', Component: lazy(() => import('../features/admin/vouchers/VouchersTab')) },
   { value: 'offertes', label: 'Maak offerte aan', Component: lazy(() => import('../features/admin/quotes/QuotesTab')) },
-  { value: 'reisoverzichten', label: 'Reisoverzichten', Component: lazy(() => import('../features/trips/TripsTab')) },
+  { value: 'reisoverzichten', label: 'Reisoverzichten', Component: lazy(() => import('../features/admin/trips/TripsTab')) },
   // Beyond the nine tabs: who changed what (docs/records.md), for admins only.
   { value: 'audit', label: 'Audit-log', Component: lazy(() => import('../features/admin/audit/AuditTab')) },
 ];

@@ -23,16 +23,14 @@ export function configureImagePool(next: { timeoutMs?: number }) {
   pool.configure(next);
 }
 
-export type { ArticlePictureResult, Rendition, VisaPhotoResult } from './convert.ts';
-export { PHOTO_DOWNLOAD } from './convert.ts';
-
+export type { ArticlePictureResult, VisaPhotoResult } from './convert.ts';
 /** The visa photo (base64 or data URL) as a clean JPEG, or what is wrong with it; 503 in Dutch when it cannot be done in time. */
 export const convertVisaPhoto = (value: string) => pool.task<VisaPhotoResult>(value, 'visaPhoto');
 
 /** An article's picture in every width and format, or what is wrong with it. */
 export const convertArticlePicture = (data: string, type: number) => pool.task<ArticlePictureResult>({ data, type }, 'articlePicture');
 
-/** The stored visa photo as the 200x200 JPEG download. */
+/** The stored visa photo as the download: docs/RULES.md, 'Constants': 200x200 pixels, JPEG quality 80 (what visa portals take). */
 export const convertPhotoDownload = async (jpeg: Buffer): Promise<Buffer> => {
   const out = await pool.task<Uint8Array>(jpeg, 'photoDownload');
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);

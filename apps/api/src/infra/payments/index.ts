@@ -6,7 +6,7 @@ import { createSimulatorProvider } from './simulator.ts';
 import type { PaymentProvider } from './types.ts';
 
 export * from './types.ts';
-export { simulatorRoutes, SIMULATOR_PATH } from './simulator.ts';
+export { simulatorRoutes } from './simulator.ts';
 
 /** The provider PAYMENT_PROVIDER selects (simulator by default). */
 export function createPaymentProvider(ctx: Pick<AppContext, 'config' | 'db'>): PaymentProvider {

@@ -1,3 +1,3 @@
 export * from './documents.ts';
-export { PDF_TEXT_MAX, cutText, layoutPdf, type PdfModel, type PdfSection } from './render.ts';
-export { PDF_MSG, closePdfPool, configurePdfPool, pdfWorkerThreadId, renderPdf } from './pool.ts';
+export { PDF_TEXT_MAX, cutText } from './render.ts';
+export { closePdfPool, configurePdfPool, pdfWorkerThreadId, renderPdf } from './pool.ts';

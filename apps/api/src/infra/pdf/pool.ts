@@ -1,9 +1,7 @@
-import { WORKER_MSG, createWorkerPool } from '../workers/pool.ts';
+import { createWorkerPool } from '../workers/pool.ts';
 import { boundModel, type PdfModel } from './render.ts';
 
 // PDFs are laid out in worker threads (infra/workers/pool.ts says why).
-
-export const PDF_MSG = WORKER_MSG;
 
 const pool = createWorkerPool(new URL('./render-worker.mjs', import.meta.url), {
   /** Per document; a bounded model renders in well under a second. */

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { articleCategories, articleCategoryLinks, articles } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { invalidateCatalog } from '../products/service.ts';
+import { invalidateCatalog } from '../../infra/http/catalog-cache.ts';
 import { prepareArticleImage, removeImage, storeImage, type PreparedImage } from './image.ts';
 import { ARTICLE_NOT_FOUND, getArticle, sanitizeArticleHtml } from './service.ts';
 

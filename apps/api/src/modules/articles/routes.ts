@@ -23,7 +23,7 @@ import {
 } from '@umrah/domain/contracts';
 import { base64Length, guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
 import { notFound } from '../../lib/errors.ts';
-import { sendCatalog } from '../products/routes.ts';
+import { sendCatalog } from '../../infra/http/catalog-cache.ts';
 import * as admin from './admin.ts';
 import { publicImageKey } from './image.ts';
 import * as service from './service.ts';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { articleCategories, articleCategoryLinks, articles, teamMembers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { catalogCache, type CatalogEntry } from '../products/service.ts';
+import { catalogCache, type CatalogEntry } from '../../infra/http/catalog-cache.ts';
 
 // Knowledge articles, flyers, their categories and the team. The public lists live in
 // the catalog cache (short TTL, cleared by every catalog invalidation); article html is sanitised on

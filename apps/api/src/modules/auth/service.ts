@@ -6,19 +6,13 @@ import { passwordResets, users } from '../../db/schema.ts';
 import { addToCount, clearCount, peekCount } from '../../infra/http/rate-limit-store.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { resetPasswordMail, welcomeMail } from '../../infra/mail/templates.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { accountColumns } from '../users/dto.ts';
+import { accountColumns, emailTaken } from '../users/index.ts';
 import { revokeAllSessions, startSession } from './sessions.ts';
 
 const RESET_VALID_MINUTES = 60;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-export const emailTaken = () => new AppError(422, MSG.emailTaken, 'Unprocessable Entity');
-
-/** Postgres unique violation, from either driver. */
-export const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export async function register(ctx: AppContext, input: RegisterInput) {
   if (!(await ctx.captcha.verify(input.altcha))) throw badRequest(MSG.robot);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CROWDFUND_MSG, crowdfundInputSchema, crowdfundUpdateSchema } from '@umrah/domain';
 import { crowdfundCreatedContract, crowdfundListContract, crowdfundSavedContract } from '@umrah/domain/contracts';
 import { guardedRoutes, idParamsSchema } from '../../lib/routes.ts';
-import { sendCatalog } from '../products/routes.ts';
+import { sendCatalog } from '../../infra/http/catalog-cache.ts';
 import * as service from './service.ts';
 
 const tags = ['crowdfunds'];

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/index.ts';
 import { crowdfunds } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fundedSoFar } from '../orders/service.ts';
-import { catalogCache, invalidateCatalog, type CatalogEntry } from '../products/service.ts';
+import { catalogCache, invalidateCatalog, type CatalogEntry } from '../../infra/http/catalog-cache.ts';
 
 // Crowdfunds: the public list of active goals with what is funded and what is still
 // needed, and the admin's create and update. 'Funded so far' is the order rules' own sum

@@ -18,7 +18,7 @@ import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import { auditLog, invoices, issuedInvoices, orderCrowdfunds, orders, payments, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import type { InvoiceSnapshot } from '../invoices/issued.ts';
+import type { InvoiceSnapshot } from '../invoices/index.ts';
 import { itemLines, loadInvoices } from '../invoices/service.ts';
 import { payerColumns } from '../payments/service.ts';
 import { fromDutchDateTime } from '../../lib/dutch-time.ts';
@@ -59,8 +59,6 @@ export const rangeInstants = (range: ExportRange) => ({ start: amsterdamMidnight
 
 // ------------------------------------------------------------------------------------------------
 // CSV: the shop's one writer (lib/csv.ts: UTF-8 with BOM, ';', decimal comma, formulas neutralised).
-
-export { CSV_SEPARATOR, neutraliseFormula } from '../../lib/csv.ts';
 
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 

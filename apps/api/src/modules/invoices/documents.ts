@@ -23,7 +23,7 @@ import {
 } from '../../infra/pdf/index.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { loadOrderDtos, type OrderDto } from '../orders/dto.ts';
+import { loadOrderDtos, type OrderDto } from '../../lib/order-dto.ts';
 import { paymentsOfOrders } from '../payments/list.ts';
 import { latestIssued, pdfCustomer, pdfLinesAndRooms, renderIssued } from './issued.ts';
 import { invoiceFor, isStaff, itemLines } from './service.ts';

@@ -19,7 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/index.ts';
 import { issuedInvoices, orders, payments, users } from '../../db/schema.ts';
 import { PDF_TEXT_MAX, orderCreditInvoicePdf, orderInvoicePdf, type OrderPdfData, type PdfCustomer } from '../../infra/pdf/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { loadOrderDtos, type OrderDto } from '../orders/dto.ts';
+import { loadOrderDtos, type OrderDto } from '../../lib/order-dto.ts';
 
 // Invoices issued once, numbered and kept (docs/INVOICES.md; Dutch invoicing rules): when an order
 // becomes paid in full (COMPLETED) its invoice is issued with a number of its own, its issue date and

@@ -136,7 +136,6 @@ export function invoiceDto(l: Loaded, opts: { withUser: boolean }): Invoice {
     user_id: opts.withUser ? l.invoice.userId : undefined,
   };
 }
-export type InvoiceDto = ReturnType<typeof invoiceDto>;
 
 async function customerExists(db: DbOrTx, userId: number) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

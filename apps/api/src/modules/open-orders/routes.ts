@@ -3,8 +3,7 @@ import { OPEN_MSG, openOrdersQuerySchema, openRemindSchema } from '@umrah/domain
 import { openOrdersContract, openRemindedContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { guardedRoutes, rateLimit } from '../../lib/routes.ts';
-import { sendPaymentReminderEach } from '../reminders/service.ts';
-import { exportOpenOrders, openOrders, OPEN_LIST_LIMIT } from './service.ts';
+import { exportOpenOrders, openOrders, OPEN_LIST_LIMIT, remindOpenOrders } from './service.ts';
 
 // The dashboard's 'Openstaand' view (docs/OFFICE.md). Reading and exporting is for staff (the bookkeeper
 // reads too); sending reminders is for admins.
@@ -64,7 +63,7 @@ export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: openRemindedContract },
     }),
     async (req) => {
-      const result = await sendPaymentReminderEach(app.ctx, currentUser(req), req.body.orders, req.body.amount_sent);
+      const result = await remindOpenOrders(app.ctx, currentUser(req), req.body.orders, req.body.amount_sent);
       return { status: 'success', message: OPEN_MSG.sent(result.sent.length, result.skipped.length), ...result };
     },
   );

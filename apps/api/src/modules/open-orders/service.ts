@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/index.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { CSV_CONTENT_TYPE, csvEuros, toCsv } from '../../lib/csv.ts';
-import { PAYMENT_STEPS } from '../reminders/mails.ts';
+import { PAYMENT_STEPS, sendPaymentReminderEach } from '../reminders/index.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
 
 // The dashboard's 'Openstaand' view (docs/OFFICE.md): every order that can still be paid (lead, pending,
@@ -19,6 +19,9 @@ type Ctx = Pick<AppContext, 'db'>;
 
 /** Rows on the screen; the totals and the exports cover every matching order. */
 export const OPEN_LIST_LIMIT = 500;
+
+/** 'Herinnering sturen' on a selection: the payment reminder to each order (modules/reminders). */
+export const remindOpenOrders = sendPaymentReminderEach;
 /** An export is one statement's rows in memory: bounded, far above any real backlog. */
 const EXPORT_LIMIT = 20_000;
 

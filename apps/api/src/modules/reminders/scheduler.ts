@@ -7,12 +7,10 @@ import type { Tx } from '../../db/index.ts';
 import { guests, orders, payments, reminderSteps, transactions, visaDocuments } from '../../db/schema.ts';
 import { providerFor, type PaymentProvider } from '../../infra/payments/index.ts';
 import { completeWithoutPayment, syncOrderTransactions } from '../payments/service.ts';
-import type { TransactionRow } from '../payments/provider-payment.ts';
 import { periodicJob } from '../../lib/periodic.ts';
-import { AfterCommit } from '../orders/after-commit.ts';
-import { SYSTEM_ACTOR } from '../orders/log.ts';
-import { transitionOrder } from '../orders/transition.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { SYSTEM_ACTOR } from '../../lib/order-log.ts';
+import { AfterCommit, transitionOrder } from '../orders/index.ts';
+import { dutchToday } from '../../lib/dutch-time.ts';
 import { expireWaitlistHolds } from '../waitlist/service.ts';
 import type { DocumentStep, PaymentStep } from './mails.ts';
 import { amountOpen, orderFacts, queueDocumentReminder, queuePaymentReminder } from './service.ts';
@@ -335,7 +333,7 @@ async function checkOpenPaymentsOfExpiringLeads(ctx: Ctx, provider: PaymentProvi
     )
     .orderBy(asc(transactions.orderId), asc(transactions.id))
     .limit(BATCH);
-  const byOrder = new Map<number, TransactionRow[]>();
+  const byOrder = new Map<number, (typeof transactions.$inferSelect)[]>();
   for (const { transactions: t } of open) {
     if (t.orderId !== null) byOrder.set(t.orderId, [...(byOrder.get(t.orderId) ?? []), t]);
   }

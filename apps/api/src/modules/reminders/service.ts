@@ -7,7 +7,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
-import { SYSTEM_ACTOR, writeOrderLog } from '../orders/log.ts';
+import { writeOrderLog } from '../../lib/order-log.ts';
 import { DOCUMENT_STEPS, PAYMENT_STEPS, documentReminderMail, paymentReminderMail, type DocumentStep, type PaymentStep } from './mails.ts';
 
 // Document reminders (log types 1-4) and payment reminders (6-10): sent by an admin from the order
@@ -81,9 +81,6 @@ export async function orderFacts(db: DbOrTx, ids: readonly number[]): Promise<Or
 }
 
 export const amountOpen = (f: Pick<OrderFacts, 'total' | 'paid'>) => Math.max(0, f.total - f.paid);
-
-/** Who sent it: the admin's email, or 'systeem' for the scheduler. */
-export { SYSTEM_ACTOR };
 
 /** Queues a document reminder and writes its log row; `note` tells why (the scheduler's step). */
 export async function queueDocumentReminder(tx: DbOrTx, ctx: Pick<Ctx, 'config'>, f: OrderFacts, step: DocumentStep, actor: string, note = '') {

@@ -19,13 +19,12 @@ import { requests, users } from '../../db/schema.ts';
 import { mailsToInLastHour, queueMail } from '../../infra/mail/outbox.ts';
 import { layout, welcomeMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { emailTaken, isUniqueViolation } from '../auth/service.ts';
-import { startSession } from '../auth/sessions.ts';
+import { startSession } from '../auth/index.ts';
 import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_HOUR } from '../contact/service.ts';
-import { accountColumns, toUserDto, type AccountFields } from '../users/dto.ts';
+import { accountColumns, emailTaken, toUserDto, type AccountFields } from '../users/index.ts';
 
 // The lead forms (the Morocco offer and 'Umrah op maat'; API contact/individual(_hadj)).
 // Like the contact form: the request is stored, the office gets every field with Reply-To the

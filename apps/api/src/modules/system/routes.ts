@@ -1,10 +1,7 @@
-import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailOutbox } from '../../db/schema.ts';
-import { redactSecrets } from '../../infra/mail/outbox.ts';
 import { healthContract, messageAnswer, outboxMailsContract, readyContract } from '@umrah/domain/contracts';
 import { idParamsSchema, pageQuery, requireAdmin, security } from '../../lib/routes.ts';
-import { MAIL_MESSAGES, mailCounts, readiness, retryMail } from './service.ts';
+import { MAIL_MESSAGES, listMails, readiness, retryMail } from './service.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process is up and answers. A database outage is /api/ready's business, so a
@@ -42,36 +39,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: requireAdmin,
     },
-    async (req) => {
-      const { page, pageSize } = req.query;
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        app.ctx.db
-          .select()
-          .from(mailOutbox)
-          .orderBy(desc(mailOutbox.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        app.ctx.db.select({ total: count() }).from(mailOutbox),
-      ]);
-      const counts = await mailCounts(app.ctx);
-      return {
-        ...counts,
-        mails: rows.map((m) => ({
-          id: m.id,
-          to: m.to,
-          subject: m.subject,
-          // Never a live reset link, also while the mail is still waiting to be sent.
-          text: redactSecrets(m.text),
-          status: m.status,
-          attempts: m.attempts,
-          last_error: m.lastError,
-          next_attempt_at: m.nextAttemptAt.toISOString(),
-          created_at: m.createdAt.toISOString(),
-          sent_at: m.sentAt?.toISOString() ?? null,
-        })),
-        total,
-      };
-    },
+    async (req) => listMails(app.ctx, req.query.page, req.query.pageSize),
   );
 
   // 'Opnieuw versturen': a failed mail goes back in the queue and is tried at once.

@@ -1,7 +1,8 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { pendingMigrations } from '../../db/index.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { redactSecrets } from '../../infra/mail/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const MAIL_MESSAGES = {
@@ -9,6 +10,37 @@ export const MAIL_MESSAGES = {
   notFound: 'Deze mail bestaat niet.',
   notRetryable: 'Deze mail is al verstuurd of wordt nu verstuurd.',
 } as const;
+
+/** One page of the outbox, newest first, with the counts of waiting and failed mails. */
+export async function listMails(ctx: Pick<AppContext, 'db'>, page: number, pageSize: number) {
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ total: count() }).from(mailOutbox),
+  ]);
+  const counts = await mailCounts(ctx);
+  return {
+    ...counts,
+    mails: rows.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      // Never a live reset link, also while the mail is still waiting to be sent.
+      text: redactSecrets(m.text),
+      status: m.status,
+      attempts: m.attempts,
+      last_error: m.lastError,
+      next_attempt_at: m.nextAttemptAt.toISOString(),
+      created_at: m.createdAt.toISOString(),
+      sent_at: m.sentAt?.toISOString() ?? null,
+    })),
+    total: counted?.total ?? 0,
+  };
+}
 
 /** How many mails wait to be sent (incl. those between attempts) and how many failed for good. */
 export async function mailCounts(ctx: Pick<AppContext, 'db'>): Promise<{ waiting: number; failed: number }> {

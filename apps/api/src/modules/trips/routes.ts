@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -10,7 +10,6 @@ import {
   tripDocumentReminderSchema,
   tripParamsSchema,
   OPEN_MSG,
-  TRIP_MSG,
 } from '@umrah/domain';
 import {
   mergeAnswerContract,
@@ -22,12 +21,9 @@ import {
   tripDetailContract,
   tripListContract,
 } from '@umrah/domain/contracts';
-import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../lib/auth.ts';
-import { conflict } from '../../lib/errors.ts';
 import { guardedRoutes } from '../../lib/routes.ts';
-import type { DocumentStep } from '../reminders/mails.ts';
-import { sendDocumentReminderEach } from '../reminders/service.ts';
+import { remindMissingDocuments } from './document-reminders.ts';
 import * as downloads from './downloads.ts';
 import { closeTripExportPool } from './pool.ts';
 import * as service from './service.ts';
@@ -55,7 +51,13 @@ interface TripDownload<Q extends z.ZodType> {
   summary: string;
   description?: string;
   querystring?: Q;
-  make: (ctx: AppContext, actor: service.Actor, start: string, query: z.output<Q>, log: FastifyBaseLogger) => Promise<downloads.Download<unknown>>;
+  make: (
+    ctx: FastifyInstance['ctx'],
+    actor: service.Actor,
+    start: string,
+    query: z.output<Q>,
+    log: FastifyBaseLogger,
+  ) => Promise<downloads.Download<unknown>>;
 }
 const download = <Q extends z.ZodType = z.ZodNever>(d: TripDownload<Q>) => d;
 
@@ -169,9 +171,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: openRemindedContract },
     }),
     async (req) => {
-      const ids = await service.ordersMissingDocuments(app.ctx, req.params.start_date);
-      if (ids.length === 0) throw conflict(TRIP_MSG.allDocumentsIn);
-      const result = await sendDocumentReminderEach(app.ctx, currentUser(req), ids, req.body.type as DocumentStep);
+      const result = await remindMissingDocuments(app.ctx, currentUser(req), req.params.start_date, req.body.type);
       return { status: 'success', message: OPEN_MSG.sent(result.sent.length, result.skipped.length), ...result };
     },
   );

@@ -21,7 +21,6 @@ export function toUserDto(u: UserRow): User {
     created_at: u.createdAt.toISOString(),
   };
 }
-export type UserDto = User;
 
 /** The account's personal fields as the API names them (the users module and the requests' contact details). */
 export interface AccountFields {

@@ -3,8 +3,7 @@ import { MSG, adminUserSchema, ownAccountSchema, usersQuery } from '@umrah/domai
 import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { currentUser } from '../../lib/auth.ts';
-import { users } from '../../db/schema.ts';
-import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
@@ -31,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { current_password: currentPassword, ...account } = req.body;
-      const user = await audited(app.ctx.db, actorOf(req), { action: 'user.update', table: users, id: currentUser(req).id }, () =>
+      const user = await audited(app.ctx.db, actorOf(req), { action: 'user.update', table: 'users', id: currentUser(req).id }, () =>
         service.updateOwnAccount(app.ctx, currentUser(req), account, currentPassword),
       );
       return { message: MSG.userUpdated, user: toUserDto(user) };
@@ -54,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users',
     { schema: { tags, security, body: adminUserSchema, response: { 201: userSavedContract } }, onRequest: requireAdmin },
     async (req, reply) => {
-      const user = await audited(app.ctx.db, actorOf(req), { action: 'user.create', table: users, created: (u) => [u!.id] }, () =>
+      const user = await audited(app.ctx.db, actorOf(req), { action: 'user.create', table: 'users', created: (u) => [u!.id] }, () =>
         service.createUser(app.ctx, req.body),
       );
       return reply.status(201).send({ message: 'Gebruiker is aangemaakt.', user: toUserDto(user) });
@@ -66,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: idParamsSchema, body: adminUserSchema, response: { 200: userSavedContract } }, onRequest: requireAdmin },
     async (req) => {
       // A changed role is logged as 'user.role_change'.
-      const user = await audited(app.ctx.db, actorOf(req), { action: 'user.update', table: users, id: req.params.id }, () =>
+      const user = await audited(app.ctx.db, actorOf(req), { action: 'user.update', table: 'users', id: req.params.id }, () =>
         service.updateUser(app.ctx, req.params.id, req.body),
       );
       return { message: MSG.userUpdated, user: toUserDto(user) };
@@ -78,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: idParamsSchema, response: { 200: messageAnswer } }, onRequest: requireAdmin },
     async (req) => {
       // The account is gone for good: the log keeps its id and role, not its personal data.
-      await audited(app.ctx.db, actorOf(req), { action: 'user.delete', table: users, id: req.params.id, fields: ['id', 'role'] }, () =>
+      await audited(app.ctx.db, actorOf(req), { action: 'user.delete', table: 'users', id: req.params.id, fields: ['id', 'role'] }, () =>
         service.deleteUser(app.ctx, req.params.id, currentUser(req).id),
       );
       return { message: 'Gebruiker is verwijderd.' };

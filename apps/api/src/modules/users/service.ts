@@ -1,4 +1,3 @@
-import { eraseFromOtherTables } from '../privacy/erase.ts';
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { MSG, type AccountInput, type AdminUserInput } from '@umrah/domain';
 import { must } from '@umrah/domain/must';
@@ -6,11 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { withTrigramSearch, type DbOrTx } from '../../db/index.ts';
 import { invoices, orders, users } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { AppError, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound, sqlState } from '../../lib/errors.ts';
+import { eraseFromOtherTables } from '../privacy/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { emailTaken, isUniqueViolation } from '../auth/service.ts';
 import { accountColumns } from './dto.ts';
+
+/** 422: an account with this e-mail address exists (registration, a request's account, the admin's form). */
+export const emailTaken = () => new AppError(422, MSG.emailTaken, 'Unprocessable Entity');
 
 async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number) {
   const where = exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email);

@@ -15,7 +15,7 @@ import { currentUser } from '../../lib/auth.ts';
 import { base64Length, guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
 import { closeImagePool } from '../../infra/images/index.ts';
 import * as service from './service.ts';
-import { photoDownload } from './photo.ts';
+import { convertPhotoDownload } from '../../infra/images/index.ts';
 
 const tags = ['visa'];
 const { adminOnly, signedIn } = guardedRoutes(tags);
@@ -158,7 +158,7 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ guestId: id }),
     }),
     async (req, reply) => {
-      const jpeg = await photoDownload(await service.guestPhoto(app.ctx, actorOf(req), req.params.guestId));
+      const jpeg = await convertPhotoDownload(await service.guestPhoto(app.ctx, actorOf(req), req.params.guestId));
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', `attachment; filename="pasfoto-${req.params.guestId}-200x200.jpg"`)

@@ -25,7 +25,7 @@ import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { documentsCompleteCustomerMail, documentsCompleteOfficeMail, redoDocumentsMail } from './mails.ts';
 import { passportSource } from './mrz.ts';
-import { preparePhoto } from './photo.ts';
+import { preparePhoto } from '../../infra/images/photo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mail' | 'sealer' | 'files'>;
 

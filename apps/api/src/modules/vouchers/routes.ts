@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema, vouchersQuery } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
-import { vouchers } from '../../db/schema.ts';
+import { guardedRoutes, idParamsSchema, limiter, searchPageQuery } from '../../lib/routes.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { limitCodeLookups } from './guessing.ts';
 import * as service from './service.ts';
@@ -74,7 +73,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: voucherAnswerContract },
     }),
     async (req, reply) => {
-      const row = await audited(app.ctx.db, actorOf(req), { action: 'voucher.create', table: vouchers, created: (v) => [v.id] }, () =>
+      const row = await audited(app.ctx.db, actorOf(req), { action: 'voucher.create', table: 'vouchers', created: (v) => [v.id] }, () =>
         service.createVoucher(app.ctx, req.body),
       );
       return reply.status(201).send({ message: VOUCHER_MSG.created(row.label), voucher: service.toVoucherDto(row) });
@@ -89,7 +88,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageAnswer },
     }),
     async (req) => {
-      await audited(app.ctx.db, actorOf(req), { action: 'voucher.delete', table: vouchers, id: req.params.id }, () =>
+      await audited(app.ctx.db, actorOf(req), { action: 'voucher.delete', table: 'vouchers', id: req.params.id }, () =>
         service.deleteVoucher(app.ctx, req.params.id),
       );
       return { message: VOUCHER_MSG.deleted };

@@ -14,9 +14,8 @@ import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { vouchers } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { isUniqueViolation } from '../auth/service.ts';
 import { fromDutchDateTime, toDutchDateTime } from '../../lib/dutch-time.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;

@@ -3,7 +3,7 @@ import { WAITLIST_MSG, tripParamsSchema, waitlistJoinSchema, waitlistMoveSchema 
 import { myWaitlistContract, tripWaitlistContract, waitlistJoinedContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { guardedRoutes, idParamsSchema, limiter, messageAnswer } from '../../lib/routes.ts';
-import { invalidateCatalog } from '../products/service.ts';
+import { invalidateCatalog } from '../../infra/http/catalog-cache.ts';
 import * as service from './service.ts';
 
 // The waiting list of sold-out room types (docs/WAITLIST.md): the rules are in service.ts.

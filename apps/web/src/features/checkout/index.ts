@@ -2,4 +2,4 @@
 export * from './api';
 export { CheckoutDetails } from './CheckoutDetails';
 export { OrderSummary } from './OrderSummary';
-export { ReturnDialog, RETURN_TEXT, providerCode, returnVariant } from './ReturnDialog';
+export { ReturnDialog } from './ReturnDialog';

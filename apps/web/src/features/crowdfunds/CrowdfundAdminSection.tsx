@@ -28,7 +28,6 @@ interface FormValues {
   /** euros, as typed */
   goal: number | string;
 }
-
 /** The form in euros, checked with the API's own schema in cents, so the messages are the same. */
 export function validateCrowdfund(values: FormValues): Record<string, string> {
   const euros = values.goal === '' ? undefined : Number(values.goal);
@@ -45,7 +44,6 @@ export function validateCrowdfund(values: FormValues): Record<string, string> {
   }
   return errors;
 }
-
 function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | 'new'; onClose: () => void; onSaved: () => void }) {
   const isNew = fund === 'new';
   const form = useForm<FormValues>({
@@ -90,7 +88,6 @@ function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | '
     </Modal>
   );
 }
-
 export function CrowdfundAdminSection() {
   const list = useQuery(adminCrowdfundsQuery);
   const [editing, setEditing] = useState<CrowdfundDto | 'new' | null>(null);
@@ -214,5 +211,3 @@ export function CrowdfundAdminSection() {
     </Stack>
   );
 }
-
-export default CrowdfundAdminSection;

@@ -2,4 +2,3 @@
 export * from './api';
 export { AdminDonationButton } from './AdminDonationButton';
 export { CrowdfundAdminSection } from './CrowdfundAdminSection';
-export { CrowdfundSection } from './CrowdfundSection';

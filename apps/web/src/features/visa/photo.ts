@@ -20,12 +20,6 @@ export function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** Bytes a base64 data URL stands for. */
-export const dataUrlBytes = (dataUrl: string) => {
-  const b64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  return Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
-};
-
 async function scaleDown(file: Blob): Promise<Blob | null> {
   if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return null;
   try {

@@ -3,8 +3,8 @@
 // the shop sends is readable and a refused mail can be sent again.
 import { Divider, Tabs } from '@mantine/core';
 import { AdminTab } from '../../../components/admin-kit/AdminTab';
-import OpenOrdersSection from '../open-orders/OpenOrdersSection';
-import OrdersSection from '../orders-list/OrdersSection';
+import { OpenOrdersSection } from '../open-orders';
+import { OrdersSection } from '../orders-list';
 import { RequestsSection } from '../../requests';
 import { CrowdfundAdminSection } from '../../crowdfunds';
 import MailsSection, { MailsStatus } from './MailsSection';

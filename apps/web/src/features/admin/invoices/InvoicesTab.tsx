@@ -16,7 +16,7 @@ import { OrderDocuments } from '../../orders';
 import { AdminInvoiceTable } from './AdminInvoiceTable';
 import { IssuedDocumentsTable } from './IssuedDocumentsTable';
 import { downloadWithNotice, orderDocumentsQuery, type Invoice } from './api';
-import { ExportForm } from '../exports/ExportForm';
+import { ExportForm } from '../exports';
 
 function OrderLookup() {
   const [text, setText] = useState('');

@@ -8,7 +8,7 @@ import { isPaymentReminderStep } from '@umrah/domain/enums';
 import { apiGet, apiPost } from '../../../lib/api';
 import { authorisedFetch } from '../../../lib/authorisedFetch';
 import { saveBlob } from '../../../lib/saveBlob';
-import { adminOrderKeys } from '../orders/api';
+import { adminOrderKeys } from '../orders';
 
 export type { OpenOrder, OpenOrders } from '@umrah/domain/contracts';
 

@@ -10,10 +10,16 @@ import { OrderStatus } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
-import { MergeRoomsModal } from '../orders/MergeRoomsModal';
-import { OrderDetails } from '../orders/OrderDetails';
-import { OrderActionsBar, OrderDialogs, type OrderDialog } from '../orders/OrderActions';
-import { adminStatusLabel, customerName, statusColor } from '../orders/rules';
+import {
+  MergeRoomsModal,
+  OrderActionsBar,
+  OrderDetails,
+  OrderDialogs,
+  adminStatusLabel,
+  customerName,
+  statusColor,
+  type OrderDialog,
+} from '../orders';
 import { useReadOnlyAdmin } from '../roles';
 import { ADMIN_ORDERS_PAGE_SIZE, LEADS_PAGE_SIZE, adminLeadsQuery, adminOrdersQuery, useRefreshOrders, type AdminOrder } from './api';
 

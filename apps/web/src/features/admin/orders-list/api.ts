@@ -4,10 +4,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderInput } from '@umrah/domain/validation/order';
 import { apiPost } from '../../../lib/api';
-import { adminOrderKeys } from '../orders/api';
-import { adminPaymentKeys } from '../payments/api';
+import { adminOrderKeys } from '../orders';
+import { adminPaymentKeys } from '../payments';
 
-export { ADMIN_ORDERS_PAGE_SIZE, LEADS_PAGE_SIZE, adminLeadsQuery, adminOrdersQuery, type AdminOrder } from '../orders/api';
+export { ADMIN_ORDERS_PAGE_SIZE, LEADS_PAGE_SIZE, adminLeadsQuery, adminOrdersQuery, type AdminOrder } from '../orders';
 
 /** After an action on an order: the orders (and leads) and the payments list are fetched again. */
 export function useRefreshOrders() {

@@ -3,7 +3,7 @@
 // open. The dashboard's orders list and the trip page's order cards (docs/OFFICE.md) both use these.
 import { Button, Group } from '@mantine/core';
 import { OrderDocuments } from '../../orders';
-import { PaymentModal } from '../payments/PaymentModal';
+import { PaymentModal } from '../payments';
 import { useReadOnlyAdmin } from '../roles';
 import type { AdminOrder } from './api';
 import { CancelOrderModal } from './CancelOrderModal';

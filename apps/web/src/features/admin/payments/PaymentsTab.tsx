@@ -11,7 +11,7 @@ import { useConfirm } from '../../../components/admin-kit/useConfirm';
 import { DataTable, type Column } from '../../../components/admin-kit/DataTable';
 import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { usePagedSearch } from '../../../components/admin-kit/usePagedSearch';
-import { ExportForm } from '../exports/ExportForm';
+import { ExportForm } from '../exports';
 import { useReadOnlyAdmin } from '../roles';
 import { adminPaymentsQuery, PAYMENTS_PAGE_SIZE, useDeletePayment, useRefreshPayments, type PaymentDto } from './api';
 import { PaymentModal } from './PaymentModal';

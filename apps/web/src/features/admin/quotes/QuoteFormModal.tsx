@@ -10,7 +10,7 @@ import { EuroInput } from '../../../components/admin-kit/EuroInput';
 import { ListError, RemoveRowButton } from '../../../components/RowListControls';
 import { fieldErrors, zodValidate } from '../../../lib/form';
 import { errorMessage } from '../../../lib/notify';
-import { UserPicker, userLabel, type PickedUser } from '../users/UserPicker';
+import { UserPicker, userLabel, type PickedUser } from '../users';
 import { useSaveInvoice, type Invoice } from './api';
 
 interface ItemValues {

@@ -8,7 +8,7 @@ import { AdminTab } from '../../../components/admin-kit/AdminTab';
 import type { Column } from '../../../components/admin-kit/DataTable';
 import { actionsColumn } from '../../../components/admin-kit/RowActions';
 import { notifySuccess } from '../../../lib/notify';
-import { AdminInvoiceTable } from '../invoices/AdminInvoiceTable';
+import { AdminInvoiceTable } from '../invoices';
 import { downloadWithNotice, type Invoice } from './api';
 import { QuoteFormModal } from './QuoteFormModal';
 

@@ -1,0 +1,2 @@
+// Deleting a user for good also wipes their data from the other tables (users' admin delete).
+export { eraseFromOtherTables } from './erase.ts';

@@ -1,0 +1,2 @@
+// The dashboard's 'Openstaand' view.
+export { default as OpenOrdersSection } from './OpenOrdersSection';

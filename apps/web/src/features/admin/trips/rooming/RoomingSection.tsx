@@ -1,0 +1,160 @@
+// The rooming-list editor of a trip, in three views over one state (useRoomingEditor.ts):
+// - Bewerken (EditView.tsx): 'Indeling maken' asks the server for a proposal; staff move a guest to
+//   another room, swap two guests, add an empty room and fill in the Mekka and Medina room numbers;
+//   'Opslaan' saves a new version and shows the server's message (or its rule break, in Dutch).
+// - Versies (VersionsView.tsx): the latest 4 saved versions; any of them (or an older one by
+//   number) can be opened.
+// - Voorbeeld (PreviewView.tsx): the list as it will be printed, 3 rooms per page, with the PDF and
+//   XLSX downloads.
+// This file holds what all three share: the view switch, the buttons, the feedback and the question
+// before unsaved changes are thrown away.
+import { useState } from 'react';
+import { Alert, Button, Group, List, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { MSG } from '@umrah/domain/messages';
+import { ConfirmModal } from '../../../../components/admin-kit/ConfirmModal';
+import { errorMessage } from '../../../../lib/notify';
+import type { TripDetail } from '../api';
+import { AddRoomControls, EditView } from './EditView';
+import { PreviewView } from './PreviewView';
+import { useRoomingEditor, type View } from './useRoomingEditor';
+import { VersionsView } from './VersionsView';
+
+interface Confirm {
+  text: string;
+  action: () => void;
+}
+
+export function RoomingSection({ start, detail }: { start: string; detail: TripDetail }) {
+  const { state, latest, guests, problems, versions, busy, unplaced, placedCount, swapName, actions } = useRoomingEditor(start, detail);
+  const { view, rooms, version, dirty, message, error, errorDetails } = state;
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+
+  /** Runs `action`, after a question when it would throw unsaved changes away. */
+  const guard = (text: string, action: () => void) => {
+    if (dirty) setConfirm({ text, action });
+    else action();
+  };
+  const openVersion = (n: number) => guard(`Versie ${n} openen gooit de niet-opgeslagen wijzigingen weg.`, () => actions.openVersion(n));
+
+  const status =
+    rooms === null
+      ? 'Nog geen kamerindeling.'
+      : `${version !== null ? `Versie ${version}` : 'Nieuw voorstel (niet opgeslagen)'}${dirty && version !== null ? ', met niet-opgeslagen wijzigingen' : ''} · ${rooms.length} kamers · ${placedCount} gasten ingedeeld${unplaced.length ? ` · ${unplaced.length} niet ingedeeld` : ''}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={3} size="h4">
+          Kamerindeling
+        </Title>
+        <SegmentedControl
+          aria-label="Weergave kamerindeling"
+          value={view}
+          onChange={(v) => actions.setView(v as View)}
+          data={[
+            { value: 'bewerken', label: 'Bewerken' },
+            { value: 'versies', label: `Versies (${latest.data?.versions.length ?? 0})` },
+            { value: 'voorbeeld', label: 'Voorbeeld' },
+          ]}
+        />
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        <Button
+          onClick={() => guard('Een nieuw voorstel vervangt de huidige indeling met niet-opgeslagen wijzigingen.', actions.propose)}
+          loading={busy === 'proposal'}
+          disabled={busy !== null && busy !== 'proposal'}
+          variant={rooms ? 'light' : 'filled'}
+        >
+          Indeling maken
+        </Button>
+        <Button onClick={actions.save} loading={busy === 'save'} disabled={!rooms || (busy !== null && busy !== 'save')}>
+          Opslaan
+        </Button>
+        <Text size="sm" c="dark.4" data-testid="rooming-state" aria-live="polite">
+          {latest.isPending ? 'Laden…' : status}
+        </Text>
+      </Group>
+
+      {message && (
+        <Alert color="green" c="dark.7" role="status" withCloseButton closeButtonLabel="Melding sluiten" onClose={actions.dismissMessage}>
+          {message}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="Niet gelukt" withCloseButton closeButtonLabel="Foutmelding sluiten" onClose={actions.dismissError}>
+          {error}
+          {errorDetails.length > 0 && (
+            <List size="sm" mt={4}>
+              {errorDetails.map((d) => (
+                <List.Item key={d}>{d}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      {latest.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(latest.error, MSG.loadFailed)}
+        </Alert>
+      )}
+
+      {view === 'bewerken' && (
+        <EditView
+          rooms={rooms}
+          loading={latest.isPending}
+          guests={guests}
+          warnings={state.warnings}
+          unplaced={unplaced}
+          swapFrom={state.swapFrom}
+          swapName={swapName}
+          onSwapStart={actions.startSwap}
+          onSwap={actions.swapWith}
+          onMove={actions.move}
+          problems={problems}
+          onNumbers={actions.setNumbers}
+          onRemove={actions.remove}
+          addControls={<AddRoomControls capacity={state.newCapacity} kind={state.newKind} onChange={actions.setNewRoom} onAdd={actions.addRoom} />}
+        />
+      )}
+
+      {view === 'versies' && (
+        <VersionsView
+          loading={latest.isPending}
+          versions={versions}
+          total={latest.data?.versions.length ?? 0}
+          openedVersion={version}
+          busy={busy}
+          olderVersion={state.olderVersion}
+          onOlderVersion={actions.setOlderVersion}
+          onOpen={openVersion}
+        />
+      )}
+
+      {view === 'voorbeeld' && (
+        <PreviewView
+          rooms={rooms ?? []}
+          guests={guests}
+          title={detail.trip.label}
+          version={version}
+          dirty={dirty}
+          busy={busy}
+          onDownload={actions.download}
+        />
+      )}
+
+      <ConfirmModal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title="Wijzigingen niet opgeslagen"
+        confirmLabel="Doorgaan"
+        onConfirm={() => {
+          if (!confirm) return;
+          setConfirm(null);
+          confirm.action();
+        }}
+      >
+        <Text size="sm">{confirm?.text}</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

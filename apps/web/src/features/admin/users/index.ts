@@ -1,0 +1,2 @@
+// The customer picker of the quote form.
+export { UserPicker, userLabel, type PickedUser } from './UserPicker';

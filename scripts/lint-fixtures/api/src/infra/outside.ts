@@ -1,0 +1,2 @@
+// Clean: the outside world behind a small interface.
+export const outside = () => 'outside';

@@ -1,0 +1,2 @@
+// Clean: lib/ is shared by every module and imports none.
+export const shared = (n: number) => n + 1;

@@ -1,0 +1,2 @@
+// Clean: an internal file of module alpha, used by alpha itself.
+export const alphaStart = 1;

@@ -1,0 +1,2 @@
+// Clean: module beta's public face.
+export const betaName = 'beta';

@@ -1,0 +1,2 @@
+// Clean: an internal file of module beta.
+export const betaStart = 2;

@@ -1,0 +1,2 @@
+// Clean: a pure rule.
+export const cents = (euros: number) => Math.round(euros * 100);

@@ -1,0 +1,2 @@
+// Clean: the admin tab 'orders' public face.
+export { orderCount } from './internal';

@@ -1,0 +1,2 @@
+// Clean: an internal file of the admin tab 'orders'.
+export const orderCount = 3;
