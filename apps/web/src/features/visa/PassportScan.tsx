@@ -2,8 +2,8 @@
 // its MRZ read on this device (mrzScan.ts, loaded on the first press), the form filled from it and
 // the 6-month rule checked at once. The names (no check digit) and every field whose check digit
 // failed stay marked until the guest changes them; the MRZ lines go along for the server.
-import { useState } from 'react';
-import { Alert, Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { MrzFormField, MrzReading } from '@umrah/domain/mrz';
 import type { VisaFormValues } from './VisaForm';
@@ -42,9 +42,14 @@ function valuesOf(reading: MrzReading): Partial<Record<MrzFormField, string>> {
   return out;
 }
 
-export function PassportScan({ form, onScan }: { form: UseFormReturnType<VisaFormValues>; onScan: (scan: ScanState | null) => void }) {
+/**
+ * The scan's button and messages (`controls`, at the top of the form) and its hidden file input
+ * (`input`, placed after the form's other fields so the photo's file input stays the form's first).
+ */
+export function usePassportScan(form: UseFormReturnType<VisaFormValues>, onScan: (scan: ScanState | null) => void) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const read = async (file: File | null) => {
     if (!file) return;
@@ -68,19 +73,26 @@ export function PassportScan({ form, onScan }: { form: UseFormReturnType<VisaFor
       setResult({ color: 'red', text: MESSAGES.failed });
     } finally {
       setBusy(false);
+      if (inputRef.current) inputRef.current.value = '';
     }
   };
 
-  return (
+  const input = (
+    <input
+      ref={inputRef}
+      type="file"
+      accept="image/*"
+      hidden
+      aria-label="Foto van de paspoortpagina"
+      onChange={(e) => void read(e.currentTarget.files?.[0] ?? null)}
+    />
+  );
+  const controls = (
     <Stack gap={6}>
       <Group gap="sm" wrap="nowrap" align="center">
-        <FileButton onChange={(f) => void read(f)} accept="image/*" inputProps={{ 'aria-label': 'Foto van de paspoortpagina' }}>
-          {(props) => (
-            <Button {...props} variant="light" loading={busy} loaderProps={{ type: 'dots' }}>
-              Paspoort scannen
-            </Button>
-          )}
-        </FileButton>
+        <Button variant="light" loading={busy} loaderProps={{ type: 'dots' }} onClick={() => inputRef.current?.click()}>
+          Paspoort scannen
+        </Button>
         <Text size="sm" c="dimmed">
           Maak of kies een foto van de pagina met je gegevens. De foto wordt alleen op dit apparaat gelezen.
         </Text>
@@ -97,6 +109,7 @@ export function PassportScan({ form, onScan }: { form: UseFormReturnType<VisaFor
       )}
     </Stack>
   );
+  return { controls, input };
 }
 
 /** For staff, per guest: whether the passport data came from a scan the server verified, or was typed. */

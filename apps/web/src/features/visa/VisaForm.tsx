@@ -18,7 +18,7 @@ import { fieldErrors, zodValidate } from '../../lib/form';
 import { DutchDateInput } from '../auth';
 import { useSaveGuestVisa } from './api';
 import { PHOTO_ACCEPT, preparePhoto } from './photo';
-import { needsConfirming, PassportScan, scannedNumberDiffers, type ScanState } from './PassportScan';
+import { needsConfirming, scannedNumberDiffers, usePassportScan, type ScanState } from './PassportScan';
 import { Gender } from '@umrah/domain/enums';
 
 export interface VisaFormValues {
@@ -175,6 +175,7 @@ export function VisaForm({
     },
   );
 
+  const passportScan = usePassportScan(form, setScan);
   const photoError = form.errors.visa_photo;
   const numberDiffers = scannedNumberDiffers(scan, form.values.passport_number);
   return (
@@ -183,7 +184,7 @@ export function VisaForm({
         <Text size="sm" c="dimmed">
           Vul de gegevens precies zo in als ze in het paspoort staan.
         </Text>
-        <PassportScan form={form} onScan={setScan} />
+        {passportScan.controls}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput autoComplete="off" {...requiredField('first_name', 'Voornaam')} />
           <TextInput autoComplete="off" {...requiredField('last_name', 'Achternaam')} />
@@ -251,6 +252,7 @@ export function VisaForm({
             />
           )}
         </Stack>
+        {passportScan.input}
         {error && (
           <Alert color="red" role="alert">
             {error}
