@@ -124,20 +124,6 @@ const workspaceZones = [
 
 const layerZones = [...WEB_SRC_ROOTS.flatMap(webZones), ...API_SRC_ROOTS.map(apiLibZone), ...API_SRC_ROOTS.flatMap(apiModuleZones)];
 
-// PENDING: files that other branches are rewriting at the same time (order and trip services split,
-// order status transitions, payments split); they still reach into other modules' files. Only the
-// API module rules are off for them. The lead removes this list after merging those branches.
-const PENDING_API_BOUNDARIES = [
-  'apps/api/src/modules/orders/service.ts', // pending: orders split
-  'apps/api/src/modules/trips/service.ts', // pending: trips split
-  'apps/api/src/modules/orders/status.ts', // pending: transitionOrder
-  'apps/api/src/modules/orders/cancel.ts', // pending: transitionOrder
-  'apps/api/src/modules/orders/quick-edit.ts', // pending: transitionOrder
-  'apps/api/src/modules/payments/*.ts', // pending: payments split
-  // pending: payments split: provider-payment.ts's functions are to be reached through payments' service.ts or index.ts.
-  'apps/api/src/modules/invoices/payment.ts',
-];
-
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'];
 
 export default defineConfig(
@@ -210,15 +196,6 @@ export default defineConfig(
     // packages/domain runs in the browser too: no Node.js built-ins.
     files: ['packages/domain/src/**', 'scripts/lint-fixtures/domain/src/**'],
     rules: { 'import-x/no-nodejs-modules': 'error' },
-  },
-  {
-    files: PENDING_API_BOUNDARIES,
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { basePath: ROOT, zones: [...WEB_SRC_ROOTS.flatMap(webZones), ...workspaceZones, ...API_SRC_ROOTS.map(apiLibZone)] },
-      ],
-    },
   },
   {
     // Tests render whole pages with the app's providers and reach into the files they test: the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, contactSentMessage } from '@umrah/domain';
 import type { ArticleDto as Article } from '@umrah/domain/contracts';
 import { articleCategoryLinks, articles, mailOutbox } from '../src/db/schema.ts';
-import { invalidateCatalog } from '../src/modules/products/service.ts';
+import { invalidateCatalog } from '../src/infra/http/catalog-cache.ts';
 import { createTestApp, solveCaptcha } from './helpers.ts';
 import { startSmtpServer } from './smtp.ts';
 

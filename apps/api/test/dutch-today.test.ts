@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dutchToday, fromDutchDateTime, toDutchDateTime } from '../src/lib/dutch-time.ts';
-import * as oldPath from '../src/modules/vouchers/time.ts';
+import { dutchToday, toDutchDateTime } from '../src/lib/dutch-time.ts';
 
 // dutchToday keeps the last day it gave with its start and end; it must give what the wall clock says.
 
@@ -26,14 +25,5 @@ describe('dutchToday', () => {
     expect(dutchToday(new Date('2026-01-14T23:00:00Z'))).toBe('2026-01-15');
     expect(dutchToday(new Date('2026-07-14T21:59:59.999Z'))).toBe('2026-07-14');
     expect(dutchToday(new Date('2026-07-14T22:00:00Z'))).toBe('2026-07-15');
-  });
-});
-
-describe('the date helpers’ home', () => {
-  it('is lib/dutch-time.ts; the old path modules/vouchers/time.ts gives the very same functions', () => {
-    // One module instance: the remembered day of dutchToday is shared, whichever path imported it.
-    expect(oldPath.dutchToday).toBe(dutchToday);
-    expect(oldPath.fromDutchDateTime).toBe(fromDutchDateTime);
-    expect(oldPath.toDutchDateTime).toBe(toDutchDateTime);
   });
 });

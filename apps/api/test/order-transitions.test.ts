@@ -21,7 +21,7 @@ import type { Tx } from '../src/db/index.ts';
 import { issuedInvoices, mailOutbox, orderLines, orderLogs, orders, payments, products, users, waitlistEntries } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { AfterCommit, type AfterCommitCtx } from '../src/modules/orders/after-commit.ts';
-import { statusPhrase } from '../src/modules/orders/log.ts';
+import { statusPhrase } from '../src/lib/order-log.ts';
 import { transitionOrder } from '../src/modules/orders/transition.ts';
 import { DEMO_ACCOUNTS, createTestApp } from './helpers.ts';
 

@@ -64,9 +64,7 @@ async function rowsOf(db: DbOrTx, table: AuditedTable, ids: number[]): Promise<M
 export interface AuditSpec<T> {
   /** e.g. 'user.update', 'voucher.delete'. 'user.update' becomes 'user.role_change' when the role changes. */
   action: string;
-  // PENDING (lead, after merging the payments branch): payments/routes.ts still passes the table
-  // itself; once it passes 'payments', this is AuditedTableName only.
-  table: AuditedTableName | AuditedTable;
+  table: AuditedTableName;
   /** The row changed or deleted; for a create, `created` gives the new ids from the result. */
   id?: number;
   created?: (result: T) => number[];
@@ -80,7 +78,7 @@ export interface AuditSpec<T> {
  * 'before'; the log says what this request saw, which is what an answer later needs.
  */
 export async function audited<T>(db: DbOrTx, actor: AuditActor, spec: AuditSpec<T>, change: () => Promise<T>): Promise<T> {
-  const table = typeof spec.table === 'string' ? AUDITED_TABLES[spec.table] : spec.table;
+  const table = AUDITED_TABLES[spec.table];
   const before = spec.id !== undefined ? await rowsOf(db, table, [spec.id]) : new Map<number, Row>();
   const result = await change();
   const ids = spec.id !== undefined ? [spec.id] : (spec.created?.(result) ?? []);

@@ -14,7 +14,7 @@ export const idParams = (message?: string) => z.object({ id: idParam(message) })
 export const idParamsSchema = idParams();
 
 /** `?page=&pageSize=` of a paged list, and the same searched with `?q=` (the web's request types come from them). */
-export { pageQuery, searchPageQuery } from '@umrah/domain';
+export { pageQuery } from '@umrah/domain';
 
 /** Characters of `bytes` bytes in base64: the body limit of a route that carries a photo is sized from it. */
 export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;

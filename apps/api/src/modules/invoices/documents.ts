@@ -24,7 +24,7 @@ import {
 import type { UserRow } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadOrderDtos, type OrderDto } from '../../lib/order-dto.ts';
-import { paymentsOfOrders } from '../payments/list.ts';
+import { paymentsOfOrders } from '../payments/index.ts';
 import { latestIssued, pdfCustomer, pdfLinesAndRooms, renderIssued } from './issued.ts';
 import { invoiceFor, isStaff, itemLines } from './service.ts';
 

@@ -16,7 +16,7 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { exchangeableTransaction, recordProviderPayment, startProviderPayment, syncActiveTransactions } from '../payments/provider-payment.ts';
+import { exchangeableTransaction, recordProviderPayment, startProviderPayment, syncActiveTransactions } from '../payments/index.ts';
 import { invoiceDto, loadInvoice } from './service.ts';
 
 // Paying a quote online: the same provider-payment use case as orders (payments/provider-payment.ts:

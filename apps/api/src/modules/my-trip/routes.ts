@@ -5,7 +5,6 @@ import { idParam, MY_TRIP_MSG, ORDER_DOCUMENTS, tripDetailsSchema, tripParamsSch
 import { errorAnswer, messageAnswer, myTripContract, myTripListContract, tripDetailsContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { base64Length, guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
-import { orderDocument } from '../invoices/documents.ts';
 import * as service from './service.ts';
 import { deleteVisaPdf, uploadVisaPdf, visaPdfFor } from './visa-pdf.ts';
 
@@ -71,7 +70,7 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await service.paidOrderFor(app.ctx.db, currentUser(req), req.params.id);
-      const doc = await orderDocument(app.ctx, currentUser(req), req.params.id, req.params.kind);
+      const doc = await service.orderDocument(app.ctx, currentUser(req), req.params.id, req.params.kind);
       return pdfReply(reply, doc.filename || ORDER_DOCUMENTS[req.params.kind].filename(req.params.id), Buffer.from(doc.data, 'base64'));
     },
   );

@@ -281,3 +281,6 @@ export async function saveTripDetails(ctx: Ctx, user: UserRow, startDate: string
   });
   return adminDetailsDto(startDate, row, await visaPdfGuestsOfTrip(ctx.db, startDate));
 }
+
+/** An order's PDF by kind, as the account page's download gives it (invoices own the documents). */
+export { orderDocument } from '../invoices/index.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
-import { invalidateCatalog } from '../products/service.ts';
+import { invalidateCatalog } from '../../infra/http/catalog-cache.ts';
 
 // What a transaction's order changes leave for after its commit: the catalog's cached availability
 // (read again only once the stock change is visible), a kick of the mail worker (it cannot see a

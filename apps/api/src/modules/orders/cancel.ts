@@ -4,7 +4,7 @@ import { orders } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { AfterCommit, type AfterCommitCtx, type WarnLog } from './after-commit.ts';
-import { userActor } from './log.ts';
+import { userActor } from '../../lib/order-log.ts';
 import { transitionOrder } from './transition.ts';
 
 // POST /api/order/cancel/{id} (admin): the order becomes CANCELLED through transitionOrder (the state

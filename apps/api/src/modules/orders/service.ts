@@ -10,4 +10,4 @@ export { createOrder } from './workflows/create-order.ts';
 export { updateOrder } from './workflows/update-order.ts';
 export { previewOrder } from './workflows/preview-order.ts';
 export { getOrder, orderLogs, orderPlacedWithKey, ownOrders } from './workflows/read-orders.ts';
-export { LEADS_SHOWN, adminOrders, type AdminOrderQuery } from './workflows/admin-order-query.ts';
+export { adminOrders } from './workflows/admin-order-query.ts';

@@ -17,11 +17,10 @@ import type { Tx } from '../../db/index.ts';
 import { mailOutbox, orders, users } from '../../db/schema.ts';
 import { queueMail, type MailAttachment } from '../../infra/mail/outbox.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { renderOrderDocument } from '../invoices/documents.ts';
-import { keepInvoicesInStep } from '../invoices/issued.ts';
+import { keepInvoicesInStep, renderOrderDocument } from '../invoices/index.ts';
 import type { AfterCommit } from './after-commit.ts';
-import { loadOrderDtos } from './dto.ts';
-import { statusPhrase, writeOrderLog, type LogActor } from './log.ts';
+import { loadOrderDtos } from '../../lib/order-dto.ts';
+import { statusPhrase, writeOrderLog, type LogActor } from '../../lib/order-log.ts';
 import { cancellationMail, leadExpiredMail } from './status-mails.ts';
 import { giveBackStock } from './stock.ts';
 

@@ -3,9 +3,8 @@ import { formatEuro, statusAfterPayments, type OrderActor } from '@umrah/domain'
 import type { Tx } from '../../db/index.ts';
 import { users } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
-import type { AfterCommit } from '../orders/after-commit.ts';
-import { SYSTEM_ACTOR } from '../orders/log.ts';
-import { transitionOrder } from '../orders/transition.ts';
+import { SYSTEM_ACTOR } from '../../lib/order-log.ts';
+import { transitionOrder, type AfterCommit } from '../orders/index.ts';
 import { paymentReceivedMail } from './mails.ts';
 import { paidTotal, type OrderRow } from './order-state.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PAYMENT_MSG, formatEuro, isDeletablePaymentType, isOnlinePaymentType, paymentTypeText, type ManualPayment } from '@umrah/domain';
 import { payments } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { inTransaction, type AfterCommitCtx } from '../orders/after-commit.ts';
+import { inTransaction, type AfterCommitCtx } from '../orders/index.ts';
 import { afterPaymentChange } from './booking.ts';
 import { paymentDto } from './dto.ts';
 import { lockOrder, type OrderRow } from './order-state.ts';

@@ -44,15 +44,6 @@ function tripDeadlineSql(db: DbOrTx, orderId: number | SQLWrapper) {
 }
 
 /**
- * The earliest payment_deadline ('YYYY-MM-DD') of the order's trip products (its rooms and the
- * guests' products), or null: lessons and plain products have no deadline that binds a payment.
- */
-export async function tripPaymentDeadline(db: DbOrTx, orderId: number): Promise<string | null> {
-  const [row] = await tripDeadlineSql(db, orderId);
-  return row?.deadline ?? null;
-}
-
-/**
  * The order as a payment is bound to it (docs/MONEY.md): its total and its priced lines (product,
  * quantity, unit price, label), as an md5. Line ids are left out: an edit writes the lines anew.
  */

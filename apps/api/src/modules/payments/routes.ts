@@ -5,8 +5,7 @@ import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/
 import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, paymentsPageContract, transactionAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { guardedRoutes, idParams as idParamsOf, limiter } from '../../lib/routes.ts';
-import { userActor } from '../orders/log.ts';
-import { payments } from '../../db/schema.ts';
+import { userActor } from '../../lib/order-log.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import * as service from './service.ts';
 
@@ -130,7 +129,7 @@ function manualRoutes(app: App) {
   );
 
   app.post('/api/payment', adminOnly({ body: manualPaymentSchema, response: { 201: paymentSavedContract } }), async (req, reply) => {
-    const result = await audited(app.ctx.db, actorOf(req), { action: 'payment.create', table: payments, created: (r) => [r.payment.id] }, () =>
+    const result = await audited(app.ctx.db, actorOf(req), { action: 'payment.create', table: 'payments', created: (r) => [r.payment.id] }, () =>
       service.createManualPayment(app.ctx, req.body, userActor(currentUser(req), req.actingAdminId)),
     );
     return reply.status(201).send({ message: PAYMENT_MSG.created, ...result });
@@ -146,7 +145,7 @@ function manualRoutes(app: App) {
     }),
     async (req) => ({
       message: PAYMENT_MSG.updated,
-      ...(await audited(app.ctx.db, actorOf(req), { action: 'payment.update', table: payments, id: req.params.id }, () =>
+      ...(await audited(app.ctx.db, actorOf(req), { action: 'payment.update', table: 'payments', id: req.params.id }, () =>
         service.updatePayment(app.ctx, req.params.id, req.body, userActor(currentUser(req), req.actingAdminId)),
       )),
     }),
@@ -161,7 +160,7 @@ function manualRoutes(app: App) {
     }),
     async (req) => ({
       message: PAYMENT_MSG.deleted,
-      ...(await audited(app.ctx.db, actorOf(req), { action: 'payment.delete', table: payments, id: req.params.id }, () =>
+      ...(await audited(app.ctx.db, actorOf(req), { action: 'payment.delete', table: 'payments', id: req.params.id }, () =>
         service.deletePayment(app.ctx, req.params.id, userActor(currentUser(req), req.actingAdminId)),
       )),
     }),

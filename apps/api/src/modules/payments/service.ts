@@ -11,7 +11,7 @@
 // state machine (packages/domain/src/order-state.ts); orders/transition.ts is the only writer.
 export { paidTotal } from './order-state.ts';
 export { completeWithoutPayment } from './booking.ts';
-export { startPayment, type StartInput, type StartedPayment } from './start.ts';
-export { checkOrderPayment, processExchange, syncOrderTransactions, type ExchangeResult } from './exchange.ts';
+export { startPayment } from './start.ts';
+export { checkOrderPayment, processExchange, syncOrderTransactions } from './exchange.ts';
 export { PROVIDER_PAYMENT_LOCKED, createManualPayment, deletePayment, updatePayment } from './manual.ts';
-export { listPayments, payerColumns, paymentsOfOrders } from './list.ts';
+export { listPayments, payerColumns } from './list.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { PaymentProvider } from '../../infra/payments/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { dutchToday } from '../vouchers/time.ts';
+import { dutchToday } from '../../lib/dutch-time.ts';
 import { syncOrderTransactions } from './exchange.ts';
 import { isAdmin, isStaff, orderPaymentState, type OrderRow } from './order-state.ts';
 import { startProviderPayment } from './provider-payment.ts';

@@ -18,9 +18,6 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { catalogCache, invalidateCatalog, type CatalogEntry } from '../../infra/http/catalog-cache.ts';
 
-// PENDING (lead, after merging the orders split and transitionOrder): the orders files still take
-// invalidateCatalog from here; point them at infra/http/catalog-cache.ts and drop this line.
-export { invalidateCatalog };
 import { offerReturnedPlaces } from '../waitlist/service.ts';
 
 export type ProductRow = typeof products.$inferSelect;

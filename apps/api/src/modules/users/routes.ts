@@ -3,7 +3,7 @@ import { MSG, adminUserSchema, ownAccountSchema, usersQuery } from '@umrah/domai
 import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, searchPageQuery, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/index.ts';
 import { guests, orderLogs, products, rooms, visaDocuments } from '../../db/schema.ts';
 import { periodicJob } from '../../lib/periodic.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
-import { purgeExpiredVisaPdfs } from '../my-trip/retention.ts';
+import { purgeExpiredVisaPdfs } from '../my-trip/index.ts';
 import { NOTE_LOG_TYPE, deleteFiles } from './service.ts';
 
 // Passport data is kept only as long as the trip needs it: N days (VISA_RETENTION_DAYS, default 30)

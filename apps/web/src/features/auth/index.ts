@@ -7,3 +7,4 @@ export { AccountFields, accountFromUser, DutchDateInput, emptyAccount, parseDutc
 export { LoginForm } from './LoginForm';
 export { RegisterForm } from './RegisterForm';
 export { useCaptchaForm } from './useCaptchaForm';
+export { LoginRequired } from './RequireAuth';

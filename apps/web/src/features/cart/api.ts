@@ -8,7 +8,7 @@ import { apiPost } from '../../lib/api';
 import { cartKind, cartToOrder } from './order';
 import type { BodyOf } from '@umrah/domain/contracts/routes';
 
-export type { OrderPreview, PreviewLine } from '@umrah/domain/contracts/orders';
+export type { OrderPreview } from '@umrah/domain/contracts/orders';
 
 export const DISCOUNT_KINDS = ['voucher', 'kid_without_bed'];
 

@@ -9,7 +9,7 @@ import type { OrderInput } from '@umrah/domain/validation/order';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 import { checkedAnswer } from '../../lib/answer';
 
-export type { PaymentCheck, PaymentDto, Transaction } from '@umrah/domain/contracts/payments';
+export type { PaymentDto, Transaction } from '@umrah/domain/contracts/payments';
 
 export const paymentKeys = {
   check: (orderId: number) => ['payment-check', orderId] as const,

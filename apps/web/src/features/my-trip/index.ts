@@ -1,3 +1,3 @@
 // 'Mijn reis': the public face of the feature (the pages and the orders list import from here).
-export { MyTripView, MY_TRIP_TEXT } from './MyTripView';
+export { MyTripView } from './MyTripView';
 export { MyTripList } from './MyTripList';

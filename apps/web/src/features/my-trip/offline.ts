@@ -1,12 +1,9 @@
 // The service worker of 'Mijn reis' (public/mijn-reis-sw.js): registered only by these pages and
 // scoped to /account/reis/, so no other page of the shop is ever served from its cache.
-import { MY_TRIP_CACHE_PREFIX } from '../../lib/offlineCache';
 import { tripFetch } from './api';
 
 export const SW_URL = '/mijn-reis-sw.js';
 export const SW_SCOPE = '/account/reis/';
-export { MY_TRIP_CACHE_PREFIX };
-
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
 

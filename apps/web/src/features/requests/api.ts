@@ -7,7 +7,7 @@ import { REQUEST_SENT_MS, customTripBodySchema, moroccoRequestSchema, type Reque
 import { ApiError, apiGet, apiPost, apiPut } from '../../lib/api';
 import { showNotification } from '../../lib/notify';
 
-export type { LeadRow, LeadsPage, SentAnswer } from '@umrah/domain/contracts/requests';
+export type { LeadRow } from '@umrah/domain/contracts/requests';
 
 /** The forms check their values with the same schema before they send; parsing again gives the body its type. */
 function parsed<S extends z.ZodType>(schema: S, values: unknown): z.output<S> {

@@ -2,15 +2,11 @@
 // order/guest/update_name/{order_id}, order/remind/documents/finish and /faulty). The shapes are the
 // domain's DTOs, the bodies the domain's schemas (the server checks the same ones).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminVisaOrderDto } from '@umrah/domain/contracts/visa';
 import type { GuestNameInput, ResetDocumentsInput, VisaInput } from '@umrah/domain/validation/visa';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { authorisedFetch } from '../../lib/authorisedFetch';
 import { saveBlob } from '../../lib/saveBlob';
 import { orderKeys } from '../orders';
-
-export type { AdminVisaGuestDto, VisaGuestDto, VisaOrderDto } from '@umrah/domain/validation/visa';
-export type { AdminVisaOrderDto };
 
 export const visaKeys = {
   order: (id: number) => ['visa', 'order', id] as const,

@@ -5,8 +5,8 @@ import { allQueries, withTrigramSearch, type DbOrTx } from '../../../db/index.ts
 import { orderLines, orders, rooms, users } from '../../../db/schema.ts';
 import { onlyRow } from '../../../lib/present.ts';
 import { containsPattern } from '../../../lib/sql.ts';
-import { loadOrderDtos } from '../dto.ts';
-import { logsOfOrders } from '../log.ts';
+import { loadOrderDtos } from '../../../lib/order-dto.ts';
+import { logsOfOrders } from '../../../lib/order-log.ts';
 
 export interface AdminOrderQuery {
   q?: string;

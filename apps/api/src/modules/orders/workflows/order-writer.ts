@@ -7,7 +7,7 @@ import { outboxRow, type OutgoingMail } from '../../../infra/mail/outbox.ts';
 import { jsonRows, jsonRowsInsert, rowFromJson, rowsFromJson } from '../../../lib/json-rows.ts';
 import { preparedStatement } from '../../../lib/prepared.ts';
 import { onlyRow } from '../../../lib/present.ts';
-import { orderLogValues, type OrderLogEntry } from '../log.ts';
+import { orderLogValues, type OrderLogEntry } from '../../../lib/order-log.ts';
 import { accountClauses, accountTouchClause, unpaidHoldsBreach, wantedHolds } from '../holds.ts';
 import { stockChangesJson, stockMoveClauses, stockRelation, type StockChanges } from '../stock.ts';
 import type { ContentValues } from './order-rows.ts';

@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { downPaymentProblem, type Order } from '@umrah/domain';
 import type { AppContext } from '../../../context.ts';
 import { products } from '../../../db/schema.ts';
-import { dutchToday } from '../../vouchers/time.ts';
+import { dutchToday } from '../../../lib/dutch-time.ts';
 import { loadCatalog } from './catalog-lookup.ts';
 import type { Actor } from './order-actor.ts';
 import { price } from './price-order.ts';

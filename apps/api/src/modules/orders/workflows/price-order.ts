@@ -1,6 +1,6 @@
 import { OrderRuleError, priceOrder, type Order, type PricedOrder, type PricingCatalog } from '@umrah/domain';
 import { AppError } from '../../../lib/errors.ts';
-import { dutchToday } from '../../vouchers/time.ts';
+import { dutchToday } from '../../../lib/dutch-time.ts';
 import { isAdmin, type Actor } from './order-actor.ts';
 
 // The domain's pricing as the API applies it: the same rules for create, update and preview.

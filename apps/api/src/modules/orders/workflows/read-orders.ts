@@ -3,8 +3,8 @@ import { ORDER_MSG, Role } from '@umrah/domain';
 import type { AppContext } from '../../../context.ts';
 import { orders } from '../../../db/schema.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { loadOrderDtos } from '../dto.ts';
-import { logsOfOrder } from '../log.ts';
+import { loadOrderDtos } from '../../../lib/order-dto.ts';
+import { logsOfOrder } from '../../../lib/order-log.ts';
 import { isAdmin, type Actor } from './order-actor.ts';
 
 /** GET /api/order/{id}: the owner's or, for staff (admin, bookkeeper: reading only), any order. */

@@ -6,11 +6,11 @@ import { guests, orderCrowdfunds, orderLines, orders, rooms, transactions, visaD
 import { providerFor } from '../../../infra/payments/index.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { paidTotal, syncOrderTransactions } from '../../payments/service.ts';
-import { invalidateCatalog } from '../../products/service.ts';
-import { loadOrderDtos } from '../dto.ts';
+import { invalidateCatalog } from '../../../infra/http/catalog-cache.ts';
+import { loadOrderDtos } from '../../../lib/order-dto.ts';
 import { assertUnpaidHolds } from '../holds.ts';
 import { AfterCommit } from '../after-commit.ts';
-import { userActor } from '../log.ts';
+import { userActor } from '../../../lib/order-log.ts';
 import { transitionOrder } from '../transition.ts';
 import { linesOfOrder, moveStock, stockOfLines } from '../stock.ts';
 import { loadCatalog } from './catalog-lookup.ts';

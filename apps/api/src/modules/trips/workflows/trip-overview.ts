@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OrderStatus, type TripCardDto, type TripDetailDto } from '@umrah/domain';
 import { allQueries } from '../../../db/index.ts';
 import { guests, orders, products, rooms, users } from '../../../db/schema.ts';
-import { loadOrderDtos } from '../../orders/dto.ts';
-import { logsOfOrders } from '../../orders/log.ts';
+import { loadOrderDtos } from '../../../lib/order-dto.ts';
+import { logsOfOrders } from '../../../lib/order-log.ts';
 import { UMRAH_TYPES, card, countedOrder, loadTrip, productColumns, type Ctx, type ProductRow } from './load-trip.ts';
 
 // The trip overviews' cards, a trip's page and the order lists of a trip.

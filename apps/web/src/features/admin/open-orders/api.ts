@@ -10,7 +10,7 @@ import { authorisedFetch } from '../../../lib/authorisedFetch';
 import { saveBlob } from '../../../lib/saveBlob';
 import { adminOrderKeys } from '../orders';
 
-export type { OpenOrder, OpenOrders } from '@umrah/domain/contracts';
+export type { OpenOrder } from '@umrah/domain/contracts';
 
 export const openOrderKeys = {
   all: ['admin', 'orders', 'open'] as const,

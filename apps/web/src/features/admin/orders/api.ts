@@ -5,20 +5,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   AdminOrder,
-  AdminOrdersPage,
   CancelAnswer,
   DocumentsReset,
   MergeAnswer,
-  OrderCrowdfund,
-  OrderFlex,
-  OrderGuest,
-  OrderLine,
-  OrderLogRow,
-  OrderReminders,
-  OrderRoom,
   OrderSaved,
   QuickEditAnswer,
-  ReminderKind,
   ReminderStep,
   StatusAnswer,
 } from '@umrah/domain/contracts';
@@ -36,13 +27,7 @@ export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API returns the first 50 matching leads with every search; ?status=1 pages through the rest. */
 export const LEADS_PAGE_SIZE = 50;
 
-// The answer types are the API's response contracts; the old names stay for the components.
-export type AdminOrderGuest = OrderGuest;
-export type AdminOrderRoom = OrderRoom;
-export type AdminOrderLine = OrderLine;
-export type AdminOrderCrowdfund = OrderCrowdfund;
-export type AdminOrderFlex = OrderFlex;
-export type { AdminOrder, AdminOrdersPage };
+export type { AdminOrder };
 
 export const adminOrderKeys = {
   all: ['admin', 'orders'] as const,
@@ -158,7 +143,7 @@ export const useResetDocuments = (options?: MutationHooks<DocumentsReset, ResetD
 // ---------------------------------------------------------------------------------------------
 // Reminders (apps/api/src/modules/reminders/routes.ts)
 
-export type { OrderLogRow, OrderReminders, ReminderKind, ReminderStep };
+export type { ReminderStep };
 
 export const remindersQuery = (orderId: number) =>
   queryOptions({

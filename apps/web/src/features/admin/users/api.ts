@@ -4,15 +4,12 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useListMutation } from '../../../components/admin-kit/useListMutation';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { UsersPage } from '@umrah/domain/contracts';
 import type { BodyOf } from '@umrah/domain/contracts/routes';
 import { isRole } from '@umrah/domain/enums';
 import { withBirthDate, type FormBody } from '../../auth';
 import type { User } from '../../auth';
 
 export const USERS_PAGE_SIZE = 25;
-
-export type { UsersPage };
 
 export const userKeys = {
   all: ['admin', 'users'] as const,
