@@ -14,15 +14,18 @@ export async function authorisedFetch(url: string, signal?: AbortSignal): Promis
   const token = getToken();
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
   if (res.status === 401 && token) expireSession();
-  if (!res.ok) {
-    let message = UNPARSABLE_MESSAGE;
-    try {
-      const body = (await res.json()) as { message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(res.status, message);
-  }
+  if (!res.ok) throw await apiErrorOf(res);
   return res;
+}
+
+/** The ApiError of a failed answer: its status and the server's Dutch message when it sent one. */
+export async function apiErrorOf(res: Response): Promise<ApiError> {
+  let message = UNPARSABLE_MESSAGE;
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    if (typeof body.message === 'string') message = body.message;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(res.status, message);
 }

@@ -5,7 +5,8 @@
 // online the server answers 401 (and the page asks to log in), offline the kept answer is shown.
 import { queryOptions } from '@tanstack/react-query';
 import type { MyTripDto, MyTripList } from '@umrah/domain/contracts';
-import { ApiError, NETWORK_MESSAGE, UNPARSABLE_MESSAGE, getToken, isTokenExpired } from '../../lib/api';
+import { ApiError, NETWORK_MESSAGE, getToken, isTokenExpired } from '../../lib/api';
+import { apiErrorOf } from '../../lib/authorisedFetch';
 
 export type { MyTripDto, MyTripList };
 
@@ -21,16 +22,7 @@ export async function tripFetch(url: string, signal?: AbortSignal): Promise<Resp
     if ((err as { name?: string })?.name === 'AbortError') throw err;
     throw new ApiError(0, NETWORK_MESSAGE);
   }
-  if (!res.ok) {
-    let message = UNPARSABLE_MESSAGE;
-    try {
-      const body = (await res.json()) as { message?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(res.status, message);
-  }
+  if (!res.ok) throw await apiErrorOf(res);
   return res;
 }
 
