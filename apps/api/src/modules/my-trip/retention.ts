@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { LogType } from '@umrah/domain';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/index.ts';
 import { guests, guestVisaFiles, orderLogs, products, rooms } from '../../db/schema.ts';
@@ -30,7 +31,7 @@ export async function purgeExpiredVisaPdfs(tx: Tx, cutoff: string, days: number)
   await tx.insert(orderLogs).values(
     [...counts].map(([orderId, n]) => ({
       orderId,
-      type: 0,
+      type: LogType.NOTE,
       message: `Visum (PDF) van ${n} reiziger(s) verwijderd: ${days} dagen na het einde van de reis (bewaartermijn).`,
       userExecutedMail: null,
     })),
