@@ -56,7 +56,7 @@ const percentile = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-export async function benchMrz({ pages = MRZ_BUDGET.pages, seed = 9303 } = {}): Promise<MrzBenchResult> {
+export async function benchMrz({ pages = MRZ_BUDGET.pages, seed = 9303 }: { pages?: number; seed?: number } = {}): Promise<MrzBenchResult> {
   const images = await passportImages(pages, seed);
   const require = createRequire(import.meta.url);
   const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
