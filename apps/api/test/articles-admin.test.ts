@@ -107,7 +107,7 @@ describe('articles and flyers', () => {
       expect(html).toContain('Veilig');
     }
 
-    const image = articleImageOf(row.flex as Record<string, unknown>)!;
+    const image = articleImageOf(row.flex)!;
     expect(image.sizes).toEqual([
       { width: 480, height: 365 },
       { width: 1200, height: 912 },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { DOWN_PAYMENT_MSG, OrderStatus, PaymentType, ProductType, VOUCHER_MSG } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { crowdfunds, mailOutbox, orders, payments, products, transactions, users } from '../src/db/schema.ts';
 import { REDACTED_LINK, redactDoneMails } from '../src/infra/mail/outbox.ts';
 import { CONFIRMATIONS_PER_HOUR, CONFIRMATION_SUBJECT, confirmationName } from '../src/modules/contact/service.ts';
@@ -224,7 +225,7 @@ describe('finding: quote payment checks are anonymous and unthrottled', () => {
     expect(start.statusCode, start.body).toBe(200);
     const id = start.json().transaction.id as number;
     const [row] = await app.ctx.db.select().from(transactions).where(eq(transactions.id, id));
-    const key = (row!.flex as { exchange_key: string }).exchange_key;
+    const key = must(row?.flex.exchange_key, "the quote attempt's exchange key");
     expect(key.length).toBeGreaterThanOrEqual(32);
 
     for (const url of [`/api/invoicePayment/exchange/${id}`, `/api/invoicePayment/exchange/${id}?key=${key.slice(1)}x`]) {

@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MSG, InvoiceStatus, PaymentType } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { invoiceItems, invoices, mailOutbox, payments, transactions, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, validAccount } from './helpers.ts';
 import { EXAMPLE, exampleTrip, payManually, pdfOf, pdfText, placeExampleOrder, renderFirstPage } from './documents-helpers.ts';
@@ -234,7 +235,7 @@ describe('paying a quote through the simulator', () => {
     // The exchange may come again (and the order exchange path knows nothing of it): one payment.
     // It answers only with the transaction's own key from the exchange URL.
     const [started] = await app.ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
-    const key = (started!.flex as { exchange_key: string }).exchange_key;
+    const key = must(started?.flex.exchange_key, "the quote attempt's exchange key");
     for (let i = 0; i < 2; i++) {
       const again = await fetch(`${base}/api/invoicePayment/exchange/${transactionId}?key=${key}`, {
         method: 'POST',

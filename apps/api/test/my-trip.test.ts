@@ -6,6 +6,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOTELS, MY_TRIP_MSG, OrderStatus, ProductType } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { auditLog, orders, products, users } from '../src/db/schema.ts';
 import { configurePdfPool } from '../src/infra/pdf/index.ts';
 import { purgeExpiredVisaData } from '../src/modules/visa/retention.ts';
@@ -95,7 +96,7 @@ beforeAll(async () => {
   )
     .filter((row) => row.stock > 10 && row.start! > dutchToday())
     .sort((a, b) => a.start!.localeCompare(b.start!));
-  trip = { id: p!.id, start: p!.start!, end: p!.end!, hotels: (p!.flex as { hotels: number[] }).hotels };
+  trip = { id: p!.id, start: p!.start!, end: p!.end!, hotels: must(p!.flex.hotels, "the seeded trip's hotels") };
 
   // Two sisters who booked apart share a room once the list is saved; a third order is not paid.
   mine = await placeOrder(customer, 1, 'Zainab', 'Amrani');

@@ -26,7 +26,7 @@ beforeAll(async () => {
   customerId = must((await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email)))[0], 'the demo customer').id;
   adminId = must((await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)))[0], 'the demo admin').id;
   const all = await db.select().from(products);
-  const firstclass = (p: ProductRow) => p.region === 'NL' && (p.flex as { type_class: number }).type_class === 0;
+  const firstclass = (p: ProductRow) => p.region === 'NL' && p.flex.type_class === 0;
   const onSale = must(
     all.filter((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock > 0).sort((a, b) => a.start!.localeCompare(b.start!))[0],
     'a seeded Firstclass trip on sale',

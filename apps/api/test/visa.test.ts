@@ -126,7 +126,7 @@ beforeAll(async () => {
     loginToken(app, DEMO_ACCOUNTS.bookkeeper.email, DEMO_ACCOUNTS.bookkeeper.password),
   ]);
   const all = await db.select().from(products);
-  const firstclass = (p: ProductRow) => p.region === 'NL' && (p.flex as { type_class: number }).type_class === 0;
+  const firstclass = (p: ProductRow) => p.region === 'NL' && p.flex.type_class === 0;
   tripProducts = all
     .filter((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock > 5 && p.start! > dutchToday())
     .sort((a, b) => a.start!.localeCompare(b.start!))

@@ -117,7 +117,18 @@ export interface PricingOptions {
 // ------------------------------------------------------------------------------------------------
 // Outputs
 
-export type LineKind = 'room' | 'extra' | 'non_eu_passport' | 'exclusive_room' | 'kid_without_bed' | 'lesson' | 'product' | 'donation' | 'voucher';
+export const LINE_KINDS = [
+  'room',
+  'extra',
+  'non_eu_passport',
+  'exclusive_room',
+  'kid_without_bed',
+  'lesson',
+  'product',
+  'donation',
+  'voucher',
+] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
 
 /** Lines of these kinds sell a product and take its stock. */
 export const STOCK_KINDS: readonly LineKind[] = ['room', 'non_eu_passport', 'exclusive_room', 'lesson', 'product'];

@@ -1,4 +1,14 @@
 import { sql } from 'drizzle-orm';
+import type {
+  ArticleStoredFlex,
+  GuestStoredFlex,
+  OrderLineStoredFlex,
+  OrderStoredFlex,
+  PlainStoredFlex,
+  ProductStoredFlex,
+  RoomStoredFlex,
+  TransactionStoredFlex,
+} from '@umrah/domain/stored-flex';
 import {
   boolean,
   check,
@@ -146,7 +156,7 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     region: text('region').notNull().default('NL'),
     currency: text('currency').notNull().default('EUR'),
-    flex: jsonb('flex').notNull().default({}),
+    flex: jsonb('flex').$type<ProductStoredFlex>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -162,7 +172,7 @@ export const orders = pgTable(
       .references(() => users.id),
     status: integer('status').notNull().default(1),
     totalPrice: integer('total_price').notNull().default(0),
-    flex: jsonb('flex').notNull().default({}),
+    flex: jsonb('flex').$type<OrderStoredFlex>().notNull().default({}),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
     /** The Idempotency-Key the order was placed with (infra/http/idempotency.ts): one order per key and customer. */
     idempotencyKey: text('idempotency_key'),
@@ -189,7 +199,7 @@ export const rooms = pgTable(
     maxGuests: integer('max_guests').notNull(),
     roomGender: integer('room_gender').notNull(),
     exclusive: boolean('exclusive').notNull().default(false),
-    flex: jsonb('flex').notNull().default({}),
+    flex: jsonb('flex').$type<RoomStoredFlex>().notNull().default({}),
   },
   (t) => [index('rooms_order_idx').on(t.orderId), index('rooms_product_idx').on(t.productId)],
 );
@@ -207,7 +217,7 @@ export const guests = pgTable(
     gender: integer('gender'),
     europeanPassport: boolean('european_passport').notNull().default(true),
     bedIncluded: boolean('bed_included').notNull().default(true),
-    flex: jsonb('flex').notNull().default({}),
+    flex: jsonb('flex').$type<GuestStoredFlex>().notNull().default({}),
   },
   (t) => [
     check('guests_name_lengths', sql`char_length(${t.firstName}) <= 100 and char_length(${t.lastName}) <= 100`),
@@ -228,7 +238,7 @@ export const orderLines = pgTable(
     label: text('label').notNull(),
     quantity: integer('quantity').notNull().default(1),
     unitPrice: integer('unit_price').notNull(),
-    flex: jsonb('flex').notNull().default({}),
+    flex: jsonb('flex').$type<OrderLineStoredFlex>().notNull().default({}),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
@@ -239,7 +249,7 @@ export const crowdfunds = pgTable('crowdfunds', {
   description: text('description').notNull().default(''),
   goalAmount: integer('goal_amount').notNull(),
   isActive: boolean('is_active').notNull().default(true),
-  flex: jsonb('flex').notNull().default({}),
+  flex: jsonb('flex').$type<PlainStoredFlex>().notNull().default({}),
   createdAt: createdAt(),
 });
 
@@ -261,7 +271,7 @@ export const invoices = pgTable('invoices', {
     .references(() => users.id),
   status: integer('status').notNull().default(0),
   token: text('token').notNull().unique(),
-  flex: jsonb('flex').notNull().default({}),
+  flex: jsonb('flex').$type<PlainStoredFlex>().notNull().default({}),
   createdAt: createdAt(),
 });
 
@@ -308,7 +318,7 @@ export const invoiceItems = pgTable('invoice_items', {
   amount: integer('amount').notNull().default(1),
   btwType: integer('btw_type').notNull().default(21),
   type: integer('type').notNull().default(0),
-  flex: jsonb('flex').notNull().default({}),
+  flex: jsonb('flex').$type<PlainStoredFlex>().notNull().default({}),
 });
 
 export const payments = pgTable(
@@ -321,7 +331,7 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     /** The provider's transaction id; unique so a replayed webhook cannot book twice. */
     providerRef: text('provider_ref'),
-    flex: jsonb('flex').notNull().default({}),
+    flex: jsonb('flex').$type<PlainStoredFlex>().notNull().default({}),
     /**
      * For the office (docs/MONEY.md): 'order_changed' when the order changed after this payment started
      * (booked, did not move the status), 'refund_due' when it came in for a cancelled order.
@@ -351,7 +361,7 @@ export const transactions = pgTable(
     amount: integer('amount').notNull(),
     percent: integer('percent').notNull().default(100),
     status: text('status').notNull().default('open'),
-    flex: jsonb('flex').notNull().default({}),
+    flex: jsonb('flex').$type<TransactionStoredFlex>().notNull().default({}),
     /** The order (its lines and total) as it was when this payment started (domain orderFingerprint). */
     orderFingerprint: text('order_fingerprint'),
     createdAt: createdAt(),
@@ -390,7 +400,7 @@ export const vouchers = pgTable('vouchers', {
   amount: integer('amount').notNull(),
   expireDate: timestamp('expire_date', { withTimezone: true }),
   active: boolean('active').notNull().default(true),
-  flex: jsonb('flex').notNull().default({}),
+  flex: jsonb('flex').$type<PlainStoredFlex>().notNull().default({}),
   createdAt: createdAt(),
 });
 
@@ -425,7 +435,7 @@ export const visaDocuments = pgTable(
 export const articleCategories = pgTable('article_categories', {
   id: serial('id').primaryKey(),
   label: text('label').notNull(),
-  flex: jsonb('flex').notNull().default({}),
+  flex: jsonb('flex').$type<PlainStoredFlex>().notNull().default({}),
 });
 
 export const articles = pgTable('articles', {
@@ -435,7 +445,7 @@ export const articles = pgTable('articles', {
   description: text('description').notNull().default(''),
   html: text('html').notNull().default(''),
   img: text('img'),
-  flex: jsonb('flex').notNull().default({}),
+  flex: jsonb('flex').$type<ArticleStoredFlex>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

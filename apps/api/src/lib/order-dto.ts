@@ -21,7 +21,7 @@ function guestDto(g: GuestRow, hasDocuments: boolean) {
     gender: g.gender,
     european_passport: g.europeanPassport,
     bed_included: g.bedIncluded,
-    flex: g.flex as { disabled?: boolean },
+    flex: g.flex,
     /** The guest's visa data and photo are in (modules/visa). */
     has_documents: hasDocuments,
   };
@@ -112,7 +112,7 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
     const totalPayments = Number(paid.find((p) => p.orderId === o.id)?.total ?? 0);
     const sold = [...new Set(lines.map((l) => l.productId).filter((id): id is number => id !== null))];
     const orderGuests = guestRows.filter((g) => g.orderId === o.id);
-    const payPartly = (o.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
+    const payPartly = o.flex?.pay_partly === true;
     // 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet and the trips' payment
     // deadline not passed (the same rule POST /api/payment/prepare applies).
     const downPayment = downPaymentProblem({
@@ -146,7 +146,7 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
        * passed), shown before the customer pays (docs/MONEY.md); null otherwise.
        */
       down_payment_message: totalPayments === 0 && payPartly && downPayment !== null ? downPayment : null,
-      flex: o.flex as Record<string, unknown>,
+      flex: o.flex,
       created_by_user_id: o.createdByUserId,
       created_at: o.createdAt.toISOString(),
       updated_at: o.updatedAt.toISOString(),
@@ -160,7 +160,7 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
           max_guests: r.maxGuests,
           room_gender: r.roomGender,
           exclusive: r.exclusive,
-          flex: r.flex as Record<string, unknown>,
+          flex: r.flex,
           guests: guestRows.filter((g) => g.roomId === r.id).map((g) => guestDto(g, withDocuments.has(g.id))),
         })),
       lines: lines.map((l) => ({
@@ -171,8 +171,8 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
         quantity: l.quantity,
         unit_price: l.unitPrice,
         total: l.unitPrice * l.quantity,
-        kind: (l.flex as { kind?: string }).kind ?? 'product',
-        flex: l.flex as Record<string, unknown>,
+        kind: l.flex.kind ?? 'product',
+        flex: l.flex,
       })),
       products: sold
         .map((id) => productById.get(id))

@@ -98,7 +98,7 @@ export async function updateArticle(ctx: AppContext, id: number, input: ArticleU
       // Read again under a row lock: a parallel edit's picture is the one to delete after this one.
       const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
       if (!row) throw notFound(ARTICLE_NOT_FOUND);
-      const flex = (row.flex ?? {}) as Record<string, unknown>;
+      const flex = row.flex ?? {};
       previous = prepared ? articleImageOf(flex) : null;
       await tx
         .update(articles)
@@ -126,13 +126,13 @@ export async function deleteArticle(ctx: AppContext, id: number, log?: Log): Pro
   const [row] = await ctx.db.delete(articles).where(eq(articles.id, id)).returning({ flex: articles.flex });
   if (!row) throw notFound(ARTICLE_NOT_FOUND);
   invalidateCatalog(ctx);
-  await discard(ctx, articleImageOf(row.flex as Record<string, unknown>), log);
+  await discard(ctx, articleImageOf(row.flex), log);
 }
 
 const toCategoryDto = (r: typeof articleCategories.$inferSelect): ArticleCategoryDto & { flex: Record<string, unknown> } => ({
   article_category_id: r.id,
   label: r.label,
-  flex: (r.flex ?? {}) as Record<string, unknown>,
+  flex: r.flex ?? {},
 });
 
 export async function createCategory(ctx: AppContext, input: ArticleCategoryInput) {

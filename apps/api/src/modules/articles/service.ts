@@ -45,7 +45,7 @@ function toArticleDto(row: ArticleRow, categories: ArticleCategoryDto[]): Articl
     description: row.description,
     html: sanitizeArticleHtml(row.html),
     img: row.img,
-    flex: (row.flex ?? {}) as Record<string, unknown>,
+    flex: row.flex ?? {},
     categories,
   };
 }

@@ -48,7 +48,7 @@ export async function orderPdfData(db: DbOrTx, order: OrderDto, company: Company
     const key = JSON.stringify([p.label, p.start, p.end]);
     if (!trips.has(key)) trips.set(key, { label: p.label, start: p.start, end: p.end });
   }
-  const cancelledAt = (order.flex as { cancelled_at?: unknown }).cancelled_at;
+  const cancelledAt = order.flex.cancelled_at;
   return {
     company,
     orderId: order.id,

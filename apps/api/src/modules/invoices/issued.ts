@@ -232,7 +232,7 @@ export async function backfillIssuedInvoices(db: Db, batch = 200): Promise<numbe
           .select()
           .from(issuedInvoices)
           .where(and(eq(issuedInvoices.orderId, order.id), eq(issuedInvoices.kind, 'invoice'), eq(issuedInvoices.version, 1)));
-        const cancelledAt = (order.flex as { cancelled_at?: unknown }).cancelled_at;
+        const cancelledAt = order.flex.cancelled_at;
         if (invoice) await issueCreditNote(tx, invoice, reason, typeof cancelledAt === 'string' ? new Date(cancelledAt) : undefined);
       });
     }

@@ -10,6 +10,7 @@ import {
   invoiceStatusFor,
   InvoiceType,
 } from '@umrah/domain';
+import type { TransactionStoredFlex } from '@umrah/domain/stored-flex';
 import type { AppContext } from '../../context.ts';
 import { invoices, payments, users } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
@@ -32,8 +33,8 @@ export const invoiceExchangePath = (transactionId: number, key?: string) =>
  * flex): without it an anonymous caller cannot make us ask the provider about, or learn the state
  * of, someone's quote payment by counting transaction ids. Only the provider (and we) know it.
  */
-export function exchangeKeyMatches(flex: unknown, given: string | undefined): boolean {
-  const stored = (flex as { exchange_key?: unknown } | null)?.exchange_key;
+export function exchangeKeyMatches(flex: TransactionStoredFlex | null, given: string | undefined): boolean {
+  const stored = flex?.exchange_key;
   if (typeof stored !== 'string' || typeof given !== 'string') return false;
   const a = Buffer.from(stored);
   const b = Buffer.from(given);

@@ -47,7 +47,7 @@ function itemDto(i: ItemRow): InvoiceItem {
     amount: i.amount,
     btw_type: i.btwType,
     type: i.type,
-    flex: i.flex as Record<string, unknown>,
+    flex: i.flex,
     total: i.amountInCents * i.amount,
   };
 }
@@ -119,7 +119,7 @@ export function invoiceDto(l: Loaded, opts: { withUser: boolean }): Invoice {
     status,
     status_label: invoiceStatusLabels[status as InvoiceStatus],
     token: l.invoice.token,
-    flex: l.invoice.flex as Record<string, unknown>,
+    flex: l.invoice.flex,
     created_at: l.invoice.createdAt.toISOString(),
     items: l.items.map(itemDto),
     payments: l.payments.map(invoicePaymentDto),
@@ -193,7 +193,7 @@ export async function updateInvoice(ctx: Ctx, id: number, input: InvoiceInput) {
         type: input.type,
         expireDate: input.expire_date,
         userId: input.user_id,
-        flex: { ...(current.flex as Record<string, unknown>), ...input.flex },
+        flex: { ...current.flex, ...input.flex },
       })
       .where(eq(invoices.id, id));
   });

@@ -66,9 +66,9 @@ async function tripOfOrder(db: DbOrTx, orderId: number): Promise<OrderTrip | nul
   const first = umrah[0];
   if (!first) return null;
   const same = umrah.filter((r) => r.start === first.start);
-  const hotelIndexes = [
-    ...new Set(same.flatMap((r) => ((r.flex as { hotels?: unknown })?.hotels as unknown[] | undefined) ?? []).map(Number)),
-  ].filter((i) => Number.isInteger(i) && hotelWithAddress(i) !== undefined);
+  const hotelIndexes = [...new Set(same.flatMap((r) => r.flex?.hotels ?? []).map(Number))].filter(
+    (i) => Number.isInteger(i) && hotelWithAddress(i) !== undefined,
+  );
   return {
     start: first.start!,
     end:

@@ -11,12 +11,12 @@ import {
   mayEdit,
   orderSchema,
   statusAfterPayments,
-  type LineKind,
   type OrderInput,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { guests, orderCrowdfunds, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
+import type { RoomStoredFlex } from '@umrah/domain/stored-flex';
 import { quickEditAnswerContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -37,8 +37,8 @@ import { transitionOrder } from './transition.ts';
 export { QUICK_EDIT_MSG, quickEditSchema, type QuickEdit };
 
 const fullName = (g: { firstName: string; lastName: string }) => `${g.firstName} ${g.lastName}`.trim();
-const extrasOf = (flex: unknown): string[] => {
-  const e = (flex as { extras?: unknown } | null)?.extras;
+const extrasOf = (flex: RoomStoredFlex | null): string[] => {
+  const e = flex?.extras;
   return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
 };
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -92,12 +92,10 @@ function checkOwnership(input: QuickEdit, rows: Rows) {
  * schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
  */
 function editedOrder(input: QuickEdit, rows: Rows, keep: string[]) {
-  const flex = (rows.current.flex ?? {}) as { pay_partly?: unknown; arabia_availibilities?: unknown };
+  const flex = rows.current.flex ?? {};
   const payload: OrderInput = {
     products: rows.lineRows.flatMap((l) =>
-      l.productId !== null && ['lesson', 'product'].includes((l.flex as { kind?: LineKind }).kind ?? '')
-        ? Array<number>(l.quantity).fill(l.productId)
-        : [],
+      l.productId !== null && ['lesson', 'product'].includes(l.flex.kind ?? '') ? Array<number>(l.quantity).fill(l.productId) : [],
     ),
     rooms: rows.roomRows.map((r, i) => {
       const edit = input.rooms.find((e) => e.id === r.id);
@@ -117,7 +115,7 @@ function editedOrder(input: QuickEdit, rows: Rows, keep: string[]) {
             gender: g.gender as 0 | 1 | 2 | null,
             european_passport: g.europeanPassport,
             bed_included: g.bedIncluded,
-            flex: { disabled: (g.flex as { disabled?: boolean }).disabled === true },
+            flex: { disabled: g.flex.disabled === true },
           };
         }),
       };
@@ -171,7 +169,7 @@ async function writeRoomsAndGuests(tx: Tx, order: EditedOrder, rows: Rows, price
         roomType: room.room_type,
         maxGuests: room.room_type,
         productId: pricedRoom.tripProductId,
-        flex: { ...(row.flex as Record<string, unknown>), extras: room.extras },
+        flex: { ...row.flex, extras: room.extras },
       })
       .where(eq(rooms.id, row.id));
     const ids: number[] = [];
@@ -201,7 +199,7 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     const rows = await readOrder(tx, orderId);
     const { current } = rows;
     checkOwnership(input, rows);
-    const oldFlex = (current.flex ?? {}) as { discounts?: unknown };
+    const oldFlex = current.flex ?? {};
     const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
     const order = editedOrder(input, rows, keep);
     const changes = describeChanges(order, rows);
@@ -219,7 +217,7 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
     await insertOrderLines(tx, orderId, priced.lines, guestIds);
     const newFlex = {
-      ...(current.flex as Record<string, unknown>),
+      ...current.flex,
       discounts: priced.discounts,
       extras: order.rooms.map((r, i) => ({ room: i, extras: r.extras })).filter((e) => e.extras.length > 0),
     };

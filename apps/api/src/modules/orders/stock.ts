@@ -1,5 +1,5 @@
 import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { ORDER_MSG, STOCK_KINDS, isUmrahType, type LineKind } from '@umrah/domain';
+import { ORDER_MSG, STOCK_KINDS, isUmrahType } from '@umrah/domain';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import { orderLines, products } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -17,7 +17,7 @@ export type StockChanges = Map<number, number>;
 export function stockOfLines(lines: readonly Pick<typeof orderLines.$inferSelect, 'productId' | 'quantity' | 'flex'>[]): StockChanges {
   const taken: StockChanges = new Map();
   for (const l of lines) {
-    const kind = (l.flex as { kind?: LineKind }).kind;
+    const kind = l.flex.kind;
     if (l.productId === null || !kind || !STOCK_KINDS.includes(kind)) continue;
     taken.set(l.productId, (taken.get(l.productId) ?? 0) + l.quantity);
   }

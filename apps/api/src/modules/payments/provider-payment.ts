@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { ACTIVE_TRANSACTION_STATUSES, PaymentType, transactionStatusesBefore, type ProviderTransactionStatus } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/index.ts';
 import { payments, simulatorPayments, transactions } from '../../db/schema.ts';
@@ -180,11 +181,16 @@ export async function startProviderPayment(
       t.row.provider === provider.name &&
       // Offered again only for the order as it is now: an order changed since is a new payment.
       (t.row.orderFingerprint ?? null) === (req.orderFingerprint ?? null) &&
-      typeof (t.row.flex as { paymentUrl?: unknown }).paymentUrl === 'string' &&
+      typeof t.row.flex.paymentUrl === 'string' &&
       Date.now() - t.row.createdAt.getTime() < REUSE_MINUTES * 60_000,
   );
   if (reusable) {
-    return { paymentURL: (reusable.row.flex as { paymentUrl: string }).paymentUrl, id: reusable.row.id, amount: req.amount, reused: true };
+    return {
+      paymentURL: must(reusable.row.flex.paymentUrl, 'a reusable attempt has its URL'),
+      id: reusable.row.id,
+      amount: req.amount,
+      reused: true,
+    };
   }
   const owner = {
     orderId: 'orderId' in req.owner ? req.owner.orderId : null,

@@ -89,7 +89,7 @@ function amountOf(order: OrderRow, paid: number, staffAmount: number | undefined
     // Nothing paid yet: 50 % up to the trips' payment deadline (domain `downPaymentProblem`), asked
     // for explicitly ('Aanbetaling 50%') or as the order's own choice (checkout); after the
     // deadline an explicit 50 % is refused and the order's own choice becomes the full amount.
-    const partly = (order.flex as { pay_partly?: unknown } | null)?.pay_partly === true;
+    const partly = order.flex?.pay_partly === true;
     const problem = partly || askedPercent === 50 ? downPaymentProblem({ deadline, today: dutchToday() }) : null;
     if (askedPercent === 50 && problem) throw conflict(problem);
     percent = askedPercent ?? (partly && !problem ? 50 : 100);

@@ -65,7 +65,11 @@ export function scrubText(text: string, needles: string[]): string {
   return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${needles.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu'), ERASED);
 }
 
-/** The same for every string (and key) inside a JSON value. */
+/**
+ * The same for every string (and key) inside a JSON value. Only text changes, never a value's kind,
+ * so a flex of optional keys keeps its type (a renamed key just falls out of the known ones).
+ */
+export function scrubJson<T>(value: T, needles: string[]): T;
 export function scrubJson(value: unknown, needles: string[]): unknown {
   if (typeof value === 'string') return scrubText(value, needles);
   if (Array.isArray(value)) return value.map((v) => scrubJson(v, needles));

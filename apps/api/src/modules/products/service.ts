@@ -38,7 +38,7 @@ const SPECIAL_IDS = new Set<number>([NON_EU_PASSPORT_PRODUCT_ID, EXCLUSIVE_ROOM_
 
 /** Stored flex is read defensively: rows written before validation existed may lack keys. */
 function flexOf(row: ProductRow): ProductFlex {
-  const f = (row.flex ?? {}) as Partial<ProductFlex>;
+  const f = row.flex ?? {};
   return {
     hotels: Array.isArray(f.hotels) ? f.hotels : [],
     bulletpoints: Array.isArray(f.bulletpoints) ? f.bulletpoints : [],

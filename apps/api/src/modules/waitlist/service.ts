@@ -286,7 +286,7 @@ async function entryDtos(db: DbOrTx, ids: number[]): Promise<WaitlistAdminEntryD
     start: product.start,
     end: product.end,
     room_type: roomCapacityOfType(product.type) ?? 0,
-    type_class: (product.flex as { type_class?: unknown }).type_class === 1 ? 1 : 0,
+    type_class: product.flex.type_class === 1 ? 1 : 0,
     persons: entry.persons,
     status: entry.status as WaitlistStatus,
     place: places.get(entry.id) ?? null,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_TRANSACTION_STATUSES, ORDER_MSG, formatEuro, mayEdit, statusAfterPayments, type Order, type PricedOrder } from '@umrah/domain';
+import type { OrderStoredFlex } from '@umrah/domain/stored-flex';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/index.ts';
 import { guests, orderCrowdfunds, orderLines, orders, rooms, transactions, visaDocuments } from '../../../db/schema.ts';
@@ -59,7 +60,7 @@ export async function updateOrder(ctx: AppContext, actor: Actor, orderId: number
 
     const oldLines = await linesOfOrder(tx, orderId);
     const oldGuests = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
-    const oldFlex = (current.flex ?? {}) as { discounts?: unknown };
+    const oldFlex = current.flex ?? {};
     const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
     const catalog = await loadCatalog(tx, order, orderId);
     const priced = price(order, catalog, actor, keep);
@@ -116,14 +117,14 @@ async function hasOpenPayment(tx: Tx, orderId: number, expiryMinutes: number): P
 
 const guestName = (g: { firstName?: string; lastName?: string; first_name?: string; last_name?: string }) =>
   `${g.firstName ?? g.first_name ?? ''} ${g.lastName ?? g.last_name ?? ''}`.trim();
-const discountsOf = (flex: unknown): string[] => {
-  const d = (flex as { discounts?: unknown } | null)?.discounts;
+const discountsOf = (flex: OrderStoredFlex | null): string[] => {
+  const d = flex?.discounts;
   return Array.isArray(d) ? d.filter((x): x is string => typeof x === 'string') : [];
 };
 
 /** One log line saying what an edit changed: guests, discount codes, total, customer. */
 function editSummary(
-  before: { oldFlex: unknown; oldTotal: number; oldGuests: (typeof guests.$inferSelect)[]; oldOwner: number },
+  before: { oldFlex: OrderStoredFlex | null; oldTotal: number; oldGuests: (typeof guests.$inferSelect)[]; oldOwner: number },
   after: { order: Order; priced: PricedOrder; owner: number },
 ): string {
   const parts: string[] = [];

@@ -98,10 +98,10 @@ export const productColumns = {
 
 /** The hotels of a product decide who can share a room: the group key of the rooming rules. */
 const hotelGroup = (p: ProductRow | undefined) => {
-  const flex = (p?.flex ?? {}) as { hotels?: unknown; type_class?: unknown };
+  const flex = p?.flex ?? {};
   return Array.isArray(flex.hotels) ? flex.hotels.map(String).join(',') : `class-${String(flex.type_class ?? '')}`;
 };
-const classLabel = (p: ProductRow | undefined) => CLASS_LABELS[Number((p?.flex as { type_class?: unknown })?.type_class)] ?? '';
+const classLabel = (p: ProductRow | undefined) => CLASS_LABELS[Number(p?.flex?.type_class)] ?? '';
 
 export interface TripGuest {
   row: typeof guests.$inferSelect;
@@ -182,7 +182,7 @@ function indexGuests(rows: TripRows) {
       row: g,
       orderId: g.orderId,
       roomId: g.roomId,
-      wheelchair: (g.flex as { disabled?: unknown })?.disabled === true,
+      wheelchair: g.flex?.disabled === true,
       hasDocuments: withDocs.has(g.id),
       gender: rg === Gender.MALE || rg === Gender.FEMALE ? rg : g.gender === Gender.MALE || g.gender === Gender.FEMALE ? g.gender : null,
     };
