@@ -13,6 +13,7 @@ import {
   type VisaData,
   type VisaOrderDto,
 } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { guests, orderLogs, orders, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -232,7 +233,7 @@ export async function finishDocuments(ctx: Ctx, actor: Actor, orderId: number) {
     const { list, trip } = await guestsOfOrder(tx, order.id);
     if (list.length === 0 || !list.every((g) => g.document)) throw conflict(VISA_MSG.notComplete);
     if (await finishSent(tx, order.id)) return false;
-    const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+    const customer = must((await tx.select().from(users).where(eq(users.id, order.userId)))[0], "the order's customer (foreign key)");
     const names = list.map((g) => fullName(g.row));
     const number = formatOrderNumber(order.id);
     await tx.insert(orderLogs).values({
