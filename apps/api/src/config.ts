@@ -149,7 +149,7 @@ export class ConfigError extends Error {
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
 
-export { COMPANY_ENV, assertCompanyConfigured, companyFromEnv, demoCompanyVariables } from './config-company.ts';
+export { COMPANY_ENV, assertCompanyConfigured, companyFromEnv } from './config-company.ts';
 
 export interface PaymentsConfig {
   provider: 'simulator' | 'paynl' | 'mollie';

@@ -15,8 +15,8 @@ import {
 // credit note of an order, and the document of a quote or invoice from the quote tab. Each takes
 // plain data (no database rows) and returns the PDF as a Buffer.
 
-export type { OrderPdfData, PdfCustomer, PdfGuest, PdfPayment } from './document-parts.ts';
-export { invoiceDocumentPdf, invoiceDownPaymentPdf, type InvoicePdfData } from './invoice-documents.ts';
+export type { OrderPdfData, PdfCustomer } from './document-parts.ts';
+export { invoiceDocumentPdf, invoiceDownPaymentPdf } from './invoice-documents.ts';
 
 /** Factuur: the order once it is paid in full. */
 export function orderInvoicePdf(data: OrderPdfData): Promise<Buffer> {

@@ -2,7 +2,7 @@
 // passport data. Building happens in worker threads (pool.ts, infra/pdf) and outside any transaction.
 
 export type { Download } from './download-common.ts';
-export { roomingPdf, roomingXlsx, ROOMING_COLUMNS } from './rooming-downloads.ts';
-export { AIRLINE_COLUMNS, AIRLINE_DESCRIPTION, airlineCsv, airlineXlsx, csvCell } from './airline-downloads.ts';
-export { CONTACT_COLUMNS, contactsPdf, contactsXlsx } from './contact-downloads.ts';
+export { roomingPdf, roomingXlsx } from './rooming-downloads.ts';
+export { AIRLINE_DESCRIPTION, airlineCsv, airlineXlsx, csvCell } from './airline-downloads.ts';
+export { contactsPdf, contactsXlsx } from './contact-downloads.ts';
 export { documentsZip } from './documents-zip.ts';
