@@ -16,35 +16,9 @@ import { ProductType } from '@umrah/domain';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
 import { percentile, startShop, throwawayDatabase } from './server.ts';
 import { compiledShop } from './startup.ts';
+import { ORDERS_BUDGET, printOrders, type OrdersBenchOptions, type OrdersBenchResult } from './orders-report.ts';
 
-export const ORDERS_BUDGET = { minOrdersPerSec: 300, maxP99Ms: 250 } as const;
-
-export interface OrdersBenchOptions {
-  customers: number;
-  durationSeconds: number;
-}
-
-export interface OrdersBenchResult {
-  customers: number;
-  durationSeconds: number;
-  orders: number;
-  ordersPerSec: number;
-  soldOut: number;
-  failed: number;
-  firstFailure?: string;
-  /** Whole customer step: the order and its payment start. */
-  path: { p50: number; p99: number };
-  order: { p50: number; p99: number };
-  payment: { p50: number; p99: number };
-  stock: { product: number; initial: number; final: number; guests: number; oversold: number }[];
-  /** Per placed order (order + payment start), over the timed run: what the shop's process spent. */
-  perOrder: { statements: number; serverCpuMs: number; postgresCpuMs: number; loadGeneratorCpuMs: number };
-  /** With BENCH_QUERY_TEXTS=1: each statement text the shop sent during the run, per placed order. */
-  statementTexts?: { text: string; perOrder: number }[];
-  loadAverage: number;
-  pass: boolean;
-  failures: string[];
-}
+export { ORDERS_BUDGET, printOrders, type OrdersBenchOptions, type OrdersBenchResult } from './orders-report.ts';
 
 const SCARCE_PLACES = 100;
 const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 10 ms on Linux
@@ -129,6 +103,177 @@ function client(base: string) {
     });
 }
 
+/** The shop started on the throwaway database, with the statement and CPU counter loaded. */
+async function startCountingShop(databaseUrl: string, countFile: string, profDir: string | undefined) {
+  return startShop({
+    databaseUrl,
+    // 50 customers are 50 addresses behind the load balancer, as in production: with one address
+    // all of them would share (and queue on) one rate-limit counter row.
+    env: {
+      DEMO: '1',
+      RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000',
+      // Each simulated customer keeps placing unpaid orders: the per-account bound would stop it.
+      UNPAID_ROOMS_PER_ACCOUNT: '1000',
+      UNPAID_PLACES_PER_TRIP: '4000',
+      TRUST_PROXY: '127.0.0.1',
+      BENCH_QUERY_COUNT_FILE: countFile,
+    },
+    // The counter (statements and CPU time of the shop, on SIGUSR2) costs next to nothing.
+    command: await compiledShop([...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', './bench/query-counter.mjs']),
+  });
+}
+
+/** The shop's statement count and CPU time so far (bench/query-counter.mjs answers SIGUSR2). */
+async function shopCounters(shopProcess: { kill(signal: NodeJS.Signals): boolean }, countFile: string) {
+  rmSync(countFile, { force: true });
+  shopProcess.kill('SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    try {
+      return JSON.parse(readFileSync(countFile, 'utf8')) as { statements: number; cpuMs: number; texts?: [string, number][] };
+    } catch {
+      // not written yet
+    }
+  }
+  throw new Error('the shop did not report its statement count');
+}
+
+/** Customers: copies of the demo customer (same password hash), each logging in once. */
+async function loginCustomers(sql: pg.Client, call: ReturnType<typeof client>, customers: number): Promise<string[]> {
+  await sql.query(
+    `insert into users (email, password_hash, first_name, last_name, role)
+     select 'bench-klant-' || i || '@example.nl', password_hash, 'Klant' || i, 'Bench', 0
+     from users, generate_series(1, $1) as i where email = $2`,
+    [customers, DEMO_ACCOUNTS.customer.email],
+  );
+  const tokens: string[] = [];
+  for (let i = 1; i <= customers; i++) {
+    const res = await call('POST', '/api/login', { email: `bench-klant-${i}@example.nl`, password: DEMO_ACCOUNTS.customer.password });
+    if (res.status !== 200) throw new Error(`login ${i}: ${res.status} ${JSON.stringify(res.json)}`);
+    tokens.push(res.json.token);
+  }
+  return tokens;
+}
+
+/** Two trips: one with plenty of places, one nearly sold out. */
+async function prepareTrips(sql: pg.Client) {
+  const trips = (
+    await sql.query(`select id from products where type = $1 and region = 'NL' and stock > 0 and start > now() order by start limit 2`, [
+      ProductType.UMRAH_2_ADULT,
+    ])
+  ).rows.map((r) => r.id as number);
+  if (trips.length < 2) throw new Error('the seed has fewer than two NL trips with 2-person rooms');
+  const [plenty, scarce] = trips as [number, number];
+  await sql.query('update products set stock = $2 where id = $1', [plenty, PLENTY]);
+  await sql.query('update products set stock = $2 where id = $1', [scarce, SCARCE_PLACES]);
+  const initial = new Map([
+    [plenty, PLENTY],
+    [scarce, SCARCE_PLACES],
+  ]);
+  return { plenty, scarce, initial };
+}
+
+/** An order of one 2-person room for two guests, paid partly with the welcome voucher. */
+const payload = (i: number, productId: number) => ({
+  rooms: [
+    {
+      product_id: productId,
+      room_type: 2,
+      room_gender: 2,
+      guests: [
+        { first_name: `Gast${i}`, last_name: 'Bench', age_category: 0, gender: 0 },
+        { first_name: `Reiziger${i}`, last_name: 'Bench', age_category: 0, gender: 1 },
+      ],
+    },
+  ],
+  flex: { pay_partly: true, discounts: ['WELKOM50'] },
+});
+
+/** Stock and guests must agree: what left stock is exactly the guests placed in rooms of the trip. */
+async function stockCheck(sql: pg.Client, initial: Map<number, number>): Promise<OrdersBenchResult['stock']> {
+  const stock: OrdersBenchResult['stock'] = [];
+  for (const [product, before] of initial) {
+    const { rows } = await sql.query(
+      `select p.stock::int as final,
+              (select count(*)::int from guests g join rooms r on r.id = g.room_id where r.product_id = p.id) as guests
+       from products p where p.id = $1`,
+      [product],
+    );
+    const { final, guests } = rows[0] as { final: number; guests: number };
+    stock.push({
+      product,
+      initial: before,
+      final,
+      guests,
+      oversold: Math.max(0, guests - before, before - final - guests, final < 0 ? -final : 0),
+    });
+  }
+  return stock;
+}
+
+/** What the run missed of the budget, and any failed request, oversold place or untested race. */
+function budgetFailures(result: OrdersBenchResult): string[] {
+  const failures: string[] = [];
+  if (result.ordersPerSec < ORDERS_BUDGET.minOrdersPerSec)
+    failures.push(`${result.ordersPerSec.toFixed(0)} orders/s < ${ORDERS_BUDGET.minOrdersPerSec}`);
+  if (!(result.path.p99 < ORDERS_BUDGET.maxP99Ms)) failures.push(`p99 ${result.path.p99.toFixed(0)} ms ≥ ${ORDERS_BUDGET.maxP99Ms} ms`);
+  if (result.failed > 0) failures.push(`${result.failed} failed requests (${result.firstFailure})`);
+  for (const s of result.stock) if (s.oversold > 0) failures.push(`product ${s.product}: ${s.oversold} places oversold or lost`);
+  if (result.soldOut === 0) failures.push('the nearly sold-out trip never sold out: the race was not tested');
+  return failures;
+}
+
+/** Every customer places and pays orders until the deadline (one in ten on the nearly sold-out trip). */
+async function placeOrders(
+  call: ReturnType<typeof client>,
+  tokens: string[],
+  { plenty, scarce }: { plenty: number; scarce: number },
+  deadline: number,
+) {
+  const pathTimes: number[] = [];
+  const orderTimes: number[] = [];
+  const paymentTimes: number[] = [];
+  let orders = 0;
+  let soldOut = 0;
+  let failed = 0;
+  let firstFailure: string | undefined;
+  const fail = (what: string, res: { status: number; json: unknown }) => {
+    failed++;
+    firstFailure ??= `${what} ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`;
+  };
+  let n = 0;
+  await Promise.all(
+    tokens.map(async (token, c) => {
+      const ip = `10.0.${c >> 8}.${c & 255}`;
+      while (performance.now() < deadline) {
+        const i = ++n;
+        const t0 = performance.now();
+        const order = await call('POST', '/api/order', payload(i, i % 10 === 0 ? scarce : plenty), token, ip);
+        const t1 = performance.now();
+        orderTimes.push(t1 - t0);
+        if (order.status === 409) {
+          soldOut++;
+          continue;
+        }
+        if (order.status !== 201) {
+          fail('order', order);
+          continue;
+        }
+        const pay = await call('POST', `/api/payment/${order.json.order.id}`, { trans: 'none' }, token, ip);
+        const t2 = performance.now();
+        paymentTimes.push(t2 - t1);
+        if (pay.status !== 200 || !pay.json.transaction) {
+          fail('payment', pay);
+          continue;
+        }
+        pathTimes.push(t2 - t0);
+        orders++;
+      }
+    }),
+  );
+  return { pathTimes, orderTimes, paymentTimes, orders, soldOut, failed, firstFailure };
+}
+
 export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBenchResult> {
   const database = await throwawayDatabase('umrah_bench_orders');
   const profDir = process.env.BENCH_CPU_PROF;
@@ -136,83 +281,15 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
   const sql = new pg.Client({ connectionString: database.url });
   const countFile = path.join(os.tmpdir(), `${database.name}.count.json`);
   try {
-    shop = await startShop({
-      databaseUrl: database.url,
-      // 50 customers are 50 addresses behind the load balancer, as in production: with one address
-      // all of them would share (and queue on) one rate-limit counter row.
-      env: {
-        DEMO: '1',
-        RATE_LIMIT_FACTOR: process.env.RATE_LIMIT_FACTOR ?? '1000',
-        // Each simulated customer keeps placing unpaid orders: the per-account bound would stop it.
-        UNPAID_ROOMS_PER_ACCOUNT: '1000',
-        UNPAID_PLACES_PER_TRIP: '4000',
-        TRUST_PROXY: '127.0.0.1',
-        BENCH_QUERY_COUNT_FILE: countFile,
-      },
-      // The counter (statements and CPU time of the shop, on SIGUSR2) costs next to nothing.
-      command: await compiledShop([...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', './bench/query-counter.mjs']),
-    });
+    shop = await startCountingShop(database.url, countFile, profDir);
     const shopProcess = shop.child;
-    /** The shop's statement count and CPU time so far (bench/query-counter.mjs answers SIGUSR2). */
-    const counters = async () => {
-      rmSync(countFile, { force: true });
-      shopProcess.kill('SIGUSR2');
-      for (let i = 0; i < 100; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        try {
-          return JSON.parse(readFileSync(countFile, 'utf8')) as { statements: number; cpuMs: number; texts?: [string, number][] };
-        } catch {
-          // not written yet
-        }
-      }
-      throw new Error('the shop did not report its statement count');
-    };
+    const counters = () => shopCounters(shopProcess, countFile);
     await sql.connect();
     const call = client(shop.base);
 
-    // Customers: copies of the demo customer (same password hash), each logging in once.
-    await sql.query(
-      `insert into users (email, password_hash, first_name, last_name, role)
-       select 'bench-klant-' || i || '@example.nl', password_hash, 'Klant' || i, 'Bench', 0
-       from users, generate_series(1, $1) as i where email = $2`,
-      [opts.customers, DEMO_ACCOUNTS.customer.email],
-    );
-    const tokens: string[] = [];
-    for (let i = 1; i <= opts.customers; i++) {
-      const res = await call('POST', '/api/login', { email: `bench-klant-${i}@example.nl`, password: DEMO_ACCOUNTS.customer.password });
-      if (res.status !== 200) throw new Error(`login ${i}: ${res.status} ${JSON.stringify(res.json)}`);
-      tokens.push(res.json.token);
-    }
+    const tokens = await loginCustomers(sql, call, opts.customers);
 
-    // Two trips: one with plenty of places, one nearly sold out.
-    const trips = (
-      await sql.query(`select id from products where type = $1 and region = 'NL' and stock > 0 and start > now() order by start limit 2`, [
-        ProductType.UMRAH_2_ADULT,
-      ])
-    ).rows.map((r) => r.id as number);
-    if (trips.length < 2) throw new Error('the seed has fewer than two NL trips with 2-person rooms');
-    const [plenty, scarce] = trips as [number, number];
-    await sql.query('update products set stock = $2 where id = $1', [plenty, PLENTY]);
-    await sql.query('update products set stock = $2 where id = $1', [scarce, SCARCE_PLACES]);
-    const initial = new Map([
-      [plenty, PLENTY],
-      [scarce, SCARCE_PLACES],
-    ]);
-
-    const payload = (i: number, productId: number) => ({
-      rooms: [
-        {
-          product_id: productId,
-          room_type: 2,
-          room_gender: 2,
-          guests: [
-            { first_name: `Gast${i}`, last_name: 'Bench', age_category: 0, gender: 0 },
-            { first_name: `Reiziger${i}`, last_name: 'Bench', age_category: 0, gender: 1 },
-          ],
-        },
-      ],
-      flex: { pay_partly: true, discounts: ['WELKOM50'] },
-    });
+    const { plenty, scarce, initial } = await prepareTrips(sql);
 
     // One order by hand first: a broken payload fails here with its message, not as 60 s of 400s.
     const first = await call('POST', '/api/order', payload(0, plenty), tokens[0]);
@@ -221,52 +298,17 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
     if (firstPay.status !== 200) throw new Error(`a test payment answered ${firstPay.status}: ${JSON.stringify(firstPay.json)}`);
 
     const loadAverage = os.loadavg()[0]!;
-    const pathTimes: number[] = [];
-    const orderTimes: number[] = [];
-    const paymentTimes: number[] = [];
-    let orders = 0;
-    let soldOut = 0;
-    let failed = 0;
-    let firstFailure: string | undefined;
-    const fail = (what: string, res: { status: number; json: unknown }) => {
-      failed++;
-      firstFailure ??= `${what} ${res.status}: ${JSON.stringify(res.json).slice(0, 200)}`;
-    };
     const before = await counters();
     const postgresCpu = postgresCpuMeter(database.name);
     // The customers' side runs on the same cores: its CPU time is part of what limits the rate.
     const loadGeneratorCpu = process.cpuUsage();
     const started = performance.now();
     const deadline = started + opts.durationSeconds * 1000;
-    let n = 0;
-    await Promise.all(
-      tokens.map(async (token, c) => {
-        const ip = `10.0.${c >> 8}.${c & 255}`;
-        while (performance.now() < deadline) {
-          const i = ++n;
-          const t0 = performance.now();
-          const order = await call('POST', '/api/order', payload(i, i % 10 === 0 ? scarce : plenty), token, ip);
-          const t1 = performance.now();
-          orderTimes.push(t1 - t0);
-          if (order.status === 409) {
-            soldOut++;
-            continue;
-          }
-          if (order.status !== 201) {
-            fail('order', order);
-            continue;
-          }
-          const pay = await call('POST', `/api/payment/${order.json.order.id}`, { trans: 'none' }, token, ip);
-          const t2 = performance.now();
-          paymentTimes.push(t2 - t1);
-          if (pay.status !== 200 || !pay.json.transaction) {
-            fail('payment', pay);
-            continue;
-          }
-          pathTimes.push(t2 - t0);
-          orders++;
-        }
-      }),
+    const { pathTimes, orderTimes, paymentTimes, orders, soldOut, failed, firstFailure } = await placeOrders(
+      call,
+      tokens,
+      { plenty, scarce },
+      deadline,
     );
     const seconds = (performance.now() - started) / 1000;
     const ownCpu = process.cpuUsage(loadGeneratorCpu);
@@ -274,24 +316,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
     const postgresCpuMs = postgresCpu.stop();
     const per = (x: number) => (orders ? x / orders : NaN);
 
-    // Stock and guests must agree: what left stock is exactly the guests placed in rooms of the trip.
-    const stock: OrdersBenchResult['stock'] = [];
-    for (const [product, before] of initial) {
-      const { rows } = await sql.query(
-        `select p.stock::int as final,
-                (select count(*)::int from guests g join rooms r on r.id = g.room_id where r.product_id = p.id) as guests
-         from products p where p.id = $1`,
-        [product],
-      );
-      const { final, guests } = rows[0] as { final: number; guests: number };
-      stock.push({
-        product,
-        initial: before,
-        final,
-        guests,
-        oversold: Math.max(0, guests - before, before - final - guests, final < 0 ? -final : 0),
-      });
-    }
+    const stock = await stockCheck(sql, initial);
 
     const q = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
     const result: OrdersBenchResult = {
@@ -317,12 +342,7 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
       pass: false,
       failures: [],
     };
-    if (result.ordersPerSec < ORDERS_BUDGET.minOrdersPerSec)
-      result.failures.push(`${result.ordersPerSec.toFixed(0)} orders/s < ${ORDERS_BUDGET.minOrdersPerSec}`);
-    if (!(result.path.p99 < ORDERS_BUDGET.maxP99Ms)) result.failures.push(`p99 ${result.path.p99.toFixed(0)} ms ≥ ${ORDERS_BUDGET.maxP99Ms} ms`);
-    if (failed > 0) result.failures.push(`${failed} failed requests (${firstFailure})`);
-    for (const s of stock) if (s.oversold > 0) result.failures.push(`product ${s.product}: ${s.oversold} places oversold or lost`);
-    if (soldOut === 0) result.failures.push('the nearly sold-out trip never sold out: the race was not tested');
+    result.failures.push(...budgetFailures(result));
     result.pass = result.failures.length === 0;
     return result;
   } finally {
@@ -340,28 +360,6 @@ function statementsPerOrder(before: [string, number][], after: [string, number][
     .map(([text, n]) => ({ text, perOrder: (n - (earlier.get(text) ?? 0)) / orders }))
     .filter((s) => s.perOrder > 0)
     .sort((a, b) => b.perOrder - a.perOrder);
-}
-
-export function printOrders(r: OrdersBenchResult) {
-  const ms = (x: number) => `${x.toFixed(0).padStart(4)} ms`;
-  console.log(
-    `${r.customers} customers, ${r.durationSeconds.toFixed(0)} s, ${os.cpus().length} CPU(s), load average ${r.loadAverage.toFixed(2)} at the start`,
-  );
-  console.log(
-    `orders placed and payment started  ${r.orders} (${r.ordersPerSec.toFixed(0)} orders/s); ${r.soldOut} refused as sold out (409, expected)`,
-  );
-  console.log(`order + payment start   p50 ${ms(r.path.p50)}   p99 ${ms(r.path.p99)}`);
-  console.log(`  POST /api/order       p50 ${ms(r.order.p50)}   p99 ${ms(r.order.p99)}`);
-  console.log(`  POST /api/payment/:id p50 ${ms(r.payment.p50)}   p99 ${ms(r.payment.p99)}`);
-  console.log(
-    `per order: ${r.perOrder.statements.toFixed(1)} SQL statements, shop CPU ${r.perOrder.serverCpuMs.toFixed(1)} ms, PostgreSQL CPU ${r.perOrder.postgresCpuMs.toFixed(1)} ms, load generator CPU ${r.perOrder.loadGeneratorCpuMs.toFixed(1)} ms`,
-  );
-  for (const s of r.statementTexts ?? []) console.log(`  ${s.perOrder.toFixed(2).padStart(5)}× ${s.text.slice(0, 160)}`);
-  for (const s of r.stock) {
-    console.log(`  trip ${s.product}: stock ${s.initial} → ${s.final}, ${s.guests} guests placed, oversold ${s.oversold}`);
-  }
-  console.log(`budget: ≥ ${ORDERS_BUDGET.minOrdersPerSec} orders/s, p99 < ${ORDERS_BUDGET.maxP99Ms} ms (order + payment start), 0 oversold`);
-  console.log(r.pass ? 'PASS: order path within budget' : `FAIL: order path over budget (${r.failures.join('; ')})`);
 }
 
 export const ordersSeconds = () => Number(process.env.BENCH_ORDERS_SECONDS ?? 60);

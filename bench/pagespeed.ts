@@ -57,6 +57,50 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type RunRecord = Omit<PageResult, 'path' | 'runs' | 'failures'>;
+
+/** One recorded Lighthouse run: the scores, the timings and the main thread's script work. */
+function runRecord(lhr: Lhr): RunRecord {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // mainthread-work-breakdown's items are grouped: scriptEvaluation, scriptParseCompile, garbageCollection, …
+  const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+  const spent = (groups: string[]) => Math.round(work.filter((w) => groups.includes(w.group)).reduce((sum, w) => sum + w.duration, 0));
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    scriptEvalMs: spent(['scriptEvaluation']),
+    scriptOtherMs: spent(['scriptParseCompile', 'garbageCollection']),
+  };
+}
+
+/** A page's medians over its runs, with what misses the budget. */
+function pageResult(page: string, runs: RunRecord[]): PageResult {
+  const of = (key: keyof RunRecord) => median(runs.map((r) => r[key]));
+  const r: PageResult = {
+    path: page,
+    runs: runs.length,
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    scriptEvalMs: of('scriptEvalMs'),
+    scriptOtherMs: of('scriptOtherMs'),
+    failures: [],
+  };
+  const b = PAGESPEED_BUDGET;
+  if (!(r.performance >= b.minPerformance)) r.failures.push(`performance ${r.performance} < ${b.minPerformance}`);
+  if (!(r.lcpMs <= b.maxLcpMs)) r.failures.push(`LCP ${r.lcpMs} ms > ${b.maxLcpMs} ms`);
+  if (!(r.tbtMs <= b.maxTbtMs)) r.failures.push(`TBT ${r.tbtMs} ms > ${b.maxTbtMs} ms`);
+  if (!(r.cls <= b.maxCls)) r.failures.push(`CLS ${r.cls} > ${b.maxCls}`);
+  if (!(r.accessibility >= b.minAccessibility)) r.failures.push(`accessibility ${r.accessibility} < ${b.minAccessibility}`);
+  return r;
+}
+
 export async function benchPageSpeed(): Promise<PageSpeedRun | { skipped: string }> {
   const dist = path.join(ROOT, 'apps/web/dist');
   if (!existsSync(path.join(dist, 'index.html'))) return { skipped: 'apps/web/dist is not built (npm run build)' };
@@ -109,7 +153,7 @@ export async function benchPageSpeed(): Promise<PageSpeedRun | { skipped: string
     const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN) || cpuSlowdownFor(benchmarkIndex);
     const results: PageResult[] = [];
     for (const page of PAGES) {
-      const runs: Omit<PageResult, 'path' | 'runs' | 'failures'>[] = [];
+      const runs: RunRecord[] = [];
       // A run Lighthouse could not record (NO_NAVSTART and the like, a known flake of its tracing) is
       // printed and run again, up to three extra times; only recorded runs count towards the median.
       for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt++) {
@@ -123,42 +167,11 @@ export async function benchPageSpeed(): Promise<PageSpeedRun | { skipped: string
           console.log(`${page}: Lighthouse attempt ${attempt} not recorded: ${lhr.runtimeError.code}`);
           continue;
         }
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        // mainthread-work-breakdown's items are grouped: scriptEvaluation, scriptParseCompile, garbageCollection, …
-        const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
-        const spent = (groups: string[]) => Math.round(work.filter((w) => groups.includes(w.group)).reduce((sum, w) => sum + w.duration, 0));
-        runs.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          lcpMs: Math.round(audit('largest-contentful-paint')),
-          tbtMs: Math.round(audit('total-blocking-time')),
-          cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-          scriptEvalMs: spent(['scriptEvaluation']),
-          scriptOtherMs: spent(['scriptParseCompile', 'garbageCollection']),
-        });
+        runs.push(runRecord(lhr));
       }
       if (runs.length === 0)
         runs.push({ performance: NaN, accessibility: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, scriptEvalMs: NaN, scriptOtherMs: NaN });
-      const of = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
-      const r: PageResult = {
-        path: page,
-        runs: runs.length,
-        performance: of('performance'),
-        accessibility: of('accessibility'),
-        lcpMs: of('lcpMs'),
-        tbtMs: of('tbtMs'),
-        cls: of('cls'),
-        scriptEvalMs: of('scriptEvalMs'),
-        scriptOtherMs: of('scriptOtherMs'),
-        failures: [],
-      };
-      const b = PAGESPEED_BUDGET;
-      if (!(r.performance >= b.minPerformance)) r.failures.push(`performance ${r.performance} < ${b.minPerformance}`);
-      if (!(r.lcpMs <= b.maxLcpMs)) r.failures.push(`LCP ${r.lcpMs} ms > ${b.maxLcpMs} ms`);
-      if (!(r.tbtMs <= b.maxTbtMs)) r.failures.push(`TBT ${r.tbtMs} ms > ${b.maxTbtMs} ms`);
-      if (!(r.cls <= b.maxCls)) r.failures.push(`CLS ${r.cls} > ${b.maxCls}`);
-      if (!(r.accessibility >= b.minAccessibility)) r.failures.push(`accessibility ${r.accessibility} < ${b.minAccessibility}`);
-      results.push(r);
+      results.push(pageResult(page, runs));
     }
     return { pages: results, benchmarkIndex, cpuSlowdown };
   } finally {

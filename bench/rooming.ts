@@ -12,6 +12,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { OrderStatus, proposeRooming, validateRooming, type RoomingInput } from '@umrah/domain';
 import { buildApp } from '../apps/api/src/app.ts';
 import { guests, orders, products, rooms, users } from '../apps/api/src/db/schema.ts';
+import type { Db } from '../apps/api/src/db/index.ts';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
 
 export const ROOMING_BUDGET = { guests: 500, maxP95Ms: 200 } as const;
@@ -100,6 +101,39 @@ function domainInput(total: number): RoomingInput {
   };
 }
 
+/** The bench's bookings as orders of one customer: a room each, with its guests. */
+async function insertBookings(db: Db, customerId: number, productOf: Map<number, number>): Promise<void> {
+  for (const b of bookings(ROOMING_BUDGET.guests)) {
+    const [order] = await db
+      .insert(orders)
+      .values({ userId: customerId, status: OrderStatus.COMPLETED, totalPrice: 100_000 })
+      .returning({ id: orders.id });
+    const [room] = await db
+      .insert(rooms)
+      .values({
+        orderId: order!.id,
+        productId: productOf.get(b.capacity)!,
+        roomType: b.capacity,
+        maxGuests: b.capacity,
+        roomGender: b.gender,
+        exclusive: b.exclusive,
+      })
+      .returning({ id: rooms.id });
+    await db.insert(guests).values(
+      b.guests.map((g, k) => ({
+        orderId: order!.id,
+        roomId: room!.id,
+        firstName: `Gast${k}`,
+        lastName: `Order${order!.id}`,
+        ageCategory: g.age,
+        gender: g.gender,
+        bedIncluded: g.bed,
+        flex: { disabled: g.wheelchair },
+      })),
+    );
+  }
+}
+
 export async function benchRooming(opts: { runs?: number; route?: boolean } = {}): Promise<RoomingBenchResult> {
   const runs = opts.runs ?? 30;
   const failures: string[] = [];
@@ -149,35 +183,7 @@ export async function benchRooming(opts: { runs?: number; route?: boolean } = {}
         .insert(users)
         .values({ email: 'bench-klant@example.nl', passwordHash: 'x', firstName: 'Bench', lastName: 'Klant', role: 0 })
         .returning({ id: users.id });
-      for (const b of bookings(ROOMING_BUDGET.guests)) {
-        const [order] = await db
-          .insert(orders)
-          .values({ userId: customer!.id, status: OrderStatus.COMPLETED, totalPrice: 100_000 })
-          .returning({ id: orders.id });
-        const [room] = await db
-          .insert(rooms)
-          .values({
-            orderId: order!.id,
-            productId: productOf.get(b.capacity)!,
-            roomType: b.capacity,
-            maxGuests: b.capacity,
-            roomGender: b.gender,
-            exclusive: b.exclusive,
-          })
-          .returning({ id: rooms.id });
-        await db.insert(guests).values(
-          b.guests.map((g, k) => ({
-            orderId: order!.id,
-            roomId: room!.id,
-            firstName: `Gast${k}`,
-            lastName: `Order${order!.id}`,
-            ageCategory: g.age,
-            gender: g.gender,
-            bedIncluded: g.bed,
-            flex: { disabled: g.wheelchair },
-          })),
-        );
-      }
+      await insertBookings(db, customer!.id, productOf);
       const login = await app.inject({
         method: 'POST',
         url: '/api/login',

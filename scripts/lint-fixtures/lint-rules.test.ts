@@ -1,8 +1,9 @@
 // Proves that the repository's lint config (eslint.config.js at the root, unchanged) reports an import
 // cycle, a lower layer importing a higher one, a deep import into another feature or admin tab, a
 // conditional hook, an image without alt text, the API's layers (a route using another module, a
-// module reaching into another's files, lib/ importing a module) and a Node.js built-in in the domain
-// package, and that the files that follow the rules pass. web/src/, api/src/ and domain/src/ here are
+// module reaching into another's files, lib/ importing a module), a Node.js built-in in the domain
+// package, the code's size (a file over 400 lines, a function over 80 lines) and a disable comment
+// without a reason, and that the files that follow the rules pass. web/src/, api/src/ and domain/src/ here are
 // laid out like apps/web/src, apps/api/src and packages/domain/src and are listed in the config next
 // to them; `npm run lint` skips them.
 import path from 'node:path';
@@ -47,6 +48,9 @@ describe('lint rules bite on the fixtures', () => {
     ['api/src/modules/alpha/deepImport.ts', 'import-x/no-restricted-paths', 'only through its service.ts or index.ts'],
     ['api/src/modules/beta/routes.ts', 'import-x/no-restricted-paths', 'A route imports only its own module'],
     ['domain/src/usesNode.ts', 'import-x/no-nodejs-modules', 'node:crypto'],
+    ['api/src/lib/longFile.ts', 'max-lines', 'File has too many lines (402)'],
+    ['api/src/lib/longFunction.ts', 'max-lines-per-function', "Function 'longSteps' has too many lines (84)"],
+    ['api/src/lib/undescribedDisable.ts', '@eslint-community/eslint-comments/require-description', 'description'],
   ])('%s: %s', (file, rule, text) => {
     expect(problems.has(file), `${file} was not linted`).toBe(true);
     const found = problems.get(file)!;
@@ -67,6 +71,7 @@ describe('lint rules bite on the fixtures', () => {
       'web/src/components/Greeting.tsx',
       'web/src/lib/format.ts',
       'api/src/lib/shared.ts',
+      'api/src/lib/excusedFunction.ts',
       'api/src/infra/outside.ts',
       'api/src/modules/alpha/service.ts',
       'api/src/modules/alpha/internal.ts',

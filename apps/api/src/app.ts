@@ -22,7 +22,7 @@ import { installIdempotency } from './infra/http/idempotency.ts';
 import { databaseRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { createSealer } from './infra/crypto/index.ts';
 import { addSecurityHeaders, securityHeaderSets } from './infra/http/security-headers.ts';
-import { createStaticFiles } from './infra/http/static-files.ts';
+import { createStaticFiles, type StaticFiles } from './infra/http/static-files.ts';
 import { installFairShare } from './infra/http/fair-share.ts';
 import { installBoundedJsonParser } from './infra/http/json-body.ts';
 import { createPageRenderer, injectFetch, renderedPageHeaders, type PageRenderer } from './infra/http/render-page.ts';
@@ -63,10 +63,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const config: AppConfig = { ...loadConfig(), ...opts.config };
-  // The web build, from memory. A rebuilt web app is picked up within a second or two (except in tests).
-  const web = createStaticFiles(config.webDist, securityHeaderSets(), { watch: config.env !== 'test' });
+/** The Fastify app on an HTTP server that answers the web build's files itself. */
+function createServer(config: AppConfig, web: StaticFiles, logStream: NodeJS.WritableStream | undefined): FastifyInstance {
   let staticRequests = 0;
   const app: FastifyInstance = Fastify({
     // A file of the build is answered before Fastify makes a request and a reply of it: a static
@@ -89,7 +87,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       server.keepAliveTimeout = 72_000;
       return server;
     },
-    logger: loggerOptions(config.logLevel, opts.logStream),
+    logger: loggerOptions(config.logLevel, logStream),
     // Shutdown: keep-alive connections without a request in flight are closed at once (server.ts).
     forceCloseConnections: 'idle',
     // Only the configured proxies may name the client address (rate limits are keyed on it).
@@ -106,6 +104,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // proxy would hand to the client during a rolling restart (scripts/deploy-test, test/shutdown.test.ts).
     return503OnClosing: false,
   });
+  return app;
+}
+
+/** What every request passes before a route: the access log, body limits, fair shares and the input guard. */
+function installRequestGuards(app: FastifyInstance, web: StaticFiles): void {
   addAccessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,86 +128,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   installFairShare(app);
   // NUL, lone surrogates and absurd nesting in any body, query or path: 400 before a schema or handler.
   app.addHook('preValidation', rejectHostileInput);
+}
 
-  let accounts: DemoAccount[] | null = null;
-  // Migrations and the demo seed under one lock: processes started together do them once.
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    init: async (db) => {
-      if (config.seedDemo) accounts = await seedDemoData(db);
-    },
-  });
-  const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const retention = startVisaRetention(app);
-  // Reminders and unpaid leads (SCHEDULER_ENABLED; off in tests unless asked for).
-  const scheduler = createScheduler(app);
-  const rateLimits = databaseRateLimitStore(database.db);
-  const events = config.databaseUrl ? await postgresEventBus(config.databaseUrl, (err) => app.log.error(err, 'event bus')) : localEventBus();
-  app.decorate('ctx', {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
-    captcha: createCaptcha(config.altchaHmacKey, database.db),
-    mail,
-    events,
-    sealer: createSealer(config.visaEncryptionKey, config.visaPreviousKeys),
-    files: createFileStore(config.fileStore),
-  } satisfies AppContext);
-  // Routes with `config.idempotency` answer a repeated Idempotency-Key with the first answer.
-  const idempotencyCleanup = installIdempotency(app, database.db, { crashBeforeAnswer: config.crashBeforeIdempotentAnswer });
-  // Refuse to start with keys that cannot open the stored passport data (modules/visa/key-check.ts).
-  await checkVisaKeys(database.db, app.ctx.sealer).catch(async (err: unknown) => {
-    await events.close();
-    await rateLimits.close();
-    await database.close();
-    throw err;
-  });
-  app.addHook('onClose', async () => {
-    web.close();
-    await idempotencyCleanup.stop();
-    await scheduler.stop();
-    await mail.stop();
-    await retention.stop();
-    await rateLimits.close();
-    await events.close();
-    await database.close();
-  });
-
-  // The demo accounts and their passwords, for development only: production never prints a password.
-  if (accounts && opts.announceSeed && config.env !== 'production') {
-    // Plain console lines, so they stay together and in order in the start-up output.
-    console.log('Demo data geladen. Accounts (alleen voor ontwikkeling):');
-    for (const a of accounts as DemoAccount[]) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
-  }
-
-  // Issued invoices print the configured company; orders paid before invoices were kept get theirs
-  // once (one query when there are none; safe in several processes: docs/INVOICES.md, modules/invoices/issued.ts).
-  setInvoiceCompany(config.company);
-  const backfilled = await backfillIssuedInvoices(database.db);
-  if (backfilled > 0) app.log.info({ backfilled }, 'invoices: issued for orders paid before they were kept');
-
-  addSecurityHeaders(app);
-  // Another process's catalog change: drop this process's cached copy too.
-  events.subscribe('catalog', () => catalogCache(app.ctx).invalidate());
-
-  await app.register(rateLimit, {
-    global: false,
-    // Counted in the database, so N API processes behind a load balancer share one limit.
-    store: rateLimits.Store,
-    errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests),
-  });
-
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Umrah Reizen API', version: '1.0.0', description: 'API van de webshop en boekingssite.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
+/** One error handler: the app's own errors, refused input and Fastify's client errors with a Dutch message, the rest a 500. */
+function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -240,24 +167,29 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     request.log.error(error);
     return reply.status(500).send({ error: 'Internal Server Error', message: MSG.serverError });
   });
+}
 
-  // Public pages come rendered (below). A write that succeeded may change what such a page shows:
-  // cached pages are checked once before they are served again, here and (through the event bus) in
-  // the other processes. Added before the routes, so that it applies to all of them.
-  let pages: PageRenderer | null = null;
-  events.subscribe('content', () => pages?.dataChanged());
-  app.addHook('onResponse', async (request, reply) => {
-    if (pages && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      pages.dataChanged();
-      events.publish('content');
-    }
+/** The rate limit (counted in the database) and the API documentation at /api/docs. */
+async function registerLimitsAndDocs(app: FastifyInstance, rateLimitStore: ReturnType<typeof databaseRateLimitStore>['Store']): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    // Counted in the database, so N API processes behind a load balancer share one limit.
+    store: rateLimitStore,
+    errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests),
   });
 
-  await app.register(registerModules);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Umrah Reizen API', version: '1.0.0', description: 'API van de webshop en boekingssite.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
 
-  // Public pages come rendered with current data (infra/http/render-page.ts), the rest as the plain app.
-  pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
-  app.addHook('onClose', async () => pages?.close());
+/** The single-page app's document for '/' and every other page path; public pages rendered when a renderer is there. */
+function serveSinglePageApp(app: FastifyInstance, web: StaticFiles, pages: PageRenderer | null): void {
   /** index.html as text, made once per build rather than once per request. */
   let lastIndex: { body: Buffer; text: string } | null = null;
   const indexText = (body: Buffer) => {
@@ -294,7 +226,116 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // Every other GET is a route of the single-page app.
     return sendApp(request, reply);
   });
+}
 
+/** The demo accounts and their passwords, for development only: production never prints a password. */
+function announceDemoAccounts(accounts: DemoAccount[] | null, announce: boolean | undefined, env: AppConfig['env']): void {
+  if (accounts && announce && env !== 'production') {
+    // Plain console lines, so they stay together and in order in the start-up output.
+    console.log('Demo data geladen. Accounts (alleen voor ontwikkeling):');
+    for (const a of accounts) console.log(`  ${a.role.padEnd(11)} ${a.email.padEnd(28)} ${a.password}`);
+  }
+}
+
+/** What every route and job reaches through `app.ctx`. */
+function appContext(
+  config: AppConfig,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  mail: AppContext['mail'],
+  events: AppContext['events'],
+): AppContext {
+  return {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    captcha: createCaptcha(config.altchaHmacKey, database.db),
+    mail,
+    events,
+    sealer: createSealer(config.visaEncryptionKey, config.visaPreviousKeys),
+    files: createFileStore(config.fileStore),
+  };
+}
+
+/**
+ * Issued invoices print the configured company; orders paid before invoices were kept get theirs
+ * once (one query when there are none; safe in several processes: docs/INVOICES.md, modules/invoices/issued.ts).
+ */
+async function issueMissedInvoices(app: FastifyInstance, config: AppConfig, db: AppContext['db']): Promise<void> {
+  setInvoiceCompany(config.company);
+  const backfilled = await backfillIssuedInvoices(db);
+  if (backfilled > 0) app.log.info({ backfilled }, 'invoices: issued for orders paid before they were kept');
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: AppConfig = { ...loadConfig(), ...opts.config };
+  // The web build, from memory. A rebuilt web app is picked up within a second or two (except in tests).
+  const web = createStaticFiles(config.webDist, securityHeaderSets(), { watch: config.env !== 'test' });
+  const app = createServer(config, web, opts.logStream);
+  installRequestGuards(app, web);
+  let accounts: DemoAccount[] | null = null;
+  // Migrations and the demo seed under one lock: processes started together do them once.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    init: async (db) => {
+      if (config.seedDemo) accounts = await seedDemoData(db);
+    },
+  });
+  const mail = createMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const retention = startVisaRetention(app);
+  // Reminders and unpaid leads (SCHEDULER_ENABLED; off in tests unless asked for).
+  const scheduler = createScheduler(app);
+  const rateLimits = databaseRateLimitStore(database.db);
+  const events = config.databaseUrl ? await postgresEventBus(config.databaseUrl, (err) => app.log.error(err, 'event bus')) : localEventBus();
+  app.decorate('ctx', appContext(config, database, mail, events));
+  // Routes with `config.idempotency` answer a repeated Idempotency-Key with the first answer.
+  const idempotencyCleanup = installIdempotency(app, database.db, { crashBeforeAnswer: config.crashBeforeIdempotentAnswer });
+  // Refuse to start with keys that cannot open the stored passport data (modules/visa/key-check.ts).
+  await checkVisaKeys(database.db, app.ctx.sealer).catch(async (err: unknown) => {
+    await events.close();
+    await rateLimits.close();
+    await database.close();
+    throw err;
+  });
+  app.addHook('onClose', async () => {
+    web.close();
+    await idempotencyCleanup.stop();
+    await scheduler.stop();
+    await mail.stop();
+    await retention.stop();
+    await rateLimits.close();
+    await events.close();
+    await database.close();
+  });
+
+  announceDemoAccounts(accounts, opts.announceSeed, config.env);
+  await issueMissedInvoices(app, config, database.db);
+
+  addSecurityHeaders(app);
+  // Another process's catalog change: drop this process's cached copy too.
+  events.subscribe('catalog', () => catalogCache(app.ctx).invalidate());
+
+  await registerLimitsAndDocs(app, rateLimits.Store);
+  installErrorHandler(app);
+  // Public pages come rendered (below). A write that succeeded may change what such a page shows:
+  // cached pages are checked once before they are served again, here and (through the event bus) in
+  // the other processes. Added before the routes, so that it applies to all of them.
+  let pages: PageRenderer | null = null;
+  events.subscribe('content', () => pages?.dataChanged());
+  app.addHook('onResponse', async (request, reply) => {
+    if (pages && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      pages.dataChanged();
+      events.publish('content');
+    }
+  });
+
+  await app.register(registerModules);
+
+  // Public pages come rendered with current data (infra/http/render-page.ts), the rest as the plain app.
+  pages = await createPageRenderer(config.webDist, injectFetch(app), app.log);
+  app.addHook('onClose', async () => pages?.close());
+  serveSinglePageApp(app, web, pages);
   app.addHook('onReady', async () => {
     mail.start();
     void mail.kick();

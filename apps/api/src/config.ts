@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEMO_CHAT_URL, DEMO_COMPANY, type CompanyDetails } from '@umrah/domain/company';
+import { DEMO_CHAT_URL, type CompanyDetails } from '@umrah/domain/company';
+import { companyFromEnv, demoCompanyVariables } from './config-company.ts';
+import { devSecrets, devVisaKey } from './config-dev-secrets.ts';
 import { parseKey } from './infra/crypto/index.ts';
 import type { FileStoreConfig } from './infra/storage/index.ts';
 
@@ -149,53 +149,7 @@ export class ConfigError extends Error {
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
 
-/** The environment variable of each company detail (docs/ARCHITECTURE.md, 'Configuration'). */
-export const COMPANY_ENV = {
-  name: 'COMPANY_NAME',
-  street: 'COMPANY_STREET',
-  zip: 'COMPANY_ZIP',
-  city: 'COMPANY_CITY',
-  country: 'COMPANY_COUNTRY',
-  phone: 'COMPANY_PHONE',
-  email: 'COMPANY_EMAIL',
-  website: 'COMPANY_WEBSITE',
-  kvk: 'COMPANY_KVK',
-  vat_number: 'COMPANY_VAT_NUMBER',
-  iban: 'COMPANY_IBAN',
-} as const satisfies Record<keyof CompanyDetails, string>;
-
-/**
- * The demo values that are placeholders rather than the shop's brand: an invoice must never go out
- * with them. Name, e-mail address, website, city and country may well stay as they are.
- */
-const PLACEHOLDER_DETAILS = ['street', 'phone', 'kvk', 'vat_number', 'iban'] as const;
-
-/** COMPANY_* from the environment; each one unset or empty keeps its demo value. */
-export function companyFromEnv(env: NodeJS.ProcessEnv): CompanyDetails {
-  const details = { ...DEMO_COMPANY };
-  for (const [key, name] of Object.entries(COMPANY_ENV) as [keyof CompanyDetails, string][]) {
-    const value = env[name]?.trim();
-    if (value) details[key] = value;
-  }
-  return details;
-}
-
-/** The variables whose company detail is still the demo placeholder. */
-export const demoCompanyVariables = (company: CompanyDetails): string[] =>
-  PLACEHOLDER_DETAILS.filter((k) => company[k] === DEMO_COMPANY[k]).map((k) => COMPANY_ENV[k]);
-
-/**
- * Production refuses to start with the demo company details (no invoice with a placeholder KvK or
- * IBAN), unless DEMO=1 says it is a demo shop on purpose. Called by the server at start; loading the
- * configuration alone (tests, scripts) does not check it.
- */
-export function assertCompanyConfigured(config: Pick<AppConfig, 'env' | 'demo' | 'company'>): void {
-  if (config.env !== 'production' || config.demo) return;
-  const missing = demoCompanyVariables(config.company);
-  if (missing.length) {
-    throw new Error(`The company details are still the demo values: set ${missing.join(', ')} in production (or DEMO=1 for a demo shop)`);
-  }
-}
+export { COMPANY_ENV, assertCompanyConfigured, companyFromEnv } from './config-company.ts';
 
 export interface PaymentsConfig {
   provider: 'simulator' | 'paynl' | 'mollie';
@@ -261,30 +215,6 @@ export interface AppConfig {
   crashBeforeIdempotentAnswer?: boolean;
   /** SIGTERM/SIGINT: in-flight requests get this long, then the process exits anyway. */
   shutdownTimeoutMs: number;
-}
-
-/** Development secrets are made once and kept in the data folder, so tokens survive a restart. */
-function devSecrets(dataDir: string): { jwt: string; altcha: string } {
-  const file = path.join(dataDir, 'dev-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = { jwt: randomBytes(48).toString('base64url'), altcha: randomBytes(32).toString('base64url') };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-  return secrets;
-}
-
-/** The development visa key, made once in the data folder like the other development secrets. */
-function devVisaKey(dataDir: string): string {
-  const file = path.join(dataDir, 'dev-visa-key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    // Another process (a parallel test file) made it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  return readFileSync(file, 'utf8').trim();
 }
 
 /** TRUST_PROXY: unset/'false' → trust nobody; '1', '2' → that many hops; else a comma list of addresses/CIDRs. */

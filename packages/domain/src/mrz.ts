@@ -149,6 +149,37 @@ const compositeHolds = (l2: string) => mrzCheckDigit(l2.slice(0, 10) + l2.slice(
 const fieldHolds = (l2: string, [start, end]: readonly [number, number]) =>
   mrzCheckDigit(l2.slice(start, end)) === (l2[end] === '<' && end === 42 ? 0 : Number(l2[end]));
 
+// Alphanumeric fields: while their checks fail, try OCR's likely slips between look-alike letters
+// and digits, and a filler read as 'K'; one change before two, the first that makes the field's
+// check digit and the composite hold wins (the check digit is all there is to tell '0' from 'O').
+function correctAlphanumericField(
+  l2: string[],
+  [start, end]: readonly [number, number],
+  set: (line: 0 | 1, chars: string[], column: number, to: string) => void,
+): void {
+  const current = l2.join('');
+  if (fieldHolds(current, [start, end]) && compositeHolds(current)) return;
+  const slips: [number, string][] = [];
+  for (let c = start; c < end; c++) {
+    const alt = LOOK_ALIKE[l2[c]!];
+    if (alt) slips.push([c, alt]);
+    if (l2[c] === 'K' && (c + 1 === end || l2[c + 1] === '<')) slips.push([c, '<']);
+  }
+  // At most two changes at once: more would make a false match of the check too likely.
+  const options: [number, string][][] = slips.map((s) => [s]);
+  for (let a = 0; a < slips.length; a++)
+    for (let b = a + 1; b < slips.length; b++) if (slips[a]![0] !== slips[b]![0]) options.push([slips[a]!, slips[b]!]);
+  for (const option of options) {
+    const candidate = [...l2];
+    for (const [c, to] of option) candidate[c] = to;
+    const joined = candidate.join('');
+    if (fieldHolds(joined, [start, end]) && compositeHolds(joined)) {
+      for (const [c, to] of option) set(1, l2, c, to);
+      return;
+    }
+  }
+}
+
 /**
  * Corrects the typical OCR slips by what each position may hold: digits in the date and check
  * positions, letters in the codes and names, '<' for the 'K<' that stands for '<<' in a filler run;
@@ -209,34 +240,8 @@ export function correctMrzLines([first, second]: readonly [string, string]): { l
     if (l2[42] === 'K') set(1, l2, 42, '<');
   }
 
-  // Alphanumeric fields: while their checks fail, try OCR's likely slips between look-alike letters
-  // and digits, and a filler read as 'K'; one change before two, the first that makes the field's
-  // check digit and the composite hold wins (the check digit is all there is to tell '0' from 'O').
-  const tryVariants = ([start, end]: readonly [number, number]) => {
-    const current = l2.join('');
-    if (fieldHolds(current, [start, end]) && compositeHolds(current)) return;
-    const slips: [number, string][] = [];
-    for (let c = start; c < end; c++) {
-      const alt = LOOK_ALIKE[l2[c]!];
-      if (alt) slips.push([c, alt]);
-      if (l2[c] === 'K' && (c + 1 === end || l2[c + 1] === '<')) slips.push([c, '<']);
-    }
-    // At most two changes at once: more would make a false match of the check too likely.
-    const options: [number, string][][] = slips.map((s) => [s]);
-    for (let a = 0; a < slips.length; a++)
-      for (let b = a + 1; b < slips.length; b++) if (slips[a]![0] !== slips[b]![0]) options.push([slips[a]!, slips[b]!]);
-    for (const option of options) {
-      const candidate = [...l2];
-      for (const [c, to] of option) candidate[c] = to;
-      const joined = candidate.join('');
-      if (fieldHolds(joined, [start, end]) && compositeHolds(joined)) {
-        for (const [c, to] of option) set(1, l2, c, to);
-        return;
-      }
-    }
-  };
-  tryVariants(LINE2.number);
-  tryVariants(LINE2.optional);
+  correctAlphanumericField(l2, LINE2.number, set);
+  correctAlphanumericField(l2, LINE2.optional, set);
 
   return { lines: [l1.join(''), l2.join('')], corrections };
 }

@@ -106,7 +106,8 @@ const LESSONS = [
   [ProductType.ARABIA_NATIVE, 'Arabisch voor moedertaalsprekers', 'Verdieping in klassiek Arabisch en tajwid.'],
 ] as const;
 
-async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
+/** The demo accounts, one per role, with the same made-up personal details. */
+async function insertAccounts(tx: Tx): Promise<void> {
   for (const a of Object.values(DEMO_ACCOUNTS)) {
     await tx.insert(users).values({
       email: a.email,
@@ -123,7 +124,10 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
       role: a.role,
     });
   }
+}
 
+/** The special products, the trips of the coming months and the Arabic lessons per region. */
+async function insertProducts(tx: Tx, today: dayjs.Dayjs): Promise<void> {
   // The two special products keep their fixed ids; the sequence is moved past them afterwards.
   await tx.insert(products).values([
     {
@@ -165,7 +169,10 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
       })),
     );
   }
+}
 
+/** A crowdfund, and vouchers: the child-without-bed one, a valid and an expired code. */
+async function insertFundsAndVouchers(tx: Tx, today: dayjs.Dayjs): Promise<void> {
   await tx.insert(crowdfunds).values([
     {
       label: 'Waterput in Senegal',
@@ -180,7 +187,10 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
     { label: 'WELKOM50', amount: 5000, expireDate: today.add(1, 'year').toDate(), active: true },
     { label: 'VERLOPEN', amount: 10000, expireDate: today.subtract(1, 'month').toDate(), active: true },
   ]);
+}
 
+/** Articles and flyers in their categories. */
+async function insertArticles(tx: Tx): Promise<void> {
   const cats = await tx
     .insert(articleCategories)
     .values([{ label: 'Umrah' }, { label: 'Voorbereiding' }, { label: 'Medina' }])
@@ -219,7 +229,10 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
     categoryId: must(cats[category], 'a seeded category').id,
   });
   await tx.insert(articleCategoryLinks).values([link(0, 0), link(1, 1), link(1, 0), link(2, 2)]);
+}
 
+/** The team page's members. */
+async function insertTeam(tx: Tx): Promise<void> {
   await tx.insert(teamMembers).values([
     {
       name: 'Yusuf El Amrani',
@@ -254,7 +267,14 @@ async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
       position: 3,
     },
   ]);
+}
 
+async function insertDemo(tx: Tx, today: dayjs.Dayjs): Promise<DemoAccount[]> {
+  await insertAccounts(tx);
+  await insertProducts(tx, today);
+  await insertFundsAndVouchers(tx, today);
+  await insertArticles(tx);
+  await insertTeam(tx);
   return Object.entries(DEMO_ACCOUNTS).map(([role, a]) => ({ role, email: a.email, password: a.password }));
 }
 

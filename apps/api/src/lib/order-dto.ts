@@ -91,6 +91,78 @@ export async function loadOrderDtos(db: DbOrTx, ids: readonly number[]) {
   });
 }
 
+type Rows = OrderDtoRows;
+
+/** An order's rooms with their guests (and whether each guest's documents are in). */
+function roomDtos(orderId: number, roomRows: Rows['rooms'], guestRows: Rows['guests'], withDocuments: Set<number>) {
+  return roomRows
+    .filter((r) => r.orderId === orderId)
+    .map((r) => ({
+      id: r.id,
+      product_id: r.productId,
+      room_type: r.roomType,
+      max_guests: r.maxGuests,
+      room_gender: r.roomGender,
+      exclusive: r.exclusive,
+      flex: r.flex,
+      guests: guestRows.filter((g) => g.roomId === r.id).map((g) => guestDto(g, withDocuments.has(g.id))),
+    }));
+}
+
+const lineDto = (l: Rows['lines'][number]) => ({
+  id: l.id,
+  product_id: l.productId,
+  guest_id: l.guestId,
+  label: l.label,
+  quantity: l.quantity,
+  unit_price: l.unitPrice,
+  total: l.unitPrice * l.quantity,
+  kind: l.flex.kind ?? 'product',
+  flex: l.flex,
+});
+
+/** The products an order's lines sold, each with the quantity sold. */
+function productDtos(sold: number[], productById: Map<number, Rows['products'][number]>, lines: Rows['lines']) {
+  return sold
+    .map((id) => productById.get(id))
+    .filter((p): p is NonNullable<typeof p> => p !== undefined)
+    .map((p) => ({
+      id: p.id,
+      product_id: p.id,
+      type: p.type,
+      label: p.label,
+      start: p.start,
+      end: p.end,
+      region: p.region,
+      quantity: lines.filter((l) => l.productId === p.id).reduce((s, l) => s + l.quantity, 0),
+    }));
+}
+
+function crowdfundDtos(orderId: number, fundRows: Rows['funds']) {
+  return fundRows
+    .filter((f) => f.row.orderId === orderId)
+    .map((f) => ({
+      id: f.row.crowdfundId,
+      funding_id: f.row.crowdfundId,
+      label: f.label,
+      funding_amount: f.row.fundingAmount,
+      pivot: { funding_amount: f.row.fundingAmount },
+    }));
+}
+
+/** Why no down payment may be asked now (the trips' payment deadline passed), or null. */
+function downPaymentOf(sold: number[], productById: Map<number, Rows['products'][number]>, today: ReturnType<typeof dutchToday>) {
+  return downPaymentProblem({
+    deadline: earliestDeadline(
+      sold
+        .map((id) => productById.get(id))
+        .filter((p) => p !== undefined && isUmrahType(p.type))
+        .map((p) => p!.paymentDeadline),
+    ),
+    today,
+  });
+}
+
 /**
  * The order views of `ids` (in that order) from their rows: what loadOrderDtos read back, or what a
  * write just stored (POST /api/order answers from the rows it wrote instead of reading them again).
@@ -115,15 +187,7 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
     const payPartly = o.flex?.pay_partly === true;
     // 50 % may be asked now (the 'Aanbetaling 50%' button): nothing paid yet and the trips' payment
     // deadline not passed (the same rule POST /api/payment/prepare applies).
-    const downPayment = downPaymentProblem({
-      deadline: earliestDeadline(
-        sold
-          .map((id) => productById.get(id))
-          .filter((p) => p !== undefined && isUmrahType(p.type))
-          .map((p) => p!.paymentDeadline),
-      ),
-      today,
-    });
+    const downPayment = downPaymentOf(sold, productById, today);
     return {
       id: o.id,
       order_id: o.id,
@@ -151,51 +215,10 @@ export function orderDtosFromRows(ids: readonly number[], rows: OrderDtoRows) {
       created_at: o.createdAt.toISOString(),
       updated_at: o.updatedAt.toISOString(),
       user: { user_id: o.userId, email: user.email, first_name: user.firstName, last_name: user.lastName },
-      rooms: roomRows
-        .filter((r) => r.orderId === o.id)
-        .map((r) => ({
-          id: r.id,
-          product_id: r.productId,
-          room_type: r.roomType,
-          max_guests: r.maxGuests,
-          room_gender: r.roomGender,
-          exclusive: r.exclusive,
-          flex: r.flex,
-          guests: guestRows.filter((g) => g.roomId === r.id).map((g) => guestDto(g, withDocuments.has(g.id))),
-        })),
-      lines: lines.map((l) => ({
-        id: l.id,
-        product_id: l.productId,
-        guest_id: l.guestId,
-        label: l.label,
-        quantity: l.quantity,
-        unit_price: l.unitPrice,
-        total: l.unitPrice * l.quantity,
-        kind: l.flex.kind ?? 'product',
-        flex: l.flex,
-      })),
-      products: sold
-        .map((id) => productById.get(id))
-        .filter((p): p is NonNullable<typeof p> => p !== undefined)
-        .map((p) => ({
-          id: p.id,
-          product_id: p.id,
-          type: p.type,
-          label: p.label,
-          start: p.start,
-          end: p.end,
-          region: p.region,
-          quantity: lines.filter((l) => l.productId === p.id).reduce((s, l) => s + l.quantity, 0),
-        })),
-      crowdfunds: fundRows
-        .filter((f) => f.row.orderId === o.id)
-        .map((f) => ({
-          id: f.row.crowdfundId,
-          funding_id: f.row.crowdfundId,
-          label: f.label,
-          funding_amount: f.row.fundingAmount,
-          pivot: { funding_amount: f.row.fundingAmount },
-        })),
+      rooms: roomDtos(o.id, roomRows, guestRows, withDocuments),
+      lines: lines.map(lineDto),
+      products: productDtos(sold, productById, lines),
+      crowdfunds: crowdfundDtos(o.id, fundRows),
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@umrah/domain';
 import type { RateLimitCounting } from '../infra/http/rate-limit-store.ts';
@@ -7,6 +8,9 @@ import type { RateLimitCounting } from '../infra/http/rate-limit-store.ts';
 // Role checks themselves live in lib/auth.ts (onRequest hooks: they run before the body is read).
 import { requireAdmin, requireStaff, requireUser } from './auth.ts';
 export { optionalUser, requireAdmin, requireStaff, requireUser } from './auth.ts';
+
+/** The app a module's routes are registered on (with the zod type provider), for its registration steps. */
+export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** `/api/thing/:id`: 1..2147483647 (a larger id would overflow the database's integer: a 500). */
 export const idParams = (message?: string) => z.object({ id: idParam(message) });

@@ -23,8 +23,7 @@ export function useDeferredValidate(load: () => Promise<FormSchema>) {
       (schema) => void (resolver.current = zodValidate(schema)),
       () => undefined,
     );
-    // Loaded once per mounted form: `load` is a module-level function.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Loaded once per mounted form: `load` is a module-level function.
   }, []);
   const validate = useCallback((values: Record<string, unknown>): FormErrors => (resolver.current ? resolver.current(values) : {}), []);
   const whenReady = useCallback(

@@ -10,7 +10,6 @@ export function useChangeEffect(effect: () => void, deps: DependencyList) {
       return;
     }
     effect();
-    // The caller names what the effect follows; the effect itself is new each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- The caller names what the effect follows; the effect itself is new each render.
   }, deps);
 }

@@ -38,6 +38,31 @@ export interface Sealer {
   envelopeKeyId(envelope: string | Buffer): string;
 }
 
+/** A text envelope's parts: version.keyId.iv.tag.data, base64url. */
+function parseText(envelope: string) {
+  const [version, id, iv, tag, data, ...rest] = envelope.split('.');
+  if (version !== TEXT_VERSION || id === undefined || iv === undefined || tag === undefined || data === undefined || rest.length > 0) {
+    throw new SealError('malformed envelope');
+  }
+  return { id, iv: Buffer.from(iv, 'base64url'), tag: Buffer.from(tag, 'base64url'), data: Buffer.from(data, 'base64url') };
+}
+
+/** A binary envelope's parts: magic, key id length and id, iv, tag, data. */
+function parseBinary(envelope: Buffer) {
+  if (envelope.length < BINARY_MAGIC.length + 1 || !envelope.subarray(0, BINARY_MAGIC.length).equals(BINARY_MAGIC)) {
+    throw new SealError('malformed envelope');
+  }
+  let at = BINARY_MAGIC.length;
+  const idLength = envelope.readUInt8(at++);
+  const id = envelope.subarray(at, at + idLength).toString('ascii');
+  at += idLength;
+  const iv = envelope.subarray(at, at + IV_BYTES);
+  at += IV_BYTES;
+  const tag = envelope.subarray(at, at + TAG_BYTES);
+  at += TAG_BYTES;
+  return { id, iv, tag, data: envelope.subarray(at) };
+}
+
 export function createSealer(currentKey: string, previousKeys: readonly string[] = []): Sealer {
   const current = parseKey(currentKey);
   const keys = new Map<string, Buffer>();
@@ -69,29 +94,6 @@ export function createSealer(currentKey: string, previousKeys: readonly string[]
     } catch {
       throw new SealError('envelope does not open (wrong key, context or tampered data)');
     }
-  }
-
-  function parseText(envelope: string) {
-    const [version, id, iv, tag, data, ...rest] = envelope.split('.');
-    if (version !== TEXT_VERSION || id === undefined || iv === undefined || tag === undefined || data === undefined || rest.length > 0) {
-      throw new SealError('malformed envelope');
-    }
-    return { id, iv: Buffer.from(iv, 'base64url'), tag: Buffer.from(tag, 'base64url'), data: Buffer.from(data, 'base64url') };
-  }
-
-  function parseBinary(envelope: Buffer) {
-    if (envelope.length < BINARY_MAGIC.length + 1 || !envelope.subarray(0, BINARY_MAGIC.length).equals(BINARY_MAGIC)) {
-      throw new SealError('malformed envelope');
-    }
-    let at = BINARY_MAGIC.length;
-    const idLength = envelope.readUInt8(at++);
-    const id = envelope.subarray(at, at + idLength).toString('ascii');
-    at += idLength;
-    const iv = envelope.subarray(at, at + IV_BYTES);
-    at += IV_BYTES;
-    const tag = envelope.subarray(at, at + TAG_BYTES);
-    at += TAG_BYTES;
-    return { id, iv, tag, data: envelope.subarray(at) };
   }
 
   return {

@@ -34,15 +34,9 @@ interface LocalCount {
   windowMs: number;
 }
 
-/**
- * A @fastify/rate-limit store in the database, so every API process counts into one window per
- * route and client (an in-memory store would give each process behind a load balancer its own).
- * The window restarts once reset_at has passed.
- */
-export function databaseRateLimitStore(db: Db) {
-  let calls = 0;
-  // Every exactly limited request runs it: built and prepared once (and parsed once per connection).
-  const hit = db
+/** The upsert every exactly limited request runs: built and prepared once (and parsed once per connection). */
+function prepareHit(db: Db) {
+  return db
     .insert(rateLimitHits)
     .values({
       key: sql.placeholder('key'),
@@ -58,16 +52,56 @@ export function databaseRateLimitStore(db: Db) {
     })
     .returning({ count: rateLimitHits.count, ttl: sql<number>`greatest(0, extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000)` })
     .prepare('rate_limit_hit');
+}
 
-  const sweep = () => {
-    // Now and then drop windows that ended long ago, so the table stays small.
-    if (++calls % 500 === 0)
-      void db
-        .delete(rateLimitHits)
-        .where(lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`))
-        .catch(() => undefined);
-  };
+/** The counts not yet written, each marked as being written, with their window's seconds left. */
+function takeUnflushed(batched: Map<string, LocalCount>) {
+  const keys: string[] = [];
+  const counts: number[] = [];
+  const seconds: number[] = [];
+  const now = Date.now();
+  for (const [key, c] of batched) {
+    if (c.unflushed === 0) {
+      // Nothing new here and the window is over: forget it (the table keeps the shared row).
+      if (now >= c.resetAt) batched.delete(key);
+      continue;
+    }
+    c.flushing = c.unflushed;
+    c.unflushed = 0;
+    keys.push(key);
+    counts.push(c.flushing);
+    seconds.push((c.resetAt > now ? c.resetAt - now : c.windowMs) / 1000);
+  }
+  return { keys, counts, seconds };
+}
 
+/** The totals the shared rows answered with: known counts and window ends. */
+function learnTotals(batched: Map<string, LocalCount>, rows: { key: string; count: number; ttl: number }[]): void {
+  const at = Date.now();
+  for (const row of rows) {
+    const c = batched.get(row.key);
+    if (!c) continue;
+    c.known = Number(row.count);
+    c.flushing = 0;
+    c.resetAt = at + Math.ceil(Number(row.ttl));
+  }
+}
+
+/** A failed write: its counts go with the next flush. */
+function giveBack(batched: Map<string, LocalCount>, keys: string[]): void {
+  for (const key of keys) {
+    const c = batched.get(key);
+    if (!c) continue;
+    c.unflushed += c.flushing;
+    c.flushing = 0;
+  }
+}
+
+/**
+ * Counts of the routes whose limit only bounds load ('batched'): counted in this process and added
+ * to the shared rows every FLUSH_MS, in one statement.
+ */
+function batchedCounter(db: Db, sweep: () => void) {
   const batched = new Map<string, LocalCount>();
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
@@ -76,42 +110,15 @@ export function databaseRateLimitStore(db: Db) {
   async function flush(): Promise<void> {
     timer = null;
     while (flushing) await flushing;
-    const keys: string[] = [];
-    const counts: number[] = [];
-    const seconds: number[] = [];
-    const now = Date.now();
-    for (const [key, c] of batched) {
-      if (c.unflushed === 0) {
-        // Nothing new here and the window is over: forget it (the table keeps the shared row).
-        if (now >= c.resetAt) batched.delete(key);
-        continue;
-      }
-      c.flushing = c.unflushed;
-      c.unflushed = 0;
-      keys.push(key);
-      counts.push(c.flushing);
-      seconds.push((c.resetAt > now ? c.resetAt - now : c.windowMs) / 1000);
-    }
+    const { keys, counts, seconds } = takeUnflushed(batched);
     if (keys.length === 0) return;
     flushing = (async () => {
       try {
         const rows = await addCounts(db, { keys, counts, seconds });
-        const at = Date.now();
-        for (const row of rows) {
-          const c = batched.get(row.key);
-          if (!c) continue;
-          c.known = Number(row.count);
-          c.flushing = 0;
-          c.resetAt = at + Math.ceil(Number(row.ttl));
-        }
+        learnTotals(batched, rows);
       } catch {
         // The database is away for a moment: the counts go with the next flush.
-        for (const key of keys) {
-          const c = batched.get(key);
-          if (!c) continue;
-          c.unflushed += c.flushing;
-          c.flushing = 0;
-        }
+        giveBack(batched, keys);
       } finally {
         flushing = null;
       }
@@ -138,6 +145,39 @@ export function databaseRateLimitStore(db: Db) {
     schedule();
     return { current: c.known + c.flushing + c.unflushed, ttl: Math.max(0, c.resetAt - now) };
   }
+  return {
+    counts: batched,
+    count: countBatched,
+    flush,
+    close: async () => {
+      if (timer) clearTimeout(timer);
+      await flush();
+    },
+  };
+}
+
+/**
+ * A @fastify/rate-limit store in the database, so every API process counts into one window per
+ * route and client (an in-memory store would give each process behind a load balancer its own).
+ * The window restarts once reset_at has passed.
+ */
+export function databaseRateLimitStore(db: Db) {
+  let calls = 0;
+  const hit = prepareHit(db);
+
+  const sweep = () => {
+    // Now and then drop windows that ended long ago, so the table stays small.
+    if (++calls % 500 === 0)
+      void db
+        .delete(rateLimitHits)
+        .where(lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`))
+        .catch(() => undefined);
+  };
+
+  const counter = batchedCounter(db, sweep);
+  const batched = counter.counts;
+  const countBatched = counter.count;
+  const flush = counter.flush;
 
   class DatabaseStore {
     constructor(
@@ -186,10 +226,7 @@ export function databaseRateLimitStore(db: Db) {
     Store: DatabaseStore,
     /** Writes the batched counts now (tests; the app's close). */
     flush,
-    close: async () => {
-      if (timer) clearTimeout(timer);
-      await flush();
-    },
+    close: counter.close,
   };
 }
 

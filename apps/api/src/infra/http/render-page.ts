@@ -2,122 +2,23 @@
 // (apps/web/src/entry-server.tsx, built to dist-ssr) renders the page with the data the API
 // answers right now, so a product an admin changes shows on the next load; the browser hydrates.
 // Anything that goes wrong here falls back to the plain index.html (the app renders in the browser).
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { accepts } from './static-files.ts';
+import { createPageCache, tagOf, type Answers } from './page-cache.ts';
+import { renderThread, type FetchApi, type RenderResult } from './render-thread.ts';
+import { renderedPage, type RenderedPage } from './rendered-page.ts';
 
-type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
+export type { RenderedPage } from './rendered-page.ts';
+export { renderedPageHeaders } from './rendered-page.ts';
 
-type RenderResult = { html: string; state: unknown; status: number; page?: string | null };
+type Log = { error: (obj: unknown, msg: string) => void };
 
 interface ServerEntry {
   isServerRendered(pathname: string): boolean;
   /** The URL as the page is rendered and cached (only the query parameters it reads); older builds lack it. */
   cacheKey?(url: string): string;
   render(url: string, fetchApi: FetchApi): Promise<RenderResult | null>;
-}
-
-/**
- * Renders in a thread of its own (page-render-worker.mjs), so a render never holds the API's event loop;
- * the thread's API requests are answered here with `fetchApi` of the render under way (one at a
- * time). A render past its time limit ends the thread; the next render starts a new one.
- */
-function renderThread(entryFile: string, log: { error: (obj: unknown, msg: string) => void }) {
-  let worker: Worker | null = null;
-  let current: { id: number; worker: Worker; fetchApi: FetchApi; resolve: (r: RenderResult | null) => void; reject: (e: Error) => void } | null =
-    null;
-  let nextId = 0;
-  /** Resolves once the thread has loaded the server entry (its start is not part of a render's time limit). */
-  let ready: Promise<void> = Promise.resolve();
-  const start = () => {
-    const w = new Worker(new URL('./page-render-worker.mjs', import.meta.url), {
-      workerData: { entryFile },
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-    });
-    w.unref();
-    let loaded: () => void = () => undefined;
-    ready = new Promise<void>((resolve) => {
-      loaded = resolve;
-      // A thread that never loads counts as gone: the render then fails instead of waiting forever.
-      w.once('exit', () => resolve());
-    });
-    w.on('message', (msg: { type: string; id: number; url?: string; result?: RenderResult; error?: string }) => {
-      if (msg.type === 'ready') loaded();
-      else if (msg.type === 'fetch' && current?.worker === w) {
-        const answer = (reply: Record<string, unknown>) => w.postMessage({ type: 'fetched', id: msg.id, ...reply });
-        current
-          .fetchApi(msg.url!, {})
-          .then(async (res) => {
-            const headers: Record<string, string> = {};
-            res.headers.forEach((value, name) => (headers[name] = value));
-            answer({ status: res.status, headers, body: await res.text() });
-          })
-          .catch((err: Error) => answer({ error: err.message }));
-      } else if (msg.type === 'rendered' && current?.worker === w && current.id === msg.id) {
-        const done = current;
-        current = null;
-        if (msg.error) done.reject(new Error(msg.error));
-        else done.resolve(msg.result ?? null);
-      }
-    });
-    // Only this thread's render fails with it (an abandoned thread ends while the next one renders).
-    const gone = (err: Error) => {
-      if (worker === w) worker = null;
-      if (current?.worker !== w) return;
-      current.reject(err);
-      current = null;
-    };
-    w.on('error', (err) => {
-      log.error(err, 'server render thread failed');
-      gone(err);
-    });
-    w.on('exit', () => gone(new Error('server render thread ended')));
-    return w;
-  };
-  return {
-    /** Starts the thread now, so that the first page does not wait for it. */
-    warm() {
-      worker ??= start();
-    },
-    async render(url: string, fetchApi: FetchApi, timeoutMs: number): Promise<RenderResult | null> {
-      worker ??= start();
-      const w = worker;
-      await ready;
-      if (worker !== w) throw new Error('server render thread ended');
-      const id = ++nextId;
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        return await new Promise<RenderResult | null>((resolve, reject) => {
-          current = { id, worker: w, fetchApi, resolve, reject };
-          w.postMessage({ type: 'render', id, url });
-          timer = setTimeout(() => {
-            // Too long: the thread goes, with whatever it was doing; the next render starts a new one.
-            this.abandon();
-            resolve(null);
-          }, timeoutMs);
-        });
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    /** A render that took too long: the thread goes, with whatever it was doing. */
-    abandon() {
-      const w = worker;
-      worker = null;
-      current = null;
-      void w?.terminate();
-    },
-    async close() {
-      const w = worker;
-      worker = null;
-      await w?.terminate();
-    },
-  };
 }
 
 /** dist/.vite/manifest.json of the client build: per source module its file, CSS and imports. */
@@ -199,43 +100,9 @@ export interface PageRenderer {
   close(): Promise<void>;
 }
 
-/** A rendered page: its HTML, its ETag, and that HTML compressed for a client (each coding made once per page). */
-export interface RenderedPage {
-  html: string;
-  etag: string;
-  encoded(acceptEncoding: string | undefined): Promise<EncodedPage>;
-}
-
-type EncodedPage = { body: Buffer | string; encoding?: 'br' | 'gzip' };
-
-function renderedPage(html: string): RenderedPage {
-  const made = new Map<string | undefined, Promise<EncodedPage>>();
-  return {
-    html,
-    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
-    encoded(acceptEncoding) {
-      const coding = accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : undefined;
-      if (!made.has(coding)) made.set(coding, compressPage(html, coding));
-      return made.get(coding)!;
-    },
-  };
-}
-
 /** The largest-contentful-paint image of a page, preloaded from the <head>. */
 const LCP_IMAGES: Record<string, string> = { '/': '/images/banners/home.svg' };
 const RENDER_TIMEOUT_MS = 3000;
-/**
- * A rendered page is kept this long, and used again only while every answer it was made from is
- * unchanged (asked again, compared by ETag or content): a saved product still shows on the next
- * load. The time limit bounds what depends on the date alone (the months ahead on /pakketten).
- */
-const PAGE_CACHE_MS = 60_000;
-const PAGE_CACHE_MAX = 200;
-/**
- * Between writes a cached page is served as it is, without asking anything again; this bounds how
- * long a change made without a request (a job giving stock back) can go unseen.
- */
-const REVALIDATE_MS = 5_000;
 /**
  * Renders under way at once; more wait, and past MAX_WAITING the plain app is sent (cheap, correct).
  * One: the server entry keeps the fetch of the render under way in a module variable, so the API
@@ -268,28 +135,19 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The renderer of the web build next to `webDist` (its dist-ssr folder), or null when not built. */
-export async function createPageRenderer(
-  webDist: string,
-  fetchApi: FetchApi,
-  log: { error: (obj: unknown, msg: string) => void },
-  /** `inThread: false` renders on the calling thread (the unit tests' stand-in entries count their renders there). */
-  options: { revalidateMs?: number; now?: () => number; inThread?: boolean } = {},
-): Promise<PageRenderer | null> {
-  const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.mjs');
-  if (!existsSync(entryFile)) return null;
-  let entry: ServerEntry;
+/** The web build's server entry, or null when it cannot be loaded (pages then render in the browser). */
+async function loadEntry(entryFile: string, log: Log): Promise<ServerEntry | null> {
   try {
-    entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+    return (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   } catch (err) {
     log.error(err, 'server render entry could not be loaded; pages render in the browser');
     return null;
   }
-  const manifest = readManifest(webDist);
-  const thread = options.inThread === false ? null : renderThread(entryFile, log);
-  thread?.warm();
-  /** The entry's render within RENDER_TIMEOUT_MS, or null. */
-  const renderEntry = async (url: string, fetchApi: FetchApi): Promise<RenderResult | null> => {
+}
+
+/** The entry's render within RENDER_TIMEOUT_MS, or null: in the render thread, or on this one without it. */
+function entryRenderer(entry: ServerEntry, thread: ReturnType<typeof renderThread> | null) {
+  return async (url: string, fetchApi: FetchApi): Promise<RenderResult | null> => {
     if (thread) return thread.render(url, fetchApi, RENDER_TIMEOUT_MS);
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -303,96 +161,49 @@ export async function createPageRenderer(
       clearTimeout(timer);
     }
   };
-  /** What an answer was: its status and ETag, or a hash of its body where it has none. */
-  const tagOf = async (res: Response) =>
-    `${res.status} ${
-      res.headers.get('etag') ??
-      createHash('sha1')
-        .update(await res.text())
-        .digest('base64')
-    }`;
-  const revalidateMs = options.revalidateMs ?? REVALIDATE_MS;
-  const now = options.now ?? Date.now;
-  type Answers = { url: string; tag: string }[];
-  type Cached = {
-    page: RenderedPage;
-    index: string;
-    at: number;
-    answers: Answers;
-    checkedAt: number;
-    checkedVersion: number;
-    checking?: Promise<boolean>;
-  };
-  const cache = new Map<string, Cached>();
-  /** Bumped by every write (dataChanged): a page checked before it is asked again once. */
-  let dataVersion = 0;
-  const stillCurrent = async (answers: Answers) => {
-    const same = await Promise.all(answers.map(async (a) => (await tagOf(await fetchApi(a.url, {}))) === a.tag));
-    return same.every(Boolean);
-  };
-  /** A cached page that may be served: unchanged since its last check, or checked once now for all who ask. */
-  const usable = async (hit: Cached): Promise<boolean> => {
-    if (hit.checkedVersion === dataVersion && now() - hit.checkedAt < revalidateMs) return true;
-    hit.checking ??= (async () => {
-      const version = dataVersion;
-      const checkedAt = now();
-      const ok = await stillCurrent(hit.answers);
-      if (ok) Object.assign(hit, { checkedVersion: version, checkedAt });
-      return ok;
-    })().finally(() => (hit.checking = undefined));
-    return hit.checking;
-  };
+}
 
+/** Renders under way at most MAX_RENDERS at once; `take` is false when too many already wait. */
+function renderSlots() {
   let running = 0;
   const waiting: (() => void)[] = [];
-  /** One render of each key at a time, shared by everyone asking for it; at most MAX_RENDERS keys at once. */
-  const rendering = new Map<string, Promise<RenderedPage | null>>();
-  const renderOnce = async (key: string, indexHtml: string): Promise<RenderedPage | null> => {
-    if (running >= MAX_RENDERS) {
-      if (waiting.length >= MAX_WAITING) return null;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-    running++;
-    try {
-      const answers: Answers = [];
-      const recordingFetch: FetchApi = async (apiUrl, init) => {
-        const res = await fetchApi(apiUrl, init);
-        answers.push({ url: apiUrl, tag: await tagOf(res.clone()) });
-        return res;
-      };
-      const version = dataVersion;
-      const at = now();
-      const result = await renderEntry(key, recordingFetch);
-      if (!result) log.error({ url: pathOf(key) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
-      if (!result || result.status !== 200) return null;
-      // The page's own high-priority image (React writes its preload into the markup), else the known one.
-      const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(key)];
-      const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
-      const links = result.page ? pageLinks(manifest, result.page) : { css: '', js: [] };
-      const html = arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE }).replace(
-        ROOT,
-        // A data block, not a script: the security policy allows no inline scripts, and needs none here.
-        () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
-      );
-      const page = renderedPage(html);
-      cache.delete(key);
-      cache.set(key, { page, index: indexHtml, at, answers, checkedAt: at, checkedVersion: version });
-      // The oldest goes first (a Map keeps insertion order).
-      if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
-      return page;
-    } finally {
+  return {
+    async take(): Promise<boolean> {
+      if (running >= MAX_RENDERS) {
+        if (waiting.length >= MAX_WAITING) return false;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      running++;
+      return true;
+    },
+    give() {
       running--;
       waiting.shift()?.();
-    }
+    },
   };
+}
 
-  /**
-   * URL → its cache key, or null when the server does not render it; remembered, since matching the
-   * routes costs more than answering from the cache. Bounded: a flood of new query strings only
-   * empties it.
-   */
+/** index.html with the rendered page inside #root, its state, its links and the hydration shield. */
+function pageHtml(indexHtml: string, key: string, result: RenderResult, manifest: Manifest): string {
+  // The page's own high-priority image (React writes its preload into the markup), else the known one.
+  const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(key)];
+  const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
+  const links = result.page ? pageLinks(manifest, result.page) : { css: '', js: [] };
+  return arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE }).replace(
+    ROOT,
+    // A data block, not a script: the security policy allows no inline scripts, and needs none here.
+    () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
+  );
+}
+
+/**
+ * URL → its cache key, or null when the server does not render it; remembered, since matching the
+ * routes costs more than answering from the cache. Bounded: a flood of new query strings only
+ * empties it.
+ */
+function cacheKeys(entry: ServerEntry) {
   const keys = new Map<string, string | null>();
-  const keyOf = (url: string): string | null => {
+  return (url: string): string | null => {
     let key = keys.get(url);
     if (key === undefined) {
       // Query parameters the page does not read neither make another page nor another render.
@@ -402,17 +213,60 @@ export async function createPageRenderer(
     }
     return key;
   };
+}
+
+/** The renderer of the web build next to `webDist` (its dist-ssr folder), or null when not built. */
+export async function createPageRenderer(
+  webDist: string,
+  fetchApi: FetchApi,
+  log: Log,
+  /** `inThread: false` renders on the calling thread (the unit tests' stand-in entries count their renders there). */
+  options: { revalidateMs?: number; now?: () => number; inThread?: boolean } = {},
+): Promise<PageRenderer | null> {
+  const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.mjs');
+  if (!existsSync(entryFile)) return null;
+  const entry = await loadEntry(entryFile, log);
+  if (!entry) return null;
+  const manifest = readManifest(webDist);
+  const thread = options.inThread === false ? null : renderThread(entryFile, log);
+  thread?.warm();
+  const renderEntry = entryRenderer(entry, thread);
+  const cache = createPageCache(fetchApi, options);
+  const slots = renderSlots();
+  /** One render of each key at a time, shared by everyone asking for it; at most MAX_RENDERS keys at once. */
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
+  const renderOnce = async (key: string, indexHtml: string): Promise<RenderedPage | null> => {
+    if (!(await slots.take())) return null;
+    try {
+      const answers: Answers = [];
+      const recordingFetch: FetchApi = async (apiUrl, init) => {
+        const res = await fetchApi(apiUrl, init);
+        answers.push({ url: apiUrl, tag: await tagOf(res.clone()) });
+        return res;
+      };
+      const { version, at } = cache.startOfRender();
+      const result = await renderEntry(key, recordingFetch);
+      if (!result) log.error({ url: pathOf(key) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
+      if (!result || result.status !== 200) return null;
+      const page = renderedPage(pageHtml(indexHtml, key, result, manifest));
+      cache.store(key, page, { index: indexHtml, answers, version, at });
+      return page;
+    } finally {
+      slots.give();
+    }
+  };
+  const keyOf = cacheKeys(entry);
 
   return {
     handles: (url) => keyOf(url) !== null,
-    dataChanged: () => void dataVersion++,
+    dataChanged: cache.dataChanged,
     close: async () => thread?.close(),
     async render(url, indexHtml) {
       const key = keyOf(url);
       if (key === null || !indexHtml.includes(ROOT)) return null;
       try {
-        const hit = cache.get(key);
-        if (hit && hit.index === indexHtml && now() - hit.at <= PAGE_CACHE_MS && (await usable(hit))) return hit.page;
+        const hit = await cache.lookup(key, indexHtml);
+        if (hit) return hit;
         let pending = rendering.get(key);
         if (!pending) {
           pending = renderOnce(key, indexHtml).finally(() => rendering.delete(key));
@@ -444,37 +298,4 @@ export function injectFetch(app: {
     }
     return new Response(res.body, { status: res.statusCode, headers });
   };
-}
-
-const pageHeaders = new WeakMap<Record<string, string>, Record<string, string>>();
-/**
- * The headers of a rendered page: index.html's (security policy, type) without those of its bytes.
- * Made once per build's index.html (the same object is handed in on every request).
- */
-export function renderedPageHeaders(indexHeaders: Record<string, string>): Record<string, string> {
-  let headers = pageHeaders.get(indexHeaders);
-  if (!headers) {
-    headers = { ...indexHeaders, 'cache-control': 'no-cache' };
-    for (const name of ['etag', 'last-modified', 'content-length', 'content-encoding', 'vary']) delete headers[name];
-    pageHeaders.set(indexHeaders, headers);
-  }
-  return headers;
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * A rendered page compressed with the coding the client takes (in zlib's thread pool, not on the
- * event loop): brotli at a quality cheap enough once per page, or gzip, or as it is.
- */
-async function compressPage(html: string, coding: 'br' | 'gzip' | undefined): Promise<EncodedPage> {
-  if (coding === 'br') {
-    return {
-      body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-      encoding: 'br',
-    };
-  }
-  if (coding === 'gzip') return { body: await gzipAsync(html, { level: 6 }), encoding: 'gzip' };
-  return { body: html };
 }

@@ -85,6 +85,105 @@ interface MailLog {
   error(obj: object, msg: string): void;
 }
 
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+const BATCH = 20;
+
+/** Claims up to BATCH due mails (built and prepared once: a busy shop kicks the worker per order). */
+const claimQuery = (db: Db) => {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + interval '5 minutes'`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning()
+    .prepare('mail_claim');
+};
+
+/** Sends one claimed mail; on failure it waits its backoff, or fails for good after MAX_ATTEMPTS. */
+async function sendMail(db: Db, transport: Transporter, row: OutboxRow, opts: { from: string; log?: MailLog }): Promise<void> {
+  // Once a mail is done, its stored copy keeps no reset link (see RESET_LINK).
+  const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
+  try {
+    await transport.sendMail({
+      from: opts.from,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+      replyTo: row.replyTo ?? undefined,
+      attachments: (row.attachments as MailAttachment[]).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content, 'base64'),
+      })),
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...done })
+      .where(inArray(mailOutbox.id, [row.id]));
+  } catch (err) {
+    const failed = row.attempts >= MAX_ATTEMPTS;
+    const backoffSeconds = Math.min(3600, 15 * 2 ** row.attempts);
+    const error = String((err as Error).message ?? err).slice(0, 500);
+    // The mail's id and the server's answer; never its body or its recipient (the logger
+    // also scrubs e-mail addresses out of the server's answer).
+    const line = { mailId: row.id, attempt: row.attempts, smtpError: error };
+    if (failed) opts.log?.error(line, "mail failed for good: the admin's mail list can send it again");
+    else opts.log?.warn({ ...line, retryInSeconds: backoffSeconds }, 'mail not sent, will retry');
+    await db
+      .update(mailOutbox)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        ...(failed ? done : {}),
+        lastError: error,
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+      })
+      .where(inArray(mailOutbox.id, [row.id]));
+  }
+}
+
+/**
+ * Without SMTP the mails stay readable in the admin area, without live reset links (see RESET_LINK):
+ * one update for the batch, and one more per mail whose stored copy the redaction changes.
+ */
+async function keep(db: Db, batch: OutboxRow[]) {
+  const asIs: number[] = [];
+  for (const row of batch) {
+    const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
+    if (done.text === row.text && done.html === row.html) asIs.push(row.id);
+    else
+      await db
+        .update(mailOutbox)
+        .set({ status: 'kept', ...done })
+        .where(eq(mailOutbox.id, row.id));
+  }
+  if (asIs.length) await db.update(mailOutbox).set({ status: 'kept' }).where(inArray(mailOutbox.id, asIs));
+}
+
+/**
+ * 'Opnieuw versturen': a failed mail (or one waiting for its next attempt) goes back in the queue
+ * with a fresh set of attempts. False when there is no such mail.
+ */
+async function requeue(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['failed', 'pending'])))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
 /**
  * Sends what the outbox holds. Rows are claimed with SKIP LOCKED so several API processes can run
  * a worker each; a claimed row that is not finished within five minutes is picked up again.
@@ -95,29 +194,8 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
   let running: Promise<number> | null = null;
   let again = false;
 
-  const BATCH = 20;
-  /** Claims up to BATCH due mails (built and prepared once: a busy shop kicks the worker per order). */
-  const claimQuery = () => {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(mailOutbox.id))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + interval '5 minutes'`,
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning()
-      .prepare('mail_claim');
-  };
   let claimStatement: ReturnType<typeof claimQuery> | undefined;
-  const claim = () => (claimStatement ??= claimQuery()).execute();
+  const claim = () => (claimStatement ??= claimQuery(db)).execute();
 
   async function runOnce(): Promise<number> {
     let handled = 0;
@@ -125,73 +203,17 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
       const batch = await claim();
       if (batch.length === 0) return handled;
       if (!transport) {
-        await keep(batch);
+        await keep(db, batch);
         handled += batch.length;
       } else {
         for (const row of batch) {
           handled++;
-          // Once a mail is done, its stored copy keeps no reset link (see RESET_LINK).
-          const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
-          try {
-            await transport.sendMail({
-              from: opts.from,
-              to: row.to,
-              subject: row.subject,
-              text: row.text,
-              html: row.html ?? undefined,
-              replyTo: row.replyTo ?? undefined,
-              attachments: (row.attachments as MailAttachment[]).map((a) => ({
-                filename: a.filename,
-                contentType: a.contentType,
-                content: Buffer.from(a.content, 'base64'),
-              })),
-            });
-            await db
-              .update(mailOutbox)
-              .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...done })
-              .where(inArray(mailOutbox.id, [row.id]));
-          } catch (err) {
-            const failed = row.attempts >= MAX_ATTEMPTS;
-            const backoffSeconds = Math.min(3600, 15 * 2 ** row.attempts);
-            const error = String((err as Error).message ?? err).slice(0, 500);
-            // The mail's id and the server's answer; never its body or its recipient (the logger
-            // also scrubs e-mail addresses out of the server's answer).
-            const line = { mailId: row.id, attempt: row.attempts, smtpError: error };
-            if (failed) opts.log?.error(line, "mail failed for good: the admin's mail list can send it again");
-            else opts.log?.warn({ ...line, retryInSeconds: backoffSeconds }, 'mail not sent, will retry');
-            await db
-              .update(mailOutbox)
-              .set({
-                status: failed ? 'failed' : 'pending',
-                ...(failed ? done : {}),
-                lastError: error,
-                nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
-              })
-              .where(inArray(mailOutbox.id, [row.id]));
-          }
+          await sendMail(db, transport, row, opts);
         }
       }
       // A short batch took everything due; a mail queued since then kicks another run.
       if (batch.length < BATCH) return handled;
     }
-  }
-
-  /**
-   * Without SMTP the mails stay readable in the admin area, without live reset links (see RESET_LINK):
-   * one update for the batch, and one more per mail whose stored copy the redaction changes.
-   */
-  async function keep(batch: (typeof mailOutbox.$inferSelect)[]) {
-    const asIs: number[] = [];
-    for (const row of batch) {
-      const done = { text: redactSecrets(row.text), html: row.html === null ? null : redactSecrets(row.html) };
-      if (done.text === row.text && done.html === row.html) asIs.push(row.id);
-      else
-        await db
-          .update(mailOutbox)
-          .set({ status: 'kept', ...done })
-          .where(eq(mailOutbox.id, row.id));
-    }
-    if (asIs.length) await db.update(mailOutbox).set({ status: 'kept' }).where(inArray(mailOutbox.id, asIs));
   }
 
   /** Runs the worker now; concurrent calls share the run and trigger one more pass after it. */
@@ -216,18 +238,11 @@ export function createMailWorker(db: Db, opts: { smtpUrl?: string; from: string;
     return running;
   }
 
-  /**
-   * 'Opnieuw versturen': a failed mail (or one waiting for its next attempt) goes back in the queue
-   * with a fresh set of attempts and is tried at once. False when there is no such mail to retry.
-   */
+  /** 'Opnieuw versturen', tried at once. False when there is no such mail to retry. */
   async function retry(id: number): Promise<boolean> {
-    const rows = await db
-      .update(mailOutbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
-      .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['failed', 'pending'])))
-      .returning({ id: mailOutbox.id });
-    if (rows.length) void kick();
-    return rows.length > 0;
+    const requeued = await requeue(db, id);
+    if (requeued) void kick();
+    return requeued;
   }
 
   return {

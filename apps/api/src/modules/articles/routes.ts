@@ -21,7 +21,7 @@ import {
   messageAnswer,
   teamContract,
 } from '@umrah/domain/contracts';
-import { base64Length, guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
+import { base64Length, guardedRoutes, idParamsSchema as idParams, type RouteApp } from '../../lib/routes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendCatalog } from '../../infra/http/catalog-cache.ts';
 import * as admin from './admin.ts';
@@ -50,7 +50,8 @@ const articleDescription =
   "De foto moet een echte JPEG zijn ('{bestand} is geen a jpg of jpeg bestand.'), 413 boven 4 MB; hij wordt bijgesneden tot 25/19 (kennis) of 0.70625 (flyer) " +
   'en opgeslagen als AVIF, WebP en JPEG in 480 en 1200 pixels breed (flex.image).';
 
-export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The public articles: the list, one article and the cached catalogs. */
+function publicArticleRoutes(app: RouteApp): void {
   app.get(
     '/api/articles',
     {
@@ -102,7 +103,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCatalog(req, reply, await load(app.ctx)),
     );
   }
+}
 
+/** The office writes articles: made, changed, deleted. */
+function articleAdminRoutes(app: RouteApp): void {
   app.post(
     '/api/article',
     photoRoute({
@@ -139,7 +143,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'DELETED' };
     },
   );
+}
 
+/** The office's article categories. */
+function articleCategoryRoutes(app: RouteApp): void {
   app.post(
     '/api/articlecat',
     adminOnly({
@@ -176,6 +183,14 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'DELETED' };
     },
   );
+}
+
+export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
+  publicArticleRoutes(app);
+
+  articleAdminRoutes(app);
+
+  articleCategoryRoutes(app);
 
   app.get(
     '/api/files/articles/:folder/:file',

@@ -3,15 +3,15 @@ import { MSG, loginByMailSchema, loginSchema, registerSchema, resetPasswordSchem
 import { loggedOutEverywhereContract, messageAnswer, registeredContract, tokenAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
+import { idParamsSchema, limiter, requireAdmin, requireUser, security, type RouteApp } from '../../lib/routes.ts';
 import * as auth from './service.ts';
 import { refreshSessionToken, revokeAllSessions, revokeSession } from './sessions.ts';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Signing in and registering. */
+function signInRoutes(app: RouteApp): void {
   const limit = limiter(app);
-
   app.post(
     '/api/login',
     {
@@ -44,7 +44,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ status: 'success', token, message: 'Account aangemaakt.' });
     },
   );
+}
 
+/** A session's token renewed, and sessions ended (one, all of one's own, or all of a user by an admin). */
+function sessionRoutes(app: RouteApp): void {
+  const limit = limiter(app);
   app.post(
     '/api/refresh_token',
     {
@@ -100,7 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'De gebruiker is overal uitgelogd.', sessions: ended };
     },
   );
+}
 
+/** A forgotten password: the reset mail, the new password and signing in by mail. */
+function passwordRoutes(app: RouteApp): void {
+  const limit = limiter(app);
   app.post(
     '/api/reset_pw_request',
     {
@@ -139,4 +147,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({ token: await auth.loginAsUser(app.ctx, { ...currentUser(req), actingAdminId: req.actingAdminId }, req.body.email) }),
   );
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  signInRoutes(app);
+
+  sessionRoutes(app);
+
+  passwordRoutes(app);
 };

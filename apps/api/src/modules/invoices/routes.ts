@@ -24,7 +24,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { guardedRoutes, idParams, idParamsSchema, limiter } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { issuedById, issuedPage, renderIssued } from './issued.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
@@ -37,17 +37,9 @@ const orderParams = idParams(DOCUMENT_MSG.orderNotFound);
 const pdfAnswer = pdfDownloadContract;
 const ISSUED_NOT_FOUND = DOCUMENT_MSG.issuedNotFound;
 
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The office's quotes and invoices: made, changed, listed, and the issued documents. */
+function invoiceAdminRoutes(app: RouteApp): void {
   const limit = limiter(app);
-  /** A public route of the quote page (no login): the quote's token in the body, rate-limited per client. */
-  const byToken = <S extends object>(schema: S, max: number) => ({ schema: { tags, body: invoiceTokenSchema, ...schema }, config: limit(max) });
-  // The PDF worker pool (started by the first document) ends with the app, so close() and SIGTERM
-  // do not wait on idle worker threads.
-  app.addHook('onClose', async () => closePdfPool());
-
-  // ----------------------------------------------------------------------------------------------
-  // Quotes and invoices
-
   app.post(
     '/api/invoice',
     adminOnly({
@@ -119,7 +111,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       return { filename, content_type: 'application/pdf' as const, data: pdf.toString('base64') };
     },
   );
+}
 
+/** The customer's own invoices, and the public quote page's views and payments (by the quote's token). */
+function customerInvoiceRoutes(app: RouteApp): void {
+  const limit = limiter(app);
+  /** A public route of the quote page (no login): the quote's token in the body, rate-limited per client. */
+  const byToken = <S extends object>(schema: S, max: number) => ({ schema: { tags, body: invoiceTokenSchema, ...schema }, config: limit(max) });
   app.get('/api/invoices', signedIn({ summary: 'Eigen offertes en facturen', response: { 200: ownInvoicesContract } }), async (req) => ({
     invoices: await service.ownInvoices(app.ctx, currentUser(req)),
   }));
@@ -185,9 +183,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       return { transaction: await startInvoicePayment(app.ctx, paymentProvider(app), l.invoice.id, user.id) };
     },
   );
+}
 
-  // The provider's exchange for quote payments: public, its body is never read. Providers post any
-  // format, so this small plugin accepts every body type, for these two routes only.
+/** The payment provider's exchange for quote payments. */
+async function quotePaymentExchangeRoutes(app: RouteApp): Promise<void> {
+  const limit = limiter(app);
   await app.register(async (exchange) => {
     acceptFormBodies(exchange);
     exchange.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
@@ -220,10 +220,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => reply.type('text/plain').send(await handle(req)),
     );
   });
+}
 
-  // ----------------------------------------------------------------------------------------------
-  // Documents (base64 PDF JSON)
-
+/** The order documents and the quote documents as base64 PDF JSON. */
+function documentPdfRoutes(app: RouteApp): void {
+  const limit = limiter(app);
   for (const kind of Object.keys(ORDER_DOCUMENTS) as OrderDocumentKind[]) {
     const info = ORDER_DOCUMENTS[kind];
     app.post(
@@ -262,4 +263,26 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => make(app.ctx, currentUser(req), req.params.id),
     );
   }
+}
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The PDF worker pool (started by the first document) ends with the app, so close() and SIGTERM
+  // do not wait on idle worker threads.
+  app.addHook('onClose', async () => closePdfPool());
+
+  // ----------------------------------------------------------------------------------------------
+  // Quotes and invoices
+
+  invoiceAdminRoutes(app);
+
+  customerInvoiceRoutes(app);
+
+  // The provider's exchange for quote payments: public, its body is never read. Providers post any
+  // format, so this small plugin accepts every body type, for these two routes only.
+  await quotePaymentExchangeRoutes(app);
+
+  // ----------------------------------------------------------------------------------------------
+  // Documents (base64 PDF JSON)
+
+  documentPdfRoutes(app);
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParam, MY_TRIP_MSG, ORDER_DOCUMENTS, tripDetailsSchema, tripParamsSchema, VISA_PDF_MAX_BYTES, visaPdfUploadSchema } from '@umrah/domain';
 import { errorAnswer, messageAnswer, myTripContract, myTripListContract, tripDetailsContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { base64Length, guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
+import { base64Length, guardedRoutes, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
 import * as service from './service.ts';
 import { deleteVisaPdf, uploadVisaPdf, visaPdfFor } from './visa-pdf.ts';
 
@@ -22,9 +22,9 @@ const PRIVATE_REVALIDATE = 'private, no-cache';
 const pdfReply = (reply: FastifyReply, filename: string, pdf: Buffer) =>
   reply.header('Cache-Control', PRIVATE_REVALIDATE).header('Content-Disposition', `inline; filename="${filename}"`).type('application/pdf').send(pdf);
 
-export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The customer's trips, their documents and a guest's visa. */
+function customerTripRoutes(app: RouteApp): void {
   const limit = limiter(app);
-
   app.get(
     '/api/my-trips',
     signedIn({
@@ -87,9 +87,10 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       pdfReply(reply, `visum-${req.params.guestId}.pdf`, await visaPdfFor(app.ctx, currentUser(req), req.params.id, req.params.guestId)),
   );
+}
 
-  // ---- Staff ----
-
+/** The office's trip details and a guest's visa PDF. */
+function tripDetailAdminRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/trips/:start_date/details',
     adminOnly({
@@ -150,4 +151,12 @@ export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: MY_TRIP_MSG.visaPdfDeleted };
     },
   );
+}
+
+export const myTripRoutes: FastifyPluginAsyncZod = async (app) => {
+  customerTripRoutes(app);
+
+  // ---- Staff ----
+
+  tripDetailAdminRoutes(app);
 };

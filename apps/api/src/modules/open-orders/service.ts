@@ -173,54 +173,41 @@ export interface OpenExport {
   body: Buffer | string;
 }
 
-/** GET /api/admin/orders/open.{xlsx,csv}: every matching order (no screen limit); audited like the other exports. */
-export async function exportOpenOrders(
-  ctx: Ctx,
-  actor: UserRow,
-  q: OpenOrdersQuery,
-  format: 'xlsx' | 'csv',
-  actingAdminId?: number,
-): Promise<OpenExport> {
-  const today = dutchToday();
-  const rows = await rowsOf(ctx.db, openOrdersSql(q, EXPORT_LIMIT, today));
-  await ctx.db.insert(auditLog).values({
-    actorUserId: actingAdminId ?? actor.id,
-    actorEmail: actor.email,
-    action: 'export.open_orders',
-    details: { format, trip: q.trip ?? null, status: q.status ?? null, within: q.within ?? null, orders: rows.length },
-  });
-  const orders = rows.map(toOrder);
-  const totals = totalsOf(rows);
-  const filename = `openstaand_${today}.${format}`;
-  if (format === 'csv') {
-    const lines = orders.map((o) => [
-      o.order_number,
-      statusLabel(o.status),
-      o.customer.name,
-      o.customer.email,
-      o.trip_label ?? '',
-      formatDate(o.trip_start),
-      formatDate(o.deadline),
-      csvEuros(o.total_price),
-      csvEuros(o.total_payments),
-      csvEuros(o.amount_open),
-      reminderText(o),
-    ]);
-    lines.push([
-      'Totaal',
-      `${totals.orders} bestellingen`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      csvEuros(totals.total_price),
-      csvEuros(totals.total_payments),
-      csvEuros(totals.amount_open),
-      '',
-    ]);
-    return { filename, contentType: CSV_CONTENT_TYPE, body: toCsv(OPEN_COLUMNS, lines) };
-  }
+type OpenTotals = ReturnType<typeof totalsOf>;
+
+/** The open orders as CSV, with a totals line. */
+function openOrdersCsv(orders: OpenOrder[], totals: OpenTotals): string {
+  const lines = orders.map((o) => [
+    o.order_number,
+    statusLabel(o.status),
+    o.customer.name,
+    o.customer.email,
+    o.trip_label ?? '',
+    formatDate(o.trip_start),
+    formatDate(o.deadline),
+    csvEuros(o.total_price),
+    csvEuros(o.total_payments),
+    csvEuros(o.amount_open),
+    reminderText(o),
+  ]);
+  lines.push([
+    'Totaal',
+    `${totals.orders} bestellingen`,
+    '',
+    '',
+    '',
+    '',
+    '',
+    csvEuros(totals.total_price),
+    csvEuros(totals.total_payments),
+    csvEuros(totals.amount_open),
+    '',
+  ]);
+  return toCsv(OPEN_COLUMNS, lines);
+}
+
+/** The open orders as a sheet: dates as dates, money in euros, a bold totals row. */
+async function openOrdersXlsx(orders: OpenOrder[], totals: OpenTotals): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Umrah Reizen';
   const ws = wb.addWorksheet('Openstaand', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -260,9 +247,32 @@ export async function exportOpenOrders(
     '',
   ]);
   total.font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** GET /api/admin/orders/open.{xlsx,csv}: every matching order (no screen limit); audited like the other exports. */
+export async function exportOpenOrders(
+  ctx: Ctx,
+  actor: UserRow,
+  q: OpenOrdersQuery,
+  format: 'xlsx' | 'csv',
+  actingAdminId?: number,
+): Promise<OpenExport> {
+  const today = dutchToday();
+  const rows = await rowsOf(ctx.db, openOrdersSql(q, EXPORT_LIMIT, today));
+  await ctx.db.insert(auditLog).values({
+    actorUserId: actingAdminId ?? actor.id,
+    actorEmail: actor.email,
+    action: 'export.open_orders',
+    details: { format, trip: q.trip ?? null, status: q.status ?? null, within: q.within ?? null, orders: rows.length },
+  });
+  const orders = rows.map(toOrder);
+  const totals = totalsOf(rows);
+  const filename = `openstaand_${today}.${format}`;
+  if (format === 'csv') return { filename, contentType: CSV_CONTENT_TYPE, body: openOrdersCsv(orders, totals) };
   return {
     filename,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: Buffer.from(await wb.xlsx.writeBuffer()),
+    body: await openOrdersXlsx(orders, totals),
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
-import { guardedRoutes, idParams, idParamsSchema, limiter, optionalUser } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limiter, optionalUser, type RouteApp } from '../../lib/routes.ts';
 import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
@@ -39,9 +39,9 @@ async function orderWrite<T>(req: FastifyRequest, fn: () => Promise<T>): Promise
   }
 }
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+/** An order placed. */
+function orderPlaceRoutes(app: RouteApp): void {
   const limit = limiter(app);
-
   app.post(
     '/api/order',
     {
@@ -68,8 +68,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ status: 'success', message: ORDER_MSG.created, order });
     },
   );
+}
 
-  // Registered before /api/order/:id; find-my-way prefers the static path anyway.
+/** An order previewed and changed. */
+function orderChangeRoutes(app: RouteApp): void {
+  const limit = limiter(app);
   app.post(
     '/api/order/preview',
     {
@@ -126,7 +129,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'success', message: ORDER_MSG.updated, order };
     },
   );
+}
 
+/** Orders read and cancelled: one's own, one order, its log and the office's list. */
+function orderReadRoutes(app: RouteApp): void {
   app.get('/api/orders', signedIn({ summary: 'Eigen bestellingen, nieuwste eerst', response: { 200: myOrdersContract } }), async (req) => ({
     orders: await service.ownOrders(app.ctx, actorOf(req)),
   }));
@@ -185,4 +191,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...result, page: req.query.page, pageSize: req.query.pageSize };
     },
   );
+}
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  orderPlaceRoutes(app);
+
+  // Registered before /api/order/:id; find-my-way prefers the static path anyway.
+  orderChangeRoutes(app);
+
+  orderReadRoutes(app);
 };

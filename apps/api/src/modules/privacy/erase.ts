@@ -90,57 +90,45 @@ function mentions(column: AnyColumn, needles: string[]): SQL {
 
 const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
 
-/**
- * Removes the person's data from everything but their account row (which the caller overwrites).
- * Runs in the deletion's transaction; `orderIds` are the person's orders.
- */
-export async function eraseFromOtherTables(tx: Tx, user: UserRow, orderIds: number[]): Promise<void> {
-  const ownGuests = orderIds.length
-    ? await tx
-        .select({ id: guests.id, firstName: guests.firstName, lastName: guests.lastName, flex: guests.flex })
-        .from(guests)
-        .where(inArray(guests.orderId, orderIds))
-    : [];
-  const needles = needlesOf(user, ownGuests);
-  const email = user.email.toLowerCase();
-
-  if (orderIds.length) {
-    // The travellers of their orders: the names go, the places (and so the rooming counts) stay.
-    for (const g of ownGuests) {
-      await tx
-        .update(guests)
-        .set({ ...GUEST_PLACEHOLDER, flex: scrubJson(g.flex, needles.all) })
-        .where(eq(guests.id, g.id));
-    }
-    // Lines ('Visum (naam)'), logs ('Naam gewijzigd: …'), the orders' and rooms' extra data.
-    for (const line of await tx
-      .select({ id: orderLines.id, label: orderLines.label, flex: orderLines.flex })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, orderIds))) {
-      const label = scrubText(line.label, needles.all);
-      const flex = scrubJson(line.flex, needles.all);
-      if (label !== line.label || changed(flex, line.flex)) await tx.update(orderLines).set({ label, flex }).where(eq(orderLines.id, line.id));
-    }
-    for (const log of await tx.select({ id: orderLogs.id, message: orderLogs.message }).from(orderLogs).where(inArray(orderLogs.orderId, orderIds))) {
-      const message = scrubText(log.message, needles.all);
-      if (message !== log.message) await tx.update(orderLogs).set({ message }).where(eq(orderLogs.id, log.id));
-    }
-    for (const row of await tx.select({ id: orders.id, flex: orders.flex }).from(orders).where(inArray(orders.id, orderIds))) {
-      const flex = scrubJson(row.flex, needles.all);
-      if (changed(flex, row.flex)) await tx.update(orders).set({ flex }).where(eq(orders.id, row.id));
-    }
-    for (const row of await tx.select({ id: rooms.id, flex: rooms.flex }).from(rooms).where(inArray(rooms.orderId, orderIds))) {
-      const flex = scrubJson(row.flex, needles.all);
-      if (changed(flex, row.flex)) await tx.update(rooms).set({ flex }).where(eq(rooms.id, row.id));
-    }
+/** The travellers of their orders and what their orders, lines, logs and rooms say of them. */
+async function scrubOrders(
+  tx: Tx,
+  orderIds: number[],
+  ownGuests: Pick<typeof guests.$inferSelect, 'id' | 'flex'>[],
+  needles: Needles,
+): Promise<void> {
+  // The travellers of their orders: the names go, the places (and so the rooming counts) stay.
+  for (const g of ownGuests) {
+    await tx
+      .update(guests)
+      .set({ ...GUEST_PLACEHOLDER, flex: scrubJson(g.flex, needles.all) })
+      .where(eq(guests.id, g.id));
   }
-  // What the person did themselves is logged under their address on any order.
-  await tx
-    .update(orderLogs)
-    .set({ userExecutedMail: null })
-    .where(sql`lower(${orderLogs.userExecutedMail}) = ${email}`);
+  // Lines ('Visum (naam)'), logs ('Naam gewijzigd: …'), the orders' and rooms' extra data.
+  for (const line of await tx
+    .select({ id: orderLines.id, label: orderLines.label, flex: orderLines.flex })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))) {
+    const label = scrubText(line.label, needles.all);
+    const flex = scrubJson(line.flex, needles.all);
+    if (label !== line.label || changed(flex, line.flex)) await tx.update(orderLines).set({ label, flex }).where(eq(orderLines.id, line.id));
+  }
+  for (const log of await tx.select({ id: orderLogs.id, message: orderLogs.message }).from(orderLogs).where(inArray(orderLogs.orderId, orderIds))) {
+    const message = scrubText(log.message, needles.all);
+    if (message !== log.message) await tx.update(orderLogs).set({ message }).where(eq(orderLogs.id, log.id));
+  }
+  for (const row of await tx.select({ id: orders.id, flex: orders.flex }).from(orders).where(inArray(orders.id, orderIds))) {
+    const flex = scrubJson(row.flex, needles.all);
+    if (changed(flex, row.flex)) await tx.update(orders).set({ flex }).where(eq(orders.id, row.id));
+  }
+  for (const row of await tx.select({ id: rooms.id, flex: rooms.flex }).from(rooms).where(inArray(rooms.orderId, orderIds))) {
+    const flex = scrubJson(row.flex, needles.all);
+    if (changed(flex, row.flex)) await tx.update(rooms).set({ flex }).where(eq(rooms.id, row.id));
+  }
+}
 
-  // Payments and provider attempts of their orders and quotes may carry the payer's details.
+/** Payments and provider attempts of their orders and quotes may carry the payer's details. */
+async function scrubPayments(tx: Tx, user: UserRow, orderIds: number[], needles: Needles): Promise<void> {
   const ownInvoices = await tx.select({ id: invoices.id, flex: invoices.flex }).from(invoices).where(eq(invoices.userId, user.id));
   const invoiceIds = ownInvoices.map((i) => i.id);
   for (const inv of ownInvoices) {
@@ -174,12 +162,13 @@ export async function eraseFromOtherTables(tx: Tx, user: UserRow, orderIds: numb
     const flex = scrubJson(row.flex, needles.all);
     if (changed(flex, row.flex)) await tx.update(transactions).set({ flex }).where(eq(transactions.id, row.id));
   }
+}
 
-  // Their requests (Morocco, 'Umrah op maat') are theirs alone: gone.
-  await tx.delete(requests).where(or(eq(requests.userId, user.id), sql`lower(${requests.email}) = ${email}`));
-
-  // Mails: those to or from them go; others that name them (to the office) lose the names and the
-  // attachments (PDFs with the names).
+/**
+ * Mails: those to or from them go; others that name them (to the office) lose the names and the
+ * attachments (PDFs with the names).
+ */
+async function scrubMails(tx: Tx, email: string, needles: Needles): Promise<void> {
   await tx.delete(mailOutbox).where(or(sql`lower(${mailOutbox.to}) = ${email}`, sql`lower(${mailOutbox.replyTo}) = ${email}`));
   const naming = await tx
     .select({ id: mailOutbox.id, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
@@ -196,8 +185,10 @@ export async function eraseFromOtherTables(tx: Tx, user: UserRow, orderIds: numb
       })
       .where(eq(mailOutbox.id, m.id));
   }
+}
 
-  // The audit log keeps who did what, without the person's values (before/after of their account).
+/** The audit log keeps who did what, without the person's values (before/after of their account). */
+async function scrubAudit(tx: Tx, user: UserRow, needles: Needles): Promise<void> {
   await tx
     .update(auditLog)
     .set({ actorEmail: `user-${user.id}` })
@@ -210,6 +201,36 @@ export async function eraseFromOtherTables(tx: Tx, user: UserRow, orderIds: numb
     const details = scrubJson(a.details, needles.all);
     if (changed(details, a.details)) await tx.update(auditLog).set({ details }).where(eq(auditLog.id, a.id));
   }
+}
+
+/**
+ * Removes the person's data from everything but their account row (which the caller overwrites).
+ * Runs in the deletion's transaction; `orderIds` are the person's orders.
+ */
+export async function eraseFromOtherTables(tx: Tx, user: UserRow, orderIds: number[]): Promise<void> {
+  const ownGuests = orderIds.length
+    ? await tx
+        .select({ id: guests.id, firstName: guests.firstName, lastName: guests.lastName, flex: guests.flex })
+        .from(guests)
+        .where(inArray(guests.orderId, orderIds))
+    : [];
+  const needles = needlesOf(user, ownGuests);
+  const email = user.email.toLowerCase();
+
+  if (orderIds.length) await scrubOrders(tx, orderIds, ownGuests, needles);
+  // What the person did themselves is logged under their address on any order.
+  await tx
+    .update(orderLogs)
+    .set({ userExecutedMail: null })
+    .where(sql`lower(${orderLogs.userExecutedMail}) = ${email}`);
+
+  await scrubPayments(tx, user, orderIds, needles);
+
+  // Their requests (Morocco, 'Umrah op maat') are theirs alone: gone.
+  await tx.delete(requests).where(or(eq(requests.userId, user.id), sql`lower(${requests.email}) = ${email}`));
+
+  await scrubMails(tx, email, needles);
+  await scrubAudit(tx, user, needles);
 
   // Stored answers of their requests (an order's answer names them), and of forms that named them.
   await tx.delete(idempotencyKeys).where(or(eq(idempotencyKeys.scope, userScope(user.id)), mentions(idempotencyKeys.body, needles.strong)));

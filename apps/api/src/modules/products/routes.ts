@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminProductsQuery, productInputSchema, productListInputSchema, publicProductsQuery, type Region } from '@umrah/domain';
 import { productDeletedContract, productListContract, productSavedContract, productsCreatedContract } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema as idParams } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema as idParams, type RouteApp } from '../../lib/routes.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import * as service from './service.ts';
 import { sendCatalog } from '../../infra/http/catalog-cache.ts';
@@ -9,8 +9,8 @@ import { sendCatalog } from '../../infra/http/catalog-cache.ts';
 const tags = ['products'];
 const { adminOnly } = guardedRoutes(tags);
 
-export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The public catalogs: cached JSON per region, sent as bytes with an ETag.
+/** The public catalogs: cached JSON per region, sent as bytes with an ETag. */
+function catalogRoutes(app: RouteApp): void {
   const catalogs = [
     {
       url: '/api/products',
@@ -32,7 +32,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => sendCatalog(req, reply, await c.load(app.ctx, req.query.region)),
     );
   }
+}
 
+/** The office's products: listed, made, changed, deleted. */
+function productAdminRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/products',
     adminOnly({
@@ -100,4 +103,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The public catalogs: cached JSON per region, sent as bytes with an ETag.
+  catalogRoutes(app);
+
+  productAdminRoutes(app);
 };

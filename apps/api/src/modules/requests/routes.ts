@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG, customTripBodySchema, customTripGuestSchema, moroccoRequestSchema, requestListQuerySchema, requestUpdateSchema } from '@umrah/domain';
 import { leadsPageContract, publicConfigContract, requestContract, sentAnswerContract } from '@umrah/domain/contracts';
-import { idParamsSchema, limiter, optionalUser, requireAdmin, security } from '../../lib/routes.ts';
+import { idParamsSchema, limiter, optionalUser, requireAdmin, security, type RouteApp } from '../../lib/routes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listRequests, sendCustomTrip, sendMoroccoRequest, updateRequest } from './service.ts';
 
 const tags = ['requests'];
 
-export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(publicConfigRoutes);
+/** The public request forms (individual hajj and umrah), limited per address. */
+function requestFormRoutes(app: RouteApp): void {
   // Like /api/contact: a handful a minute per address, and a small body (a form of short fields).
   const formLimits = {
     config: limiter(app)(5),
@@ -60,7 +60,10 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCustomTrip(app.ctx, req.body, undefined, parsed.data);
     },
   );
+}
 
+/** The office's list of requests and their handling. */
+function requestAdminRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/requests',
     {
@@ -91,6 +94,13 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => updateRequest(app.ctx, req.params.id, req.body),
   );
+}
+
+export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(publicConfigRoutes);
+  requestFormRoutes(app);
+
+  requestAdminRoutes(app);
 };
 
 /** GET /api/config: the public settings the web app needs (the chat widget's link; null hides it). */

@@ -52,6 +52,67 @@ const GREY = '#6b7280';
 const TEXT = '#1f2937';
 const RED = '#b91c1c';
 
+type PdfDoc = ReturnType<typeof startPdf>['doc'];
+
+/** The guest table of a room block: header, x offset and width. */
+const ROOM_COLUMNS = [
+  { header: 'Naam', x: 0, w: 200 },
+  { header: 'Geslacht', x: 200, w: 60 },
+  { header: 'Leeftijd', x: 260, w: 70 },
+  { header: 'Bestelling', x: 330, w: 80 },
+  { header: 'Rolstoel', x: 410, w: WIDTH - 430 },
+];
+
+/** One room's block: its number and facts, the hotel room numbers, a wheelchair flag and its guests. */
+function drawRoom(doc: PdfDoc, room: RoomingSheet['rooms'][number], top: number, blockHeight: number): void {
+  doc
+    .roundedRect(M, top, WIDTH, blockHeight - 12, 6)
+    .lineWidth(0.8)
+    .strokeColor('#cbd5e1')
+    .stroke();
+  const x = M + 12;
+  const inner = WIDTH - 24;
+  doc
+    .font(BOLD)
+    .fontSize(13)
+    .fillColor(TEXT)
+    .text(`Kamer ${room.no}`, x, top + 10, { lineBreak: false });
+  const facts = [`${room.beds}-persoonskamer`, clean(room.kind), room.exclusive ? 'Exclusief' : ''].filter(Boolean).join(' · ');
+  doc
+    .font(FONT)
+    .fontSize(10)
+    .fillColor(GREY)
+    .text(facts, x + 80, top + 13, { width: inner - 80, lineBreak: false });
+  doc.font(BOLD).fontSize(10).fillColor(TEXT);
+  doc.text(`Kamernummer Mekka: ${clean(room.mekka, 20) || '—'}`, x, top + 32, { width: inner / 2, lineBreak: false });
+  doc.text(`Kamernummer Medina: ${clean(room.medina, 20) || '—'}`, x + inner / 2, top + 32, { width: inner / 2, lineBreak: false });
+  if (room.wheelchair) {
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .fillColor(RED)
+      .text('ROLSTOEL IN DEZE KAMER', x, top + 48, { width: inner, lineBreak: false });
+  }
+  let y = top + 66;
+  doc.font(BOLD).fontSize(8.5).fillColor(GREY);
+  for (const c of ROOM_COLUMNS) doc.text(c.header, x + c.x, y, { width: c.w, lineBreak: false });
+  y += 14;
+  doc.font(FONT).fontSize(10).fillColor(TEXT);
+  for (const g of room.guests.slice(0, 8)) {
+    const cells = [
+      `${clean(g.last_name)}, ${clean(g.first_name)}`,
+      clean(g.gender, 20),
+      clean(g.age, 20),
+      clean(g.order, 20),
+      g.wheelchair ? 'Rolstoel' : '',
+    ];
+    cells.forEach((cell, ci) =>
+      doc.fillColor(ci === 4 ? RED : TEXT).text(cell, x + ROOM_COLUMNS[ci]!.x, y, { width: ROOM_COLUMNS[ci]!.w, lineBreak: false, ellipsis: true }),
+    );
+    y += 14;
+  }
+}
+
 export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
   const { doc, done } = startPdf({ margins: { top: M, bottom: 20, left: M, right: M }, bufferPages: true, info: { Title: clean(sheet.title) } });
   const headerBottom = M + 46;
@@ -66,14 +127,6 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
       .text(clean(sheet.subtitle, 200), M, M + 22, { width: WIDTH, lineBreak: false });
   };
 
-  const cols = [
-    { header: 'Naam', x: 0, w: 200 },
-    { header: 'Geslacht', x: 200, w: 60 },
-    { header: 'Leeftijd', x: 260, w: 70 },
-    { header: 'Bestelling', x: 330, w: 80 },
-    { header: 'Rolstoel', x: 410, w: WIDTH - 430 },
-  ];
-
   if (sheet.rooms.length === 0) {
     pageHeader();
     doc.font(FONT).fontSize(10).fillColor(TEXT).text('Geen kamers.', M, headerBottom);
@@ -85,52 +138,7 @@ export function roomingPdf(sheet: RoomingSheet): Promise<Buffer> {
       pageHeader();
     }
     const top = headerBottom + slot * blockHeight;
-    doc
-      .roundedRect(M, top, WIDTH, blockHeight - 12, 6)
-      .lineWidth(0.8)
-      .strokeColor('#cbd5e1')
-      .stroke();
-    const x = M + 12;
-    const inner = WIDTH - 24;
-    doc
-      .font(BOLD)
-      .fontSize(13)
-      .fillColor(TEXT)
-      .text(`Kamer ${room.no}`, x, top + 10, { lineBreak: false });
-    const facts = [`${room.beds}-persoonskamer`, clean(room.kind), room.exclusive ? 'Exclusief' : ''].filter(Boolean).join(' · ');
-    doc
-      .font(FONT)
-      .fontSize(10)
-      .fillColor(GREY)
-      .text(facts, x + 80, top + 13, { width: inner - 80, lineBreak: false });
-    doc.font(BOLD).fontSize(10).fillColor(TEXT);
-    doc.text(`Kamernummer Mekka: ${clean(room.mekka, 20) || '—'}`, x, top + 32, { width: inner / 2, lineBreak: false });
-    doc.text(`Kamernummer Medina: ${clean(room.medina, 20) || '—'}`, x + inner / 2, top + 32, { width: inner / 2, lineBreak: false });
-    if (room.wheelchair) {
-      doc
-        .font(BOLD)
-        .fontSize(9)
-        .fillColor(RED)
-        .text('ROLSTOEL IN DEZE KAMER', x, top + 48, { width: inner, lineBreak: false });
-    }
-    let y = top + 66;
-    doc.font(BOLD).fontSize(8.5).fillColor(GREY);
-    for (const c of cols) doc.text(c.header, x + c.x, y, { width: c.w, lineBreak: false });
-    y += 14;
-    doc.font(FONT).fontSize(10).fillColor(TEXT);
-    for (const g of room.guests.slice(0, 8)) {
-      const cells = [
-        `${clean(g.last_name)}, ${clean(g.first_name)}`,
-        clean(g.gender, 20),
-        clean(g.age, 20),
-        clean(g.order, 20),
-        g.wheelchair ? 'Rolstoel' : '',
-      ];
-      cells.forEach((cell, ci) =>
-        doc.fillColor(ci === 4 ? RED : TEXT).text(cell, x + cols[ci]!.x, y, { width: cols[ci]!.w, lineBreak: false, ellipsis: true }),
-      );
-      y += 14;
-    }
+    drawRoom(doc, room, top, blockHeight);
   });
 
   const range = doc.bufferedPageRange();

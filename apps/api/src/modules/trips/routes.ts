@@ -22,7 +22,7 @@ import {
   tripListContract,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes } from '../../lib/routes.ts';
+import { guardedRoutes, type RouteApp } from '../../lib/routes.ts';
 import { remindMissingDocuments } from './document-reminders.ts';
 import * as downloads from './downloads.ts';
 import { closeTripExportPool } from './pool.ts';
@@ -113,9 +113,8 @@ const DOWNLOADS = [
   }),
 ];
 
-export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onClose', async () => closeTripExportPool());
-
+/** The office's trips: the list, one trip, its orders and the document reminders. */
+function tripOverviewRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/trips',
     adminOnly({
@@ -175,7 +174,10 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'success', message: OPEN_MSG.sent(result.sent.length, result.skipped.length), ...result };
     },
   );
+}
 
+/** The rooming list: a proposal, the merged rooms and merging periods. */
+function roomingRoutes(app: RouteApp): void {
   app.post(
     '/api/admin/trips/:start_date/rooming/proposal',
     adminOnly({
@@ -233,7 +235,10 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => reply.status(201).send(await service.mergePeriod(app.ctx, actorOf(req), req.body)),
   );
+}
 
+/** The trip downloads (lists and travel documents), one route each. */
+function tripDownloadRoutes(app: RouteApp): void {
   for (const d of DOWNLOADS) {
     app.get(
       `/api/admin/trips/:start_date/${d.file}`,
@@ -254,4 +259,14 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+}
+
+export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onClose', async () => closeTripExportPool());
+
+  tripOverviewRoutes(app);
+
+  roomingRoutes(app);
+
+  tripDownloadRoutes(app);
 };

@@ -12,7 +12,7 @@ import {
   visaSavedContract,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { base64Length, guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
+import { base64Length, guardedRoutes, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
 import { closeImagePool } from '../../infra/images/index.ts';
 import * as service from './service.ts';
 import { convertPhotoDownload } from '../../infra/images/index.ts';
@@ -26,11 +26,8 @@ const VISA_BODY_LIMIT = base64Length(VISA_PHOTO_MAX_BYTES) + 16 * 1024;
 
 const actorOf = (req: FastifyRequest): service.Actor => ({ user: currentUser(req), actingAdminId: req.actingAdminId });
 
-export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = limiter(app);
-  app.addHook('onClose', async () => closeImagePool());
-
-  // One order's visa data: the customer's wizard view and the admin's decrypted view.
+/** One order's visa data: the customer's wizard view and the admin's decrypted view. */
+function visaViewRoutes(app: RouteApp): void {
   const orderVisaViews = [
     {
       url: '/api/order/:id/visa',
@@ -56,7 +53,11 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
       load(app.ctx, actorOf(req), req.params.id),
     );
   }
+}
 
+/** Visa data submitted and a guest's name corrected. */
+function visaSubmitRoutes(app: RouteApp): void {
+  const limit = limiter(app);
   app.post(
     '/api/order/guest/visa',
     {
@@ -101,7 +102,11 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'success', message: VISA_MSG.nameSaved, guest };
     },
   );
+}
 
+/** The documents sent back to redo, or finished. */
+function documentRemindRoutes(app: RouteApp): void {
+  const limit = limiter(app);
   app.post(
     '/api/order/remind/documents/faulty',
     adminOnly({
@@ -133,7 +138,10 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'success', message: VISA_MSG.finished, ...result };
     },
   );
+}
 
+/** A guest's passport photo, shown and downloaded. */
+function visaPhotoRoutes(app: RouteApp): void {
   app.get(
     '/api/order/guest/:guestId/visa/photo',
     signedIn({
@@ -166,4 +174,17 @@ export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(jpeg);
     },
   );
+}
+
+export const visaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onClose', async () => closeImagePool());
+
+  // One order's visa data: the customer's wizard view and the admin's decrypted view.
+  visaViewRoutes(app);
+
+  visaSubmitRoutes(app);
+
+  documentRemindRoutes(app);
+
+  visaPhotoRoutes(app);
 };

@@ -1,141 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   formatOrderNumber,
   LogType,
   MSG,
   ORDER_MSG,
-  Role,
   VISA_MSG,
   mayDeliverDocuments,
   passportValidEnough,
-  type AdminVisaGuestDto,
   type GuestNameInput,
-  type PassportSource,
   type ResetDocumentsInput,
   type VisaData,
-  type VisaGuestDto,
   type VisaOrderDto,
 } from '@umrah/domain';
 import { must } from '@umrah/domain/must';
-import type { AppContext } from '../../context.ts';
-import { allQueries, type DbOrTx } from '../../db/index.ts';
-import { auditLog, guests, orderLogs, orders, products, rooms, users, visaDocuments } from '../../db/schema.ts';
+import { guests, orderLogs, orders, users, visaDocuments } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
-import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { documentsCompleteCustomerMail, documentsCompleteOfficeMail, redoDocumentsMail } from './mails.ts';
 import { passportSource } from './mrz.ts';
 import { preparePhoto } from '../../infra/images/photo.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'mail' | 'sealer' | 'files'>;
+import {
+  accessibleOrder,
+  finishSent,
+  isAdmin,
+  fullName,
+  guestDto,
+  guestsOfOrder,
+  NOTE_LOG_TYPE,
+  photoContext,
+  visaContext,
+  type Actor,
+  type Ctx,
+  type SealedVisa,
+} from './visa-data.ts';
 
-export interface Actor {
-  user: UserRow;
-  actingAdminId?: number;
-}
-
-/**
- * order_logs.type of visa events that are not reminders. Log types number only reminders (1-5
- * documents, 6-10 payments); 0 marks a plain note (documents delivered, a name changed, data purged).
- */
-export const NOTE_LOG_TYPE = 0;
-
-/** What `sealed` holds; bound to the guest so a sealed value copied to another row does not open. */
-export interface SealedVisa {
-  date_of_birth: string;
-  city_of_birth: string;
-  passport_number: string;
-  passport_creation_date: string;
-  passport_expires: string;
-  /** Absent in rows sealed before scanning existed: those were typed. */
-  passport_source?: PassportSource;
-}
-export const visaContext = (guestId: number) => `visa:${guestId}`;
-export const photoContext = (key: string) => `visa-photo:${key}`;
-
-const isAdmin = (u: UserRow) => u.role === Role.ADMIN;
-
-/** The order if the caller may see it; someone else's order looks exactly like a missing one. */
-async function accessibleOrder(db: DbOrTx, user: UserRow, orderId: number) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || (!isAdmin(user) && order.userId !== user.id)) throw notFound(ORDER_MSG.notFound);
-  return order;
-}
-
-type TripInfo = { label: string; start: string | null; end: string | null };
-
-/**
- * The order's guests with their trip (the guest's own product, else the room's) and whether their
- * documents are in. The order's trip is the room product that ends last.
- */
-async function guestsOfOrder(db: DbOrTx, orderId: number) {
-  const [guestRows, roomRows, docRows] = await allQueries(db, [
-    db.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id)),
-    db.select({ id: rooms.id, productId: rooms.productId }).from(rooms).where(eq(rooms.orderId, orderId)).orderBy(asc(rooms.id)),
-    db.select().from(visaDocuments).where(eq(visaDocuments.orderId, orderId)),
-  ] as const);
-  const productIds = [
-    ...new Set([...guestRows.map((g) => g.productId), ...roomRows.map((r) => r.productId)].filter((id): id is number => id !== null)),
-  ];
-  const productRows = productIds.length
-    ? await db
-        .select({ id: products.id, label: products.label, start: products.start, end: products.end })
-        .from(products)
-        .where(inArray(products.id, productIds))
-    : [];
-  const productById = new Map(productRows.map((p) => [p.id, p]));
-  const roomProduct = new Map(roomRows.map((r) => [r.id, r.productId]));
-  const docByGuest = new Map(docRows.map((d) => [d.guestId, d]));
-
-  const tripOf = (id: number | null | undefined): TripInfo | null => {
-    const p = id ? productById.get(id) : undefined;
-    return p ? { label: p.label, start: p.start, end: p.end } : null;
-  };
-  const list = guestRows.map((g) => {
-    const own = tripOf(g.productId);
-    const room = tripOf(roomProduct.get(g.roomId));
-    return { row: g, tripStart: own?.start ?? room?.start ?? null, document: docByGuest.get(g.id) ?? null };
-  });
-  const trip =
-    roomRows
-      .map((r) => tripOf(r.productId))
-      .filter((t): t is TripInfo => t !== null)
-      .sort((a, b) => (b.end ?? '').localeCompare(a.end ?? ''))[0] ?? null;
-  return { list, trip, docs: docRows };
-}
-
-const guestDto = (g: typeof guests.$inferSelect, hasDocuments: boolean): VisaGuestDto => ({
-  id: g.id,
-  first_name: g.firstName,
-  last_name: g.lastName,
-  gender: g.gender,
-  age_category: g.ageCategory,
-  has_documents: hasDocuments,
-});
-
-const fullName = (g: { firstName: string; lastName: string }) => `${g.firstName} ${g.lastName}`.trim();
-
-/**
- * Whether the finish notification went out for the current set of documents: a finish log written
- * after the newest document. A reset and redo makes a newer document, so finishing again notifies again.
- */
-async function finishSent(db: DbOrTx, orderId: number): Promise<boolean> {
-  const [[newestDoc], [lastFinish]] = await allQueries(db, [
-    db
-      .select({ at: max(visaDocuments.createdAt) })
-      .from(visaDocuments)
-      .where(eq(visaDocuments.orderId, orderId)),
-    db
-      .select({ at: orderLogs.createdAt })
-      .from(orderLogs)
-      .where(and(eq(orderLogs.orderId, orderId), eq(orderLogs.type, LogType.DOCUMENT_FINISH)))
-      .orderBy(desc(orderLogs.id))
-      .limit(1),
-  ] as const);
-  if (!lastFinish) return false;
-  return !newestDoc?.at || lastFinish.at >= newestDoc.at;
-}
+export { NOTE_LOG_TYPE, openSealed, photoContext, visaContext, type Actor, type SealedVisa } from './visa-data.ts';
+export { adminVisa, guestPhoto } from './admin-views.ts';
 
 /** GET /api/order/{id}/visa: what the wizard needs to show its steps. */
 export async function visaOverview(ctx: Ctx, actor: Actor, orderId: number): Promise<VisaOrderDto> {
@@ -365,76 +267,4 @@ export async function finishDocuments(ctx: Ctx, actor: Actor, orderId: number) {
   });
   if (sent) void ctx.mail.kick();
   return { sent };
-}
-
-// A value that does not open (an old key missing from VISA_ENCRYPTION_PREVIOUS_KEYS) throws a
-// SealError: the app logs it and answers the general 500, as for any operator problem.
-export const openSealed = (ctx: Pick<Ctx, 'sealer'>, doc: Pick<typeof visaDocuments.$inferSelect, 'sealed' | 'guestId'>): SealedVisa =>
-  JSON.parse(ctx.sealer.open(doc.sealed, visaContext(doc.guestId)).toString('utf8')) as SealedVisa;
-
-/** GET /api/admin/order/{id}/visa (admin): the decrypted data per guest; every view is audited. */
-export async function adminVisa(ctx: Ctx, actor: Actor, orderId: number) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ORDER_MSG.notFound);
-  const { list, trip } = await guestsOfOrder(ctx.db, orderId);
-  const result: AdminVisaGuestDto[] = list.map((g) => {
-    const d = g.document;
-    const secret = d ? openSealed(ctx, d) : null;
-    return {
-      ...guestDto(g.row, d !== null),
-      has_photo: Boolean(d?.photoKey),
-      documents:
-        d && secret
-          ? {
-              first_name: d.firstName,
-              last_name: d.lastName,
-              gender: d.gender,
-              date_of_birth: secret.date_of_birth,
-              nationality: d.nationality,
-              city_of_country: d.cityOfCountry,
-              city_of_birth: secret.city_of_birth,
-              passport_number: secret.passport_number,
-              passport_creation_date: secret.passport_creation_date,
-              passport_expires: secret.passport_expires,
-              passport_source: secret.passport_source ?? 'typed',
-              submitted_at: d.createdAt.toISOString(),
-              updated_at: d.updatedAt.toISOString(),
-            }
-          : null,
-    };
-  });
-  await ctx.db.insert(auditLog).values({
-    actorUserId: actor.user.id,
-    actorEmail: actor.user.email,
-    action: 'visa.view',
-    targetUserId: order.userId,
-    details: { order_id: order.id, guests: list.filter((g) => g.document).map((g) => g.row.id) },
-  });
-  return { order_id: order.id, status: order.status, trip, guests: result };
-}
-
-/** GET /api/order/guest/{guestId}/visa/photo: the owner's or (audited) an admin's view of the photo. */
-export async function guestPhoto(ctx: Ctx, actor: Actor, guestId: number): Promise<Buffer> {
-  const [row] = await ctx.db
-    .select({ doc: visaDocuments, userId: orders.userId })
-    .from(guests)
-    .innerJoin(orders, eq(orders.id, guests.orderId))
-    .leftJoin(visaDocuments, eq(visaDocuments.guestId, guests.id))
-    .where(eq(guests.id, guestId));
-  const admin = isAdmin(actor.user);
-  if (!row || (!admin && row.userId !== actor.user.id)) throw notFound(VISA_MSG.photoNotFound);
-  if (!row.doc?.photoKey) throw notFound(VISA_MSG.photoNotFound);
-  const sealed = await ctx.files.get(row.doc.photoKey);
-  if (!sealed) throw notFound(VISA_MSG.photoNotFound);
-  const jpeg = ctx.sealer.openBytes(sealed, photoContext(row.doc.photoKey));
-  if (row.userId !== actor.user.id) {
-    await ctx.db.insert(auditLog).values({
-      actorUserId: actor.user.id,
-      actorEmail: actor.user.email,
-      action: 'visa.photo',
-      targetUserId: row.userId,
-      details: { order_id: row.doc.orderId, guest_id: guestId },
-    });
-  }
-  return jpeg;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema, vouchersQuery } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema, limiter } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { limitCodeLookups } from './guessing.ts';
 import * as service from './service.ts';
@@ -9,11 +9,9 @@ import * as service from './service.ts';
 const tags = ['vouchers'];
 const { adminOnly } = guardedRoutes(tags);
 
-export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Vouchers asked for by customers and made from a label. */
+function voucherRequestRoutes(app: RouteApp): void {
   const limit = limiter(app);
-
-  // Public: the cart is used before logging in. Rate-limited per request, and per code looked up
-  // (guessing.ts), so codes cannot be guessed in bulk.
   app.post(
     '/api/requestVoucher',
     {
@@ -51,7 +49,10 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       return { vouchers: (await service.vouchersByLabels(app.ctx.db, req.body.discounts)).map(service.toVoucherDto) };
     },
   );
+}
 
+/** The office's vouchers: listed, made, deleted. */
+function voucherAdminRoutes(app: RouteApp): void {
   app.get(
     '/api/vouchers',
     adminOnly({
@@ -94,4 +95,12 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: VOUCHER_MSG.deleted };
     },
   );
+}
+
+export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Public: the cart is used before logging in. Rate-limited per request, and per code looked up
+  // (guessing.ts), so codes cannot be guessed in bulk.
+  voucherRequestRoutes(app);
+
+  voucherAdminRoutes(app);
 };

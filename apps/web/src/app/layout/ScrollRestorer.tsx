@@ -95,8 +95,7 @@ export function ScrollRestorer() {
     const remember = () => positions.set(entryKey, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-    // Only a new history entry moves the page; the navigation type belongs to it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Only a new history entry moves the page; the navigation type belongs to it.
   }, [location.key]);
 
   return null;
