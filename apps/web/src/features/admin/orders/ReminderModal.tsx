@@ -9,7 +9,7 @@ import { formatEuro } from '@umrah/domain/money';
 import { CloseFooter, FormError } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
-import { remindersQuery, useSendReminder, type AdminOrder, type ReminderKindName } from './api';
+import { remindersQuery, useSendReminder, type AdminOrder, type ReminderKindName, type ReminderStep } from './api';
 import { LogType } from '@umrah/domain/enums';
 
 export type { ReminderKindName } from './api';
@@ -92,20 +92,7 @@ export function ReminderModal({
                 <Table.Tr key={step.type} data-reminder-step={step.type}>
                   <Table.Td fw={step.type === info.next ? 600 : undefined}>{step.label}</Table.Td>
                   <Table.Td>
-                    {step.sent_count > 0 ? (
-                      <Stack gap={0}>
-                        <Badge color="green" variant="light" tt="none">
-                          {step.sent_count === 1 ? 'Verstuurd' : `${step.sent_count}× verstuurd`}
-                        </Badge>
-                        <Text size="xs" c="dimmed">
-                          {step.last_sent_at ? dateTime(step.last_sent_at) : ''} door {step.last_sent_by ?? 'onbekend'}
-                        </Text>
-                      </Stack>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Nog niet
-                      </Text>
-                    )}
+                    <SentState step={step} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button
@@ -124,29 +111,55 @@ export function ReminderModal({
             </Table.Tbody>
           </Table>
           <FormError error={errorMessage(sending.error)} />
-          <Stack gap={4} component="section" aria-label="Logboek herinneringen">
-            <Text fw={600} size="sm">
-              Logboek
-            </Text>
-            {logs.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Nog geen herinneringen verstuurd.
-              </Text>
-            ) : (
-              logs.map((l) => (
-                <Text key={l.id} size="sm" data-reminder-log={l.type}>
-                  <Text span c="dimmed" size="xs">
-                    {dateTime(l.created_at)} · {l.user_executed_mail ?? 'onbekend'}
-                  </Text>
-                  <br />
-                  {l.message}
-                </Text>
-              ))
-            )}
-          </Stack>
+          <ReminderLog logs={logs} />
           <CloseFooter onClose={onClose} />
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** When a step went out last and by whom, or 'Nog niet'. */
+function SentState({ step }: { step: ReminderStep }) {
+  return step.sent_count > 0 ? (
+    <Stack gap={0}>
+      <Badge color="green" variant="light" tt="none">
+        {step.sent_count === 1 ? 'Verstuurd' : `${step.sent_count}× verstuurd`}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {step.last_sent_at ? dateTime(step.last_sent_at) : ''} door {step.last_sent_by ?? 'onbekend'}
+      </Text>
+    </Stack>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Nog niet
+    </Text>
+  );
+}
+
+type ReminderLogEntry = { id: number; type: number; created_at: string; user_executed_mail: string | null; message: string };
+
+function ReminderLog({ logs }: { logs: ReminderLogEntry[] }) {
+  return (
+    <Stack gap={4} component="section" aria-label="Logboek herinneringen">
+      <Text fw={600} size="sm">
+        Logboek
+      </Text>
+      {logs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nog geen herinneringen verstuurd.
+        </Text>
+      ) : (
+        logs.map((l) => (
+          <Text key={l.id} size="sm" data-reminder-log={l.type}>
+            <Text span c="dimmed" size="xs">
+              {dateTime(l.created_at)} · {l.user_executed_mail ?? 'onbekend'}
+            </Text>
+            <br />
+            {l.message}
+          </Text>
+        ))
+      )}
+    </Stack>
   );
 }
