@@ -84,6 +84,63 @@ function PdfButton({ url, filename, children }: { url: string; filename: string;
   );
 }
 
+/** Each hotel with its address, and the same in Arabic to show a taxi driver. */
+function Hotels({ hotels }: { hotels: MyTripDto['hotels'] }) {
+  return (
+    <>
+      {hotels.length === 0 ? (
+        <Lines text="" />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {hotels.map((h) => (
+            <Paper key={h.name} withBorder p="sm" radius="sm" data-testid="hotel">
+              <Text fw={700}>
+                {h.name} ({h.location})
+              </Text>
+              <Text size="sm">{h.address}</Text>
+              <Text size="xs" c="dark.4" mt="xs">
+                Voor de taxichauffeur:
+              </Text>
+              <Text lang="ar" dir="rtl" size="lg" fw={600}>
+                {h.name_ar}
+              </Text>
+              <Text lang="ar" dir="rtl" size="lg" data-testid="hotel-address-ar">
+                {h.address_ar}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+function GuestRooms({ guests }: { guests: MyTripDto['guests'] }) {
+  return (
+    <Stack gap="sm">
+      {guests.map((g) => (
+        <div key={g.id} data-testid="guest-room">
+          <Text fw={600}>
+            {g.first_name} {g.last_name}
+          </Text>
+          {g.room ? (
+            <Text size="sm">
+              Kamer {g.room.number} ({g.room.max_guests}-persoons)
+              {g.room.room_mekka ? ` · Mekka: kamer ${g.room.room_mekka}` : ''}
+              {g.room.room_medina ? ` · Medina: kamer ${g.room.room_medina}` : ''}
+              {g.room.roommates.length > 0 ? ` · Samen met ${g.room.roommates.join(', ')}` : ''}
+            </Text>
+          ) : (
+            <Text size="sm" c="dark.4">
+              {MY_TRIP_TEXT.roomingFollows}
+            </Text>
+          )}
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 function TripBody({ trip }: { trip: MyTripDto }) {
   const { details } = trip;
   const phoneHref = `tel:${details.leader_phone.replace(/[^0-9+]/g, '')}`;
@@ -110,52 +167,10 @@ function TripBody({ trip }: { trip: MyTripDto }) {
         )}
       </Section>
       <Section title="Hotels">
-        {trip.hotels.length === 0 ? (
-          <Lines text="" />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {trip.hotels.map((h) => (
-              <Paper key={h.name} withBorder p="sm" radius="sm" data-testid="hotel">
-                <Text fw={700}>
-                  {h.name} ({h.location})
-                </Text>
-                <Text size="sm">{h.address}</Text>
-                <Text size="xs" c="dark.4" mt="xs">
-                  Voor de taxichauffeur:
-                </Text>
-                <Text lang="ar" dir="rtl" size="lg" fw={600}>
-                  {h.name_ar}
-                </Text>
-                <Text lang="ar" dir="rtl" size="lg" data-testid="hotel-address-ar">
-                  {h.address_ar}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        )}
+        <Hotels hotels={trip.hotels} />
       </Section>
       <Section title="Kamers">
-        <Stack gap="sm">
-          {trip.guests.map((g) => (
-            <div key={g.id} data-testid="guest-room">
-              <Text fw={600}>
-                {g.first_name} {g.last_name}
-              </Text>
-              {g.room ? (
-                <Text size="sm">
-                  Kamer {g.room.number} ({g.room.max_guests}-persoons)
-                  {g.room.room_mekka ? ` · Mekka: kamer ${g.room.room_mekka}` : ''}
-                  {g.room.room_medina ? ` · Medina: kamer ${g.room.room_medina}` : ''}
-                  {g.room.roommates.length > 0 ? ` · Samen met ${g.room.roommates.join(', ')}` : ''}
-                </Text>
-              ) : (
-                <Text size="sm" c="dark.4">
-                  {MY_TRIP_TEXT.roomingFollows}
-                </Text>
-              )}
-            </div>
-          ))}
-        </Stack>
+        <GuestRooms guests={trip.guests} />
       </Section>
       <Section title="Programma">
         <Lines text={details.programme} />
