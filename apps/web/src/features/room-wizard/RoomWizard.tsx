@@ -62,67 +62,17 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [step, setStep] = useState<number>(STEPS.ROOM);
-  const [room, setRoom] = useState<RoomValues>(() => (edit ? entryToRoom(edit.entry) : emptyRoom()));
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
+  const wizard = useRoomSteps(pkg, edit ? Number.POSITIVE_INFINITY : guestLimit, edit);
+  const { step, setStep, room, errors, update, goTo } = wizard;
   // Registration is offered only to visitors who were logged out when they reached it.
   const withRegister = !edit && (user === null || step >= STEPS.REGISTER);
-
-  const limit = edit ? Number.POSITIVE_INFINITY : guestLimit;
-  const state = roomState(pkg, room, limit);
   const entry = useMemo(() => (step >= STEPS.CONFIRM && step < STEPS.REGISTER ? roomToEntry(room, pkg, region) : null), [step, room, pkg, region]);
   const preview = useCartPreview(entry ? [entry] : []);
 
   // A visitor who logs in through the register form's 'Inloggen' link is done as well.
   useEffect(() => {
     if (step === STEPS.REGISTER && user) setStep(STEPS.DONE);
-  }, [step, user]);
-
-  function update(fn: (r: RoomValues) => RoomValues) {
-    const next = normalizeRoom(fn(room));
-    setRoom(next);
-    if (tried) {
-      const all = roomErrors(next);
-      setErrors(step === STEPS.ROOM ? pick(all, STEP_ONE_FIELDS) : all);
-    }
-  }
-
-  function goTo(next: number) {
-    setTried(false);
-    setErrors({});
-    setStep(next);
-  }
-
-  function nextFromRoom() {
-    const found = pick(roomErrors(room), STEP_ONE_FIELDS);
-    if (Object.keys(found).length > 0) {
-      setTried(true);
-      setErrors(found);
-      return;
-    }
-    if (room.guests.length === 0) setRoom(normalizeRoom({ ...room, guests: initialGuests(pkg, room, limit) }));
-    goTo(STEPS.GUESTS);
-  }
-
-  function nextFromGuests() {
-    const found = roomErrors(room);
-    if (Object.keys(found).length > 0) {
-      setTried(true);
-      setErrors(found);
-      return;
-    }
-    goTo(STEPS.CONFIRM);
-  }
-
-  const handlers: GuestHandlers = {
-    onGuest: (index: number, patch: Partial<GuestValues>) =>
-      update((r) => ({ ...r, guests: r.guests.map((g, i) => (i === index ? { ...g, ...patch } : g)) })),
-    onAdd: (age: AgeCategory) => update((r) => ({ ...r, guests: [...r.guests, newGuest(age, roomState(pkg, r, limit))] })),
-    onRemove: (index: number) => update((r) => ({ ...r, guests: r.guests.filter((_, i) => i !== index) })),
-    onExclusive: (value: boolean) => update((r) => ({ ...r, exclusive: value })),
-    onExtras: (labels: string[]) => update((r) => ({ ...r, extras: labels })),
-  };
+  }, [step, user, setStep]);
 
   /** Closes the modal and opens another page (checkout, a cart). */
   const leaveTo = (path: string) => {
@@ -130,29 +80,21 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
     navigate(path);
   };
 
-  function add(key: CartKey) {
+  /** Puts the room in a cart, then goes on with `then`. */
+  const addThen = (key: CartKey, then: () => void) => () => {
     if (!entry) return;
     addCartItem(key, entry);
     showNotification({ color: 'green', message: ADDED_MESSAGE });
     onRoomAdded?.(entry.guests.length);
-  }
+    then();
+  };
 
   const priced = preview.isSuccess && !preview.isFetching;
   const showAdmin = isAdmin && pathname !== '/winkelwagen' && !edit;
 
-  const labels = ['Kamer', 'Gasten', 'Bevestigen', ...(withRegister ? ['Registreren'] : [])];
-  const current = Math.min(step, labels.length - 1);
-
   return (
     <Stack gap="md">
-      <Stepper active={step} size="xs" iconSize={26} allowNextStepsSelect={false} visibleFrom="sm" aria-label="Stappen">
-        {labels.map((l) => (
-          <Stepper.Step key={l} label={l} />
-        ))}
-      </Stepper>
-      <Text size="sm" c="dimmed" hiddenFrom="sm">
-        Stap {current + 1} van {labels.length}: {labels[current]}
-      </Text>
+      <WizardStepper step={step} labels={['Kamer', 'Gasten', 'Bevestigen', ...(withRegister ? ['Registreren'] : [])]} />
 
       {step === STEPS.ROOM && (
         <>
@@ -164,19 +106,19 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
             onGender={(g) => update((r) => ({ ...r, room_gender: g }))}
           />
           <Group justify="flex-end">
-            <Button onClick={nextFromRoom}>Volgende</Button>
+            <Button onClick={wizard.nextFromRoom}>Volgende</Button>
           </Group>
         </>
       )}
 
       {step === STEPS.GUESTS && (
         <>
-          <StepGuests pkg={pkg} room={room} state={state} errors={errors} handlers={handlers} />
+          <StepGuests pkg={pkg} room={room} state={wizard.state} errors={errors} handlers={wizard.handlers} />
           <Group justify="space-between">
             <Button variant="default" onClick={() => goTo(STEPS.ROOM)}>
               Vorige
             </Button>
-            <Button onClick={nextFromGuests}>Volgende</Button>
+            <Button onClick={wizard.nextFromGuests}>Volgende</Button>
           </Group>
         </>
       )}
@@ -191,78 +133,25 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
             totalLabel="Prijs van deze kamer"
             testId="kamer-totaal"
           />
-          {edit ? (
-            <Group justify="space-between">
-              <Button variant="default" onClick={() => goTo(STEPS.GUESTS)}>
-                Vorige
-              </Button>
-              <Button
-                disabled={!priced}
-                onClick={() => {
-                  updateCartItem(edit.cartKey, edit.index, entry);
-                  showNotification({ color: 'green', message: UPDATED_MESSAGE });
-                  onClose();
-                }}
-              >
-                Opslaan
-              </Button>
-            </Group>
-          ) : (
-            <Stack gap="xs">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                <Button
-                  disabled={!priced}
-                  onClick={() => {
-                    add(CART_KEY);
-                    leaveTo('/afrekenen');
-                  }}
-                >
-                  Afrekenen
-                </Button>
-                <Button
-                  variant="light"
-                  disabled={!priced}
-                  onClick={() => {
-                    add(CART_KEY);
-                    setRoom(emptyRoom());
-                    goTo(STEPS.ROOM);
-                  }}
-                >
-                  Nog een kamer toevoegen
-                </Button>
-                {user === null && (
-                  <Button
-                    variant="light"
-                    disabled={!priced}
-                    onClick={() => {
-                      add(CART_KEY);
-                      goTo(STEPS.REGISTER);
-                    }}
-                  >
-                    Verder naar registreren
-                  </Button>
-                )}
-                {showAdmin && (
-                  <Button
-                    variant="outline"
-                    color="grape"
-                    disabled={!priced}
-                    onClick={() => {
-                      add(ADMIN_CART_KEY);
-                      leaveTo('/admin-winkelwagen');
-                    }}
-                  >
-                    Volgende (Admin)
-                  </Button>
-                )}
-              </SimpleGrid>
-              <Group>
-                <Button variant="default" onClick={() => goTo(STEPS.GUESTS)}>
-                  Vorige
-                </Button>
-              </Group>
-            </Stack>
-          )}
+          <ConfirmActions
+            priced={priced}
+            onBack={() => goTo(STEPS.GUESTS)}
+            onSave={
+              edit &&
+              (() => {
+                updateCartItem(edit.cartKey, edit.index, entry);
+                showNotification({ color: 'green', message: UPDATED_MESSAGE });
+                onClose();
+              })
+            }
+            onCheckout={addThen(CART_KEY, () => leaveTo('/afrekenen'))}
+            onAnother={addThen(CART_KEY, () => {
+              wizard.setRoom(emptyRoom());
+              goTo(STEPS.ROOM);
+            })}
+            onRegister={user === null ? addThen(CART_KEY, () => goTo(STEPS.REGISTER)) : undefined}
+            onAdmin={showAdmin ? addThen(ADMIN_CART_KEY, () => leaveTo('/admin-winkelwagen')) : undefined}
+          />
         </>
       )}
 
@@ -288,6 +177,136 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
           </SimpleGrid>
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+/** The room being made, the step it is in, and the checks before each next step. */
+function useRoomSteps(pkg: CatalogPackage, limit: number, edit: RoomWizardProps['edit']) {
+  const [step, setStep] = useState<number>(STEPS.ROOM);
+  const [room, setRoom] = useState<RoomValues>(() => (edit ? entryToRoom(edit.entry) : emptyRoom()));
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+  const state = roomState(pkg, room, limit);
+
+  function update(fn: (r: RoomValues) => RoomValues) {
+    const next = normalizeRoom(fn(room));
+    setRoom(next);
+    if (tried) {
+      const all = roomErrors(next);
+      setErrors(step === STEPS.ROOM ? pick(all, STEP_ONE_FIELDS) : all);
+    }
+  }
+
+  function goTo(next: number) {
+    setTried(false);
+    setErrors({});
+    setStep(next);
+  }
+
+  /** Shows `found` and stays; true when there was nothing to show. */
+  function passes(found: Errors) {
+    if (Object.keys(found).length === 0) return true;
+    setTried(true);
+    setErrors(found);
+    return false;
+  }
+
+  function nextFromRoom() {
+    if (!passes(pick(roomErrors(room), STEP_ONE_FIELDS))) return;
+    if (room.guests.length === 0) setRoom(normalizeRoom({ ...room, guests: initialGuests(pkg, room, limit) }));
+    goTo(STEPS.GUESTS);
+  }
+
+  function nextFromGuests() {
+    if (passes(roomErrors(room))) goTo(STEPS.CONFIRM);
+  }
+
+  const handlers: GuestHandlers = {
+    onGuest: (index: number, patch: Partial<GuestValues>) =>
+      update((r) => ({ ...r, guests: r.guests.map((g, i) => (i === index ? { ...g, ...patch } : g)) })),
+    onAdd: (age: AgeCategory) => update((r) => ({ ...r, guests: [...r.guests, newGuest(age, roomState(pkg, r, limit))] })),
+    onRemove: (index: number) => update((r) => ({ ...r, guests: r.guests.filter((_, i) => i !== index) })),
+    onExclusive: (value: boolean) => update((r) => ({ ...r, exclusive: value })),
+    onExtras: (labels: string[]) => update((r) => ({ ...r, extras: labels })),
+  };
+
+  return { step, setStep, room, setRoom, errors, state, update, goTo, nextFromRoom, nextFromGuests, handlers };
+}
+
+function WizardStepper({ step, labels }: { step: number; labels: string[] }) {
+  const current = Math.min(step, labels.length - 1);
+  return (
+    <>
+      <Stepper active={step} size="xs" iconSize={26} allowNextStepsSelect={false} visibleFrom="sm" aria-label="Stappen">
+        {labels.map((l) => (
+          <Stepper.Step key={l} label={l} />
+        ))}
+      </Stepper>
+      <Text size="sm" c="dimmed" hiddenFrom="sm">
+        Stap {current + 1} van {labels.length}: {labels[current]}
+      </Text>
+    </>
+  );
+}
+
+/**
+ * The buttons under the priced room: 'Opslaan' when a cart's room is changed (`onSave`), else the
+ * ways on (checkout, another room, registering when logged out, the admin cart for admins).
+ */
+function ConfirmActions({
+  priced,
+  onBack,
+  onSave,
+  onCheckout,
+  onAnother,
+  onRegister,
+  onAdmin,
+}: {
+  priced: boolean;
+  onBack: () => void;
+  onSave?: () => void;
+  onCheckout: () => void;
+  onAnother: () => void;
+  onRegister?: () => void;
+  onAdmin?: () => void;
+}) {
+  const back = (
+    <Button variant="default" onClick={onBack}>
+      Vorige
+    </Button>
+  );
+  if (onSave) {
+    return (
+      <Group justify="space-between">
+        {back}
+        <Button disabled={!priced} onClick={onSave}>
+          Opslaan
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <Button disabled={!priced} onClick={onCheckout}>
+          Afrekenen
+        </Button>
+        <Button variant="light" disabled={!priced} onClick={onAnother}>
+          Nog een kamer toevoegen
+        </Button>
+        {onRegister && (
+          <Button variant="light" disabled={!priced} onClick={onRegister}>
+            Verder naar registreren
+          </Button>
+        )}
+        {onAdmin && (
+          <Button variant="outline" color="grape" disabled={!priced} onClick={onAdmin}>
+            Volgende (Admin)
+          </Button>
+        )}
+      </SimpleGrid>
+      <Group>{back}</Group>
     </Stack>
   );
 }
