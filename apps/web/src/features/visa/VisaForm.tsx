@@ -6,7 +6,7 @@
 // fills the passport fields from the MRZ read on the phone (PassportScan.tsx).
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Image, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
 import { formatDate } from '@umrah/domain/dates';
@@ -104,10 +104,6 @@ export function VisaForm({
   onSaved: () => void;
   onBack: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const save = useSaveGuestVisa();
-  const [photoFile, setPhotoFile] = useState<File | null>(null);
-  const [photoBusy, setPhotoBusy] = useState(false);
   const [scan, setScan] = useState<ScanState | null>(null);
   const form = useForm<VisaFormValues>({
     mode: 'controlled',
@@ -132,51 +128,10 @@ export function VisaForm({
     ...requiredField(name, label),
   });
 
-  const choosePhoto = async (file: File | null) => {
-    setPhotoFile(file);
-    form.setFieldValue('visa_photo', '');
-    if (!file) return;
-    setPhotoBusy(true);
-    const prepared = await preparePhoto(file);
-    setPhotoBusy(false);
-    if (prepared.ok) {
-      form.setFieldValue('visa_photo', prepared.dataUrl);
-      form.clearFieldError('visa_photo');
-    } else {
-      setPhotoFile(null);
-      form.setFieldError('visa_photo', prepared.error);
-    }
-  };
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setError(null);
-      try {
-        await save.mutateAsync({
-          name: {
-            order_id: orderId,
-            id: guest.id,
-            first_name: values.first_name,
-            last_name: values.last_name,
-            gender: Number(values.gender) as 0 | 1,
-          },
-          visa: visaBody(values),
-        });
-        onSaved();
-      } catch (err) {
-        form.setErrors(fieldErrors(err));
-        setError(err instanceof ApiError ? err.message : MSG.unknownError);
-      }
-    },
-    (errors) => {
-      // Take the visitor to the first field that needs attention (a long form on a phone).
-      const first = Object.keys(errors)[0];
-      if (first) form.getInputNode(first as keyof VisaFormValues)?.focus();
-    },
-  );
+  const photo = useVisaPhoto(form);
+  const { submit, error } = useVisaSubmit(form, orderId, guest.id, onSaved);
 
   const passportScan = usePassportScan(form, setScan);
-  const photoError = form.errors.visa_photo;
   const numberDiffers = scannedNumberDiffers(scan, form.values.passport_number);
   return (
     <form onSubmit={submit} noValidate aria-label={`Visumgegevens van ${guest.first_name} ${guest.last_name}`.trim()}>
@@ -217,41 +172,7 @@ export function VisaForm({
           <DutchDateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
         </SimpleGrid>
         <DutchDateInput description={expiryHint(tripStart)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
-        <Stack gap={6}>
-          <FileInput
-            label="Pasfoto"
-            id={fieldId('visa_photo')}
-            description="Een recente, duidelijke pasfoto (jpg, png of webp) van het gezicht, recht van voren."
-            placeholder="Kies een foto"
-            accept={PHOTO_ACCEPT}
-            clearable
-            withAsterisk
-            value={photoFile}
-            onChange={(f) => void choosePhoto(f)}
-            error={photoError}
-            data-path="visa_photo"
-            clearButtonProps={{ 'aria-label': 'Foto verwijderen' }}
-            // The placeholder is real text in this button (not an input placeholder): AA contrast.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-          />
-          {photoBusy && (
-            <Text size="sm" c="dimmed" role="status">
-              Foto wordt verwerkt...
-            </Text>
-          )}
-          {form.values.visa_photo && (
-            <Image
-              src={form.values.visa_photo}
-              alt={`Voorbeeld van de pasfoto van ${form.values.first_name} ${form.values.last_name}`.trim()}
-              h={180}
-              w="auto"
-              maw={180}
-              fit="contain"
-              radius="sm"
-              bd="1px solid var(--mantine-color-gray-3)"
-            />
-          )}
-        </Stack>
+        <VisaPhotoField form={form} id={fieldId('visa_photo')} photo={photo} />
         {passportScan.input}
         {error && (
           <Alert color="red" role="alert">
@@ -262,11 +183,108 @@ export function VisaForm({
           <Button variant="default" onClick={onBack} disabled={form.submitting}>
             Vorige
           </Button>
-          <Button type="submit" loading={form.submitting} disabled={photoBusy}>
+          <Button type="submit" loading={form.submitting} disabled={photo.busy}>
             Opslaan en verder
           </Button>
         </Group>
       </Stack>
     </form>
   );
+}
+
+type VisaFormApi = UseFormReturnType<VisaFormValues>;
+
+/** The chosen photo file, whether it is being prepared, and choosing one (prepared into the form's base64). */
+function useVisaPhoto(form: VisaFormApi) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = async (file: File | null) => {
+    setFile(file);
+    form.setFieldValue('visa_photo', '');
+    if (!file) return;
+    setBusy(true);
+    const prepared = await preparePhoto(file);
+    setBusy(false);
+    if (prepared.ok) {
+      form.setFieldValue('visa_photo', prepared.dataUrl);
+      form.clearFieldError('visa_photo');
+    } else {
+      setFile(null);
+      form.setFieldError('visa_photo', prepared.error);
+    }
+  };
+  return { file, busy, choose };
+}
+
+function VisaPhotoField({ form, id, photo }: { form: VisaFormApi; id: string; photo: ReturnType<typeof useVisaPhoto> }) {
+  return (
+    <Stack gap={6}>
+      <FileInput
+        label="Pasfoto"
+        id={id}
+        description="Een recente, duidelijke pasfoto (jpg, png of webp) van het gezicht, recht van voren."
+        placeholder="Kies een foto"
+        accept={PHOTO_ACCEPT}
+        clearable
+        withAsterisk
+        value={photo.file}
+        onChange={(f) => void photo.choose(f)}
+        error={form.errors.visa_photo}
+        data-path="visa_photo"
+        clearButtonProps={{ 'aria-label': 'Foto verwijderen' }}
+        // The placeholder is real text in this button (not an input placeholder): AA contrast.
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+      />
+      {photo.busy && (
+        <Text size="sm" c="dimmed" role="status">
+          Foto wordt verwerkt...
+        </Text>
+      )}
+      {form.values.visa_photo && (
+        <Image
+          src={form.values.visa_photo}
+          alt={`Voorbeeld van de pasfoto van ${form.values.first_name} ${form.values.last_name}`.trim()}
+          h={180}
+          w="auto"
+          maw={180}
+          fit="contain"
+          radius="sm"
+          bd="1px solid var(--mantine-color-gray-3)"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Saving: the guest's name first, then the documents; the server's field errors go under the fields. */
+function useVisaSubmit(form: VisaFormApi, orderId: number, guestId: number, onSaved: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveGuestVisa();
+  const submit = form.onSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        await save.mutateAsync({
+          name: {
+            order_id: orderId,
+            id: guestId,
+            first_name: values.first_name,
+            last_name: values.last_name,
+            gender: Number(values.gender) as 0 | 1,
+          },
+          visa: visaBody(values),
+        });
+        onSaved();
+      } catch (err) {
+        form.setErrors(fieldErrors(err));
+        setError(err instanceof ApiError ? err.message : MSG.unknownError);
+      }
+    },
+    (errors) => {
+      // Take the visitor to the first field that needs attention (a long form on a phone).
+      const first = Object.keys(errors)[0];
+      if (first) form.getInputNode(first as keyof VisaFormValues)?.focus();
+    },
+  );
+  return { submit, error };
 }
