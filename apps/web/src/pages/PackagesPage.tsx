@@ -1,6 +1,6 @@
 // /pakketten (docs/RULES.md, 'Screens: Packages'): month tiles → trips of the month → Firstclass/Premiumclass →
 // package cards. The choices live in the URL (?maand=&reis=&klasse=) so Back and links work.
-import { lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { packagesOf, tripsOfMonth, type CatalogPackage } from '@umrah/domain/catalog';
@@ -53,10 +53,7 @@ export default function PackagesPage() {
   // Places held for this customer on the waiting list are theirs to book (the order uses the hold).
   const products = useMemo(() => withHolds(catalog.data ?? [], waitlist.data), [catalog.data, waitlist.data]);
   const { tiles, month, trips, trip, typeClass, packages, choose } = usePackageChoice(products);
-  const [customOpen, setCustomOpen] = useState(false);
-  const [infoPkg, setInfoPkg] = useState<CatalogPackage | null>(null);
-  const [orderPkg, setOrderPkg] = useState<CatalogPackage | null>(null);
-  const [waitPkg, setWaitPkg] = useState<CatalogPackage | null>(null);
+  const dialogs = usePackageDialogs();
 
   const tripsRef = useScrollTo(month?.key);
   const classRef = useScrollTo(trip?.key);
@@ -76,12 +73,7 @@ export default function PackagesPage() {
               Vertrek vanuit {REGION_NAME[region]}. Je kunt je regio wijzigen via &lsquo;Regio en taal&rsquo; bovenaan de pagina.
             </Text>
             <QueryState query={catalog} loadingLabel="Pakketten laden...">
-              <MonthTiles
-                tiles={tiles}
-                selected={month?.key ?? null}
-                onSelect={(key) => choose({ maand: key })}
-                onCustom={() => setCustomOpen(true)}
-              />
+              <MonthTiles tiles={tiles} selected={month?.key ?? null} onSelect={(key) => choose({ maand: key })} onCustom={dialogs.openCustom} />
             </QueryState>
           </PageSection>
 
@@ -112,34 +104,17 @@ export default function PackagesPage() {
           )}
 
           {trip && typeClass !== null && (
-            <PageSection id="pakketten-titel" title="Pakketten" titleGap="md" style={SCROLL_MARGIN} ref={packagesRef}>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-                {packages.map((pkg) => (
-                  <PackageCard
-                    key={pkg.key}
-                    pkg={pkg}
-                    onInfo={() => setInfoPkg(pkg)}
-                    onOrder={() => setOrderPkg(pkg)}
-                    onWaitlist={() => (user ? setWaitPkg(pkg) : openAuth('login'))}
-                  />
-                ))}
-              </SimpleGrid>
-            </PageSection>
+            <PackagesSection
+              packages={packages}
+              sectionRef={packagesRef}
+              onInfo={dialogs.setInfoPkg}
+              onOrder={dialogs.setOrderPkg}
+              onWaitlist={(pkg) => (user ? dialogs.setWaitPkg(pkg) : openAuth('login'))}
+            />
           )}
         </Stack>
       </Container>
-      <LazyMount open={customOpen}>
-        <CustomTripModal opened={customOpen} onClose={() => setCustomOpen(false)} />
-      </LazyMount>
-      <LazyMount open={infoPkg !== null}>
-        <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
-      </LazyMount>
-      <LazyMount open={waitPkg !== null}>
-        <WaitlistModal pkg={waitPkg} onClose={() => setWaitPkg(null)} />
-      </LazyMount>
-      <LazyMount open={orderPkg !== null}>
-        <OrderModal pkg={orderPkg} onClose={() => setOrderPkg(null)} />
-      </LazyMount>
+      {dialogs.element}
     </>
   );
 }
@@ -171,4 +146,53 @@ function usePackageChoice(products: readonly ProductDto[]) {
   };
 
   return { tiles, month, trips, trip, typeClass, packages, choose };
+}
+
+function PackagesSection({
+  packages,
+  sectionRef,
+  onInfo,
+  onOrder,
+  onWaitlist,
+}: {
+  packages: CatalogPackage[];
+  sectionRef: RefObject<HTMLElement | null>;
+  onInfo: (pkg: CatalogPackage) => void;
+  onOrder: (pkg: CatalogPackage) => void;
+  onWaitlist: (pkg: CatalogPackage) => void;
+}) {
+  return (
+    <PageSection id="pakketten-titel" title="Pakketten" titleGap="md" style={SCROLL_MARGIN} ref={sectionRef}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {packages.map((pkg) => (
+          <PackageCard key={pkg.key} pkg={pkg} onInfo={() => onInfo(pkg)} onOrder={() => onOrder(pkg)} onWaitlist={() => onWaitlist(pkg)} />
+        ))}
+      </SimpleGrid>
+    </PageSection>
+  );
+}
+
+/** The page's dialogs (custom trip, information, order, waiting list) and what opens them. */
+function usePackageDialogs() {
+  const [customOpen, setCustomOpen] = useState(false);
+  const [infoPkg, setInfoPkg] = useState<CatalogPackage | null>(null);
+  const [orderPkg, setOrderPkg] = useState<CatalogPackage | null>(null);
+  const [waitPkg, setWaitPkg] = useState<CatalogPackage | null>(null);
+  const element = (
+    <>
+      <LazyMount open={customOpen}>
+        <CustomTripModal opened={customOpen} onClose={() => setCustomOpen(false)} />
+      </LazyMount>
+      <LazyMount open={infoPkg !== null}>
+        <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
+      </LazyMount>
+      <LazyMount open={waitPkg !== null}>
+        <WaitlistModal pkg={waitPkg} onClose={() => setWaitPkg(null)} />
+      </LazyMount>
+      <LazyMount open={orderPkg !== null}>
+        <OrderModal pkg={orderPkg} onClose={() => setOrderPkg(null)} />
+      </LazyMount>
+    </>
+  );
+  return { openCustom: () => setCustomOpen(true), setInfoPkg, setOrderPkg, setWaitPkg, element };
 }

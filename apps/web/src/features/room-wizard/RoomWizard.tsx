@@ -80,14 +80,7 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
     navigate(path);
   };
 
-  /** Puts the room in a cart, then goes on with `then`. */
-  const addThen = (key: CartKey, then: () => void) => () => {
-    if (!entry) return;
-    addCartItem(key, entry);
-    showNotification({ color: 'green', message: ADDED_MESSAGE });
-    onRoomAdded?.(entry.guests.length);
-    then();
-  };
+  const addThen = addToCartThen(entry, onRoomAdded);
 
   const priced = preview.isSuccess && !preview.isFetching;
   const showAdmin = isAdmin && pathname !== '/winkelwagen' && !edit;
@@ -96,20 +89,7 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
     <Stack gap="md">
       <WizardStepper step={step} labels={['Kamer', 'Gasten', 'Bevestigen', ...(withRegister ? ['Registreren'] : [])]} />
 
-      {step === STEPS.ROOM && (
-        <>
-          <StepRoom
-            pkg={pkg}
-            values={room}
-            errors={errors}
-            onSize={(size: RoomSize) => update((r) => ({ ...r, room_type: size }))}
-            onGender={(g) => update((r) => ({ ...r, room_gender: g }))}
-          />
-          <Group justify="flex-end">
-            <Button onClick={wizard.nextFromRoom}>Volgende</Button>
-          </Group>
-        </>
-      )}
+      {step === STEPS.ROOM && <RoomStep pkg={pkg} room={room} errors={errors} update={update} onNext={wizard.nextFromRoom} />}
 
       {step === STEPS.GUESTS && (
         <>
@@ -125,14 +105,7 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
 
       {step === STEPS.CONFIRM && entry && (
         <>
-          <RoomSummary entry={entry} />
-          <PreviewState
-            isPending={preview.isPending || preview.isFetching}
-            error={preview.error}
-            data={preview.data}
-            totalLabel="Prijs van deze kamer"
-            testId="kamer-totaal"
-          />
+          <PricedRoom entry={entry} preview={preview} />
           <ConfirmActions
             priced={priced}
             onBack={() => goTo(STEPS.GUESTS)}
@@ -155,28 +128,92 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
         </>
       )}
 
-      {step === STEPS.REGISTER && (
-        <Stack gap="sm">
-          <Alert color="green" variant="light">
-            Je kamer staat in je winkelwagen. Maak een account aan om je bestelling af te ronden; je wordt daarna meteen ingelogd.
-          </Alert>
-          <RegisterForm onSuccess={() => setStep(STEPS.DONE)} />
-        </Stack>
-      )}
+      {step === STEPS.REGISTER && <RegisterStep onDone={() => setStep(STEPS.DONE)} />}
 
-      {step === STEPS.DONE && (
-        <Stack gap="sm">
-          <Alert color="green" variant="light" title="Je bent ingelogd">
-            Je kamer staat in je winkelwagen. Je kunt nu afrekenen of eerst je winkelwagen bekijken.
-          </Alert>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Button onClick={() => leaveTo('/afrekenen')}>Afrekenen</Button>
-            <Button variant="light" onClick={() => leaveTo('/winkelwagen')}>
-              Naar winkelwagen
-            </Button>
-          </SimpleGrid>
-        </Stack>
-      )}
+      {step === STEPS.DONE && <DoneStep leaveTo={leaveTo} />}
+    </Stack>
+  );
+}
+
+function RoomStep({
+  pkg,
+  room,
+  errors,
+  update,
+  onNext,
+}: {
+  pkg: CatalogPackage;
+  room: RoomValues;
+  errors: Errors;
+  update: (fn: (r: RoomValues) => RoomValues) => void;
+  onNext: () => void;
+}) {
+  return (
+    <>
+      <StepRoom
+        pkg={pkg}
+        values={room}
+        errors={errors}
+        onSize={(size: RoomSize) => update((r) => ({ ...r, room_type: size }))}
+        onGender={(g) => update((r) => ({ ...r, room_gender: g }))}
+      />
+      <Group justify="flex-end">
+        <Button onClick={onNext}>Volgende</Button>
+      </Group>
+    </>
+  );
+}
+
+/** `addThen(key, then)`: a click handler that puts the room in that cart, then goes on with `then`. */
+function addToCartThen(entry: UmrahEntry | null, onRoomAdded: RoomWizardProps['onRoomAdded']) {
+  return (key: CartKey, then: () => void) => () => {
+    if (!entry) return;
+    addCartItem(key, entry);
+    showNotification({ color: 'green', message: ADDED_MESSAGE });
+    onRoomAdded?.(entry.guests.length);
+    then();
+  };
+}
+
+/** The room as it goes in the cart, with the server's price. */
+function PricedRoom({ entry, preview }: { entry: UmrahEntry; preview: ReturnType<typeof useCartPreview> }) {
+  return (
+    <>
+      <RoomSummary entry={entry} />
+      <PreviewState
+        isPending={preview.isPending || preview.isFetching}
+        error={preview.error}
+        data={preview.data}
+        totalLabel="Prijs van deze kamer"
+        testId="kamer-totaal"
+      />
+    </>
+  );
+}
+
+function RegisterStep({ onDone }: { onDone: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="green" variant="light">
+        Je kamer staat in je winkelwagen. Maak een account aan om je bestelling af te ronden; je wordt daarna meteen ingelogd.
+      </Alert>
+      <RegisterForm onSuccess={onDone} />
+    </Stack>
+  );
+}
+
+function DoneStep({ leaveTo }: { leaveTo: (path: string) => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="green" variant="light" title="Je bent ingelogd">
+        Je kamer staat in je winkelwagen. Je kunt nu afrekenen of eerst je winkelwagen bekijken.
+      </Alert>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <Button onClick={() => leaveTo('/afrekenen')}>Afrekenen</Button>
+        <Button variant="light" onClick={() => leaveTo('/winkelwagen')}>
+          Naar winkelwagen
+        </Button>
+      </SimpleGrid>
     </Stack>
   );
 }

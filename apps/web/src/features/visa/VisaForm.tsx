@@ -113,21 +113,7 @@ export function VisaForm({
     // The 6-month rule shows as soon as an expiry date is chosen, not only on saving.
     validateInputOnChange: ['passport_expires'],
   });
-  const fieldId = (name: string) => `visa-${guest.id}-${name}`;
-  /** A required field: its label, its id and its form binding. */
-  const requiredField = (name: keyof VisaFormValues & string, label: string) => ({
-    label,
-    id: fieldId(name),
-    withAsterisk: true,
-    ...form.getInputProps(name),
-    ...(needsConfirming(scan, name, form.values[name]) && { description: CONFIRM_FIELD, 'data-confirm': 'true', styles: CONFIRM_STYLES }),
-  });
-  /** A required date field with the Dutch date format. */
-  const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
-    ...dateProps,
-    ...requiredField(name, label),
-  });
-
+  const { fieldId, requiredField, dateField } = visaFields(form, guest.id, scan);
   const photo = useVisaPhoto(form);
   const { submit, error } = useVisaSubmit(form, orderId, guest.id, onSaved);
 
@@ -144,17 +130,7 @@ export function VisaForm({
           <TextInput autoComplete="off" {...requiredField('first_name', 'Voornaam')} />
           <TextInput autoComplete="off" {...requiredField('last_name', 'Achternaam')} />
         </SimpleGrid>
-        <Radio.Group
-          label="Geslacht"
-          withAsterisk
-          {...form.getInputProps('gender')}
-          {...(needsConfirming(scan, 'gender', form.values.gender) && { description: CONFIRM_FIELD, styles: CONFIRM_STYLES })}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio value="0" label="Man" />
-            <Radio value="1" label="Vrouw" />
-          </Group>
-        </Radio.Group>
+        <GenderField form={form} scan={scan} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <DutchDateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
           <TextInput autoComplete="off" {...requiredField('city_of_birth', 'Geboorteplaats')} />
@@ -287,4 +263,39 @@ function useVisaSubmit(form: VisaFormApi, orderId: number, guestId: number, onSa
     },
   );
   return { submit, error };
+}
+
+/** The props of the form's fields: id, label, binding, and the note under a field the scan filled but cannot vouch for. */
+function visaFields(form: VisaFormApi, guestId: number, scan: ScanState | null) {
+  const fieldId = (name: string) => `visa-${guestId}-${name}`;
+  /** A required field: its label, its id and its form binding. */
+  const requiredField = (name: keyof VisaFormValues & string, label: string) => ({
+    label,
+    id: fieldId(name),
+    withAsterisk: true,
+    ...form.getInputProps(name),
+    ...(needsConfirming(scan, name, form.values[name]) && { description: CONFIRM_FIELD, 'data-confirm': 'true', styles: CONFIRM_STYLES }),
+  });
+  /** A required date field with the Dutch date format. */
+  const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
+    ...dateProps,
+    ...requiredField(name, label),
+  });
+  return { fieldId, requiredField, dateField };
+}
+
+function GenderField({ form, scan }: { form: VisaFormApi; scan: ScanState | null }) {
+  return (
+    <Radio.Group
+      label="Geslacht"
+      withAsterisk
+      {...form.getInputProps('gender')}
+      {...(needsConfirming(scan, 'gender', form.values.gender) && { description: CONFIRM_FIELD, styles: CONFIRM_STYLES })}
+    >
+      <Group gap="lg" mt={6}>
+        <Radio value="0" label="Man" />
+        <Radio value="1" label="Vrouw" />
+      </Group>
+    </Radio.Group>
+  );
 }

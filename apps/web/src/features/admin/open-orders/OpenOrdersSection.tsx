@@ -110,12 +110,7 @@ export default function OpenOrdersSection() {
       {query.isError ? (
         <LoadError />
       ) : !query.data ? (
-        <Stack gap="xs" role="status" aria-label="Openstaand laden">
-          <Skeleton h={56} />
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} h={36} />
-          ))}
-        </Stack>
+        <OpenOrdersLoading />
       ) : (
         <>
           <Totals totals={query.data.totals} />
@@ -148,19 +143,35 @@ export default function OpenOrdersSection() {
           onSent={refresh}
         />
       )}
-      {log && (
-        <ReminderModal
-          order={{
-            id: log.id,
-            order_number: log.order_number,
-            user: { user_id: 0, email: log.customer.email, first_name: log.customer.name, last_name: '' },
-          }}
-          kind="payments"
-          onClose={() => setLog(null)}
-          onDone={refresh}
-        />
-      )}
+      {log && <PaymentRemindersModal order={log} onClose={() => setLog(null)} onDone={refresh} />}
     </Stack>
+  );
+}
+
+function OpenOrdersLoading() {
+  return (
+    <Stack gap="xs" role="status" aria-label="Openstaand laden">
+      <Skeleton h={56} />
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} h={36} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The orders list's reminder dialog for a listed order, which has only the customer's name and email. */
+function PaymentRemindersModal({ order, onClose, onDone }: { order: OpenOrder; onClose: () => void; onDone: () => Promise<unknown> }) {
+  return (
+    <ReminderModal
+      order={{
+        id: order.id,
+        order_number: order.order_number,
+        user: { user_id: 0, email: order.customer.email, first_name: order.customer.name, last_name: '' },
+      }}
+      kind="payments"
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }
 

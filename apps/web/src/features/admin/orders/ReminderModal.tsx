@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
 import { CloseFooter, FormError } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
+import { TableHead } from '../../../components/TableHead';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { remindersQuery, useSendReminder, type AdminOrder, type ReminderKindName, type ReminderStep } from './api';
 import { LogType } from '@umrah/domain/enums';
@@ -40,12 +41,7 @@ export function ReminderModal({
   /** The step being sent, whose button spins while the others wait. */
   const busy = sending.isPending ? sending.variables.step.type : null;
   const info = data?.[kind];
-  // The log rows of this kind only: types 1-4 documents, 6-10 payments.
-  const logs = (data?.logs ?? []).filter((l) =>
-    kind === 'documents'
-      ? l.type >= LogType.DOCUMENT_REQUEST && l.type <= LogType.DOCUMENT_CANCEL
-      : l.type >= LogType.PAYMENT_REQUEST && l.type <= LogType.PAYMENT_CANCEL,
-  );
+  const logs = logsOf(kind, data?.logs ?? []);
 
   return (
     <Modal
@@ -60,19 +56,14 @@ export function ReminderModal({
         <LoadError />
       ) : !data || !info ? (
         <Stack gap="xs" aria-label="Herinneringen laden">
-          <Skeleton height={28} />
-          <Skeleton height={28} />
-          <Skeleton height={28} />
+          {[1, 2, 3].map((i) => (
+            <Skeleton key={i} height={28} />
+          ))}
         </Stack>
       ) : (
         <Stack>
           <Text size="sm">
-            Naar {data.email}.{' '}
-            {kind === 'payments'
-              ? `Open: ${formatEuro(data.payments.amount_open)}${data.payments.deadline ? `, betaaltermijn ${formatDate(data.payments.deadline)}` : ''}.`
-              : data.documents.missing_guests.length > 0
-                ? `Nog geen documenten van: ${data.documents.missing_guests.join(', ')}.`
-                : 'Alle documenten zijn aangeleverd.'}
+            Naar {data.email}. {reminderSummary(kind, data)}
           </Text>
           {!info.allowed && info.reason && (
             <Alert color="yellow" role="status">
@@ -80,33 +71,17 @@ export function ReminderModal({
             </Alert>
           )}
           <Table aria-label={`Stappen ${TITLE[kind].toLowerCase()}`} verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Stap</Table.Th>
-                <Table.Th>Verstuurd</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Stap', 'Verstuurd', null]} />
             <Table.Tbody>
               {info.steps.map((step) => (
-                <Table.Tr key={step.type} data-reminder-step={step.type}>
-                  <Table.Td fw={step.type === info.next ? 600 : undefined}>{step.label}</Table.Td>
-                  <Table.Td>
-                    <SentState step={step} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant={step.type === info.next ? 'filled' : 'light'}
-                      disabled={!info.allowed || (busy !== null && busy !== step.type)}
-                      loading={busy === step.type}
-                      onClick={() => sending.mutate({ orderId: order.id, kind, step })}
-                      aria-label={`${step.label} versturen`}
-                    >
-                      {step.sent_count > 0 ? 'Opnieuw versturen' : 'Versturen'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
+                <StepRow
+                  key={step.type}
+                  step={step}
+                  next={step.type === info.next}
+                  allowed={info.allowed}
+                  busy={busy}
+                  onSend={() => sending.mutate({ orderId: order.id, kind, step })}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -116,6 +91,64 @@ export function ReminderModal({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** The log rows of this kind only: types 1-4 documents, 6-10 payments. */
+function logsOf<L extends { type: number }>(kind: ReminderKindName, logs: L[]) {
+  return logs.filter((l) =>
+    kind === 'documents'
+      ? l.type >= LogType.DOCUMENT_REQUEST && l.type <= LogType.DOCUMENT_CANCEL
+      : l.type >= LogType.PAYMENT_REQUEST && l.type <= LogType.PAYMENT_CANCEL,
+  );
+}
+
+/** What is open (payments) or missing (documents), after the address the reminders go to. */
+function reminderSummary(
+  kind: ReminderKindName,
+  data: { payments: { amount_open: number; deadline?: string | null }; documents: { missing_guests: string[] } },
+) {
+  if (kind === 'payments') {
+    return `Open: ${formatEuro(data.payments.amount_open)}${data.payments.deadline ? `, betaaltermijn ${formatDate(data.payments.deadline)}` : ''}.`;
+  }
+  return data.documents.missing_guests.length > 0
+    ? `Nog geen documenten van: ${data.documents.missing_guests.join(', ')}.`
+    : 'Alle documenten zijn aangeleverd.';
+}
+
+/** A step of the reminders: the next one stands out; only one is sent at a time (`busy`: its type). */
+function StepRow({
+  step,
+  next,
+  allowed,
+  busy,
+  onSend,
+}: {
+  step: ReminderStep;
+  next: boolean;
+  allowed: boolean;
+  busy: number | null;
+  onSend: () => void;
+}) {
+  return (
+    <Table.Tr data-reminder-step={step.type}>
+      <Table.Td fw={next ? 600 : undefined}>{step.label}</Table.Td>
+      <Table.Td>
+        <SentState step={step} />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Button
+          size="compact-sm"
+          variant={next ? 'filled' : 'light'}
+          disabled={!allowed || (busy !== null && busy !== step.type)}
+          loading={busy === step.type}
+          onClick={onSend}
+          aria-label={`${step.label} versturen`}
+        >
+          {step.sent_count > 0 ? 'Opnieuw versturen' : 'Versturen'}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

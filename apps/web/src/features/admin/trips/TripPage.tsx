@@ -88,17 +88,7 @@ export function TripPage({ start }: { start: string }) {
   return (
     <Stack gap="md">
       {back}
-      <Group gap="sm" align="center" wrap="nowrap">
-        <Flags regions={tripRegions(trip)} />
-        <Title order={2} size="h3">
-          {trip.label}
-        </Title>
-      </Group>
-      <Text size="sm" c="dark.4" mt={-8}>
-        {monthName(monthOf(trip.start_date))} {trip.year} · {showDate(trip.start_date)}
-        {trip.end_date ? ` t/m ${showDate(trip.end_date)}` : ''} · {tripRegions(trip).map(regionName).join(' en ')} · {trip.guests_booked} /{' '}
-        {trip.places} geboekt
-      </Text>
+      <TripHeading trip={trip} />
       <Group gap="xs">
         {DIALOG_BUTTONS.map((b) => (
           <Button key={b.dialog} variant="light" color={b.color} onClick={() => setDialog(b.dialog)}>
@@ -134,6 +124,25 @@ export function TripPage({ start }: { start: string }) {
       {dialog === 'contacts' && <ContactsModal start={start} title={title} onClose={close} />}
       {dialog === 'reminders' && <DocumentRemindersModal start={start} title={title} orders={query.data.orders} onClose={close} />}
     </Stack>
+  );
+}
+
+/** The trip's name with its flags, then month, dates, regions and bookings. */
+function TripHeading({ trip }: { trip: TripDetail['trip'] }) {
+  return (
+    <>
+      <Group gap="sm" align="center" wrap="nowrap">
+        <Flags regions={tripRegions(trip)} />
+        <Title order={2} size="h3">
+          {trip.label}
+        </Title>
+      </Group>
+      <Text size="sm" c="dark.4" mt={-8}>
+        {monthName(monthOf(trip.start_date))} {trip.year} · {showDate(trip.start_date)}
+        {trip.end_date ? ` t/m ${showDate(trip.end_date)}` : ''} · {tripRegions(trip).map(regionName).join(' en ')} · {trip.guests_booked} /{' '}
+        {trip.places} geboekt
+      </Text>
+    </>
   );
 }
 

@@ -16,7 +16,7 @@ import { errorMessage } from '../../../../lib/notify';
 import type { TripDetail } from '../api';
 import { AddRoomControls, EditView } from './EditView';
 import { PreviewView } from './PreviewView';
-import { useRoomingEditor, type View } from './useRoomingEditor';
+import { useRoomingEditor, type RoomingState, type View } from './useRoomingEditor';
 
 type Actions = ReturnType<typeof useRoomingEditor>['actions'];
 import { VersionsView } from './VersionsView';
@@ -28,7 +28,7 @@ interface Confirm {
 
 export function RoomingSection({ start, detail }: { start: string; detail: TripDetail }) {
   const { state, latest, guests, problems, versions, busy, unplaced, placedCount, swapName, actions } = useRoomingEditor(start, detail);
-  const { view, rooms, version, dirty, message, error, errorDetails } = state;
+  const { view, rooms, version, dirty } = state;
   const { guard, modal: guardModal } = useUnsavedGuard(dirty);
   const openVersion = (n: number) => guard(`Versie ${n} openen gooit de niet-opgeslagen wijzigingen weg.`, () => actions.openVersion(n));
 
@@ -54,13 +54,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
         </Text>
       </Group>
 
-      <RoomingFeedback
-        message={message}
-        error={error}
-        errorDetails={errorDetails}
-        loadError={latest.isError ? latest.error : null}
-        actions={actions}
-      />
+      <RoomingFeedback state={state} loadError={latest.isError ? latest.error : null} actions={actions} />
 
       {view === 'bewerken' && (
         <EditView
@@ -161,19 +155,8 @@ function ViewSwitch({ view, versionCount, onChange }: { view: View; versionCount
 }
 
 /** The last save's message, a refused action with its rule breaks, and a failed load. */
-function RoomingFeedback({
-  message,
-  error,
-  errorDetails,
-  loadError,
-  actions,
-}: {
-  message: string | null;
-  error: string | null;
-  errorDetails: string[];
-  loadError: unknown;
-  actions: Actions;
-}) {
+function RoomingFeedback({ state, loadError, actions }: { state: RoomingState; loadError: unknown; actions: Actions }) {
+  const { message, error, errorDetails } = state;
   return (
     <>
       {message && (

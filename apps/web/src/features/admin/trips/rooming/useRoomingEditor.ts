@@ -196,17 +196,8 @@ function useRoomingRequests(start: string, state: RoomingState, dispatch: Dispat
 
   const downloading = useTripDownload({ onError: (err) => fail(err) });
 
-  const busy: Busy = proposal.isPending
-    ? 'proposal'
-    : saving.isPending
-      ? 'save'
-      : state.opening
-        ? 'open'
-        : downloading.isPending
-          ? downloading.variables.file === tripFile.roomingPdf
-            ? 'pdf'
-            : 'xlsx'
-          : null;
+  const download = downloading.isPending ? (downloading.variables.file === tripFile.roomingPdf ? 'pdf' : 'xlsx') : null;
+  const busy = busyWith(proposal.isPending, saving.isPending, state.opening, download);
 
   return {
     busy,
@@ -247,6 +238,14 @@ function useRoomingRequests(start: string, state: RoomingState, dispatch: Dispat
       });
     },
   };
+}
+
+/** The request that runs (one at a time), for the button that spins. */
+function busyWith(proposing: boolean, saving: boolean, opening: boolean, download: 'pdf' | 'xlsx' | null): Busy {
+  if (proposing) return 'proposal';
+  if (saving) return 'save';
+  if (opening) return 'open';
+  return download;
 }
 
 /** The edits that stay in the browser until 'Opslaan', and the view's own switches. */
