@@ -3,6 +3,7 @@
 // that was skipped (paid in the meantime) and why.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
 import { SendOutcome } from '../../../components/admin-kit/SendOutcome';
 import { errorMessage } from '../../../lib/notify';
 import { remindOrders, type OpenOrder, type RemindProgress } from './api';
@@ -110,14 +111,12 @@ function ConfirmStep({
         {orders.map((o) => o.order_number).join(', ')}
       </Text>
       <Select label="Herinnering" data={PAYMENT_STEP_OPTIONS} value={step} onChange={(v) => onStep(v ?? '0')} allowDeselect={false} maw={280} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Terug
-        </Button>
-        <Button onClick={onSend}>
-          {label} versturen naar {orders.length === 1 ? '1 bestelling' : `${orders.length} bestellingen`}
-        </Button>
-      </Group>
+      <FormFooter
+        onCancel={onClose}
+        cancelLabel="Terug"
+        onSubmit={onSend}
+        submitLabel={`${label} versturen naar ${orders.length === 1 ? '1 bestelling' : `${orders.length} bestellingen`}`}
+      />
     </>
   );
 }
