@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ARTICLE_MSG, MSG, articleImageOf, notJpegMessage } from '@umrah/domain';
 import type { ArticleDto as Article } from '@umrah/domain/contracts';
+import { must } from '@umrah/domain/must';
 import { articles } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken } from './helpers.ts';
 
@@ -100,7 +101,7 @@ describe('articles and flyers', () => {
     created = res.json().article;
     expect(created.categories.map((c) => c.article_category_id)).toEqual([cats[0].article_category_id]);
 
-    const [row] = await app.ctx.db.select().from(articles).where(eq(articles.id, created.id));
+    const row = must((await app.ctx.db.select().from(articles).where(eq(articles.id, created.id)))[0], 'the created article');
     for (const html of [row.html, created.html]) {
       expect(html).not.toMatch(/script|onclick|onerror|javascript:/i);
       expect(html).toContain('Veilig');
@@ -266,7 +267,7 @@ describe('articles and flyers', () => {
     expect(newImage.base).not.toBe(oldImage.base);
     expect((await app.inject({ method: 'GET', url: `${oldImage.base}/480.jpg` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `${newImage.base}/480.webp` })).statusCode).toBe(200);
-    expect((await filesOnDisk()).every((f) => newImage.base.endsWith(f.split('/')[0]))).toBe(true);
+    expect((await filesOnDisk()).every((f) => newImage.base.endsWith(must(f.split('/')[0], 'split gives at least one part')))).toBe(true);
     expect((await list(0)).find((a) => a.id === created.id)!.img).toBe(`${newImage.base}/1200.jpg`);
     created = withPhoto.json().article;
 

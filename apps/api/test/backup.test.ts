@@ -17,6 +17,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, ProductType } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { buildApp } from '../src/app.ts';
 import { orders, payments, products, visaDocuments } from '../src/db/schema.ts';
 import { dutchToday } from '../src/lib/dutch-time.ts';
@@ -95,9 +96,12 @@ beforeAll(async () => {
     fileStore: { kind: 'local', dir: path.join(shopDir(), 'uploads') },
   });
   const [customer, admin] = await Promise.all([customerToken(app), adminToken(app)]);
-  const trip = (await app.ctx.db.select().from(products))
-    .filter((p) => p.type === ProductType.UMRAH_2_ADULT && p.stock > 5 && p.start! > dutchToday())
-    .sort((a, b) => a.start!.localeCompare(b.start!))[0];
+  const trip = must(
+    (await app.ctx.db.select().from(products))
+      .filter((p) => p.type === ProductType.UMRAH_2_ADULT && p.stock > 5 && p.start! > dutchToday())
+      .sort((a, b) => a.start!.localeCompare(b.start!))[0],
+    'a seeded future trip with stock',
+  );
   const placed = await app.inject({
     method: 'POST',
     url: '/api/order',
@@ -182,7 +186,7 @@ describe(`backup and restore (${TEST_DB})`, () => {
       backup = await script('backup', ['--offline', backups], { DATA_DIR: shopDir() });
     }
     expect(backup.code, backup.out).toBe(0);
-    const [folder] = await readdir(backups);
+    const folder = must((await readdir(backups))[0], 'the backup folder');
     expect(folder).toMatch(/^umrah-shop-\d{8}-\d{6}$/);
     const contents = (await readdir(path.join(backups, folder))).sort();
     expect(contents).toEqual(['MANIFEST', sourceUrl ? 'database.dump' : 'pglite.tar.gz', 'uploads.tar.gz'].sort());

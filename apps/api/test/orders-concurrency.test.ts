@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_MSG, ProductType } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { guests, orderLines, orders, products, rooms } from '../src/db/schema.ts';
 import { TEST_DB, adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 
@@ -21,7 +22,10 @@ beforeAll(async () => {
   app = await createTestApp({ rateLimitFactor: 100 });
   [customer, admin] = await Promise.all([customerToken(app), adminToken(app)]);
   const all = await app.ctx.db.select().from(products).where(eq(products.region, 'NL'));
-  const adult = all.filter((p) => p.type === ProductType.UMRAH_2_ADULT && p.stock > 0).sort((a, b) => a.start!.localeCompare(b.start!))[0];
+  const adult = must(
+    all.filter((p) => p.type === ProductType.UMRAH_2_ADULT && p.stock > 0).sort((a, b) => a.start!.localeCompare(b.start!))[0],
+    'a seeded adult trip with stock',
+  );
   const child = all.find((p) => p.type === ProductType.UMRAH_2_CHILD && p.label === adult.label && p.start === adult.start)!;
   tripProducts = { adult: adult.id, child: child.id };
 });
@@ -30,18 +34,19 @@ afterAll(async () => {
 });
 
 const setStock = (id: number, stock: number) => app.ctx.db.update(products).set({ stock }).where(eq(products.id, id));
-const stockOf = async (id: number) => (await app.ctx.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
+const stockOf = async (id: number) =>
+  must((await app.ctx.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0], 'the product').s;
 
 async function ordersHolding(productId: number) {
-  const [{ n }] = await app.ctx.db
+  const [held] = await app.ctx.db
     .select({ n: sql<number>`count(distinct ${orderLines.orderId})::int` })
     .from(orderLines)
     .where(eq(orderLines.productId, productId));
-  const [{ sold }] = await app.ctx.db
+  const [total] = await app.ctx.db
     .select({ sold: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
     .from(orderLines)
     .where(eq(orderLines.productId, productId));
-  return { orders: n, sold };
+  return { orders: must(held, 'an aggregate row').n, sold: must(total, 'an aggregate row').sold };
 }
 
 const oneAdult = (i: number) => ({
@@ -58,7 +63,7 @@ const oneAdult = (i: number) => ({
 describe(`concurrent orders on ${TEST_DB}`, () => {
   it(`${REQUESTS} simultaneous orders for the last ${PLACES} places: exactly ${PLACES} orders, the rest 409`, async () => {
     await setStock(tripProducts.adult, PLACES);
-    const ordersBefore = (await app.ctx.db.select({ n: count() }).from(orders))[0].n;
+    const ordersBefore = must((await app.ctx.db.select({ n: count() }).from(orders))[0], 'an aggregate row').n;
 
     const answers = await Promise.all(
       Array.from({ length: REQUESTS }, (_, i) =>

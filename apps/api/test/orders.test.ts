@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { ORDER_MSG, OrderStatus, ProductType } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { crowdfunds, mailOutbox, orders, payments, products, rooms, users, visaDocuments, vouchers } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, adminToken, auth, createTestApp, customerToken, loginToken, solveCaptcha, validAccount } from './helpers.ts';
 
@@ -14,24 +15,26 @@ let adminId: number;
 let trip: { adult2: number; child2: number; baby2: number; adult4: number; child3: number; soldOut2: number; lesson: number; fund: number };
 
 type ProductRow = typeof products.$inferSelect;
-const stockOf = async (id: number) => (await app.ctx.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
-const orderCount = async () => (await app.ctx.db.select({ n: count() }).from(orders))[0].n;
+const stockOf = async (id: number) =>
+  must((await app.ctx.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0], 'the product').s;
+const orderCount = async () => must((await app.ctx.db.select({ n: count() }).from(orders))[0], 'an aggregate row').n;
 
 beforeAll(async () => {
   app = await createTestApp({ rateLimitFactor: 10 });
   [admin, customer] = await Promise.all([adminToken(app), customerToken(app)]);
   const db = app.ctx.db;
-  customerId = (await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email)))[0].id;
-  adminId = (await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)))[0].id;
+  customerId = must((await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email)))[0], 'the demo customer').id;
+  adminId = must((await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)))[0], 'the demo admin').id;
   const all = await db.select().from(products);
   const firstclass = (p: ProductRow) => p.region === 'NL' && (p.flex as { type_class: number }).type_class === 0;
-  const onSale = all
-    .filter((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock > 0)
-    .sort((a, b) => a.start!.localeCompare(b.start!))[0];
+  const onSale = must(
+    all.filter((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock > 0).sort((a, b) => a.start!.localeCompare(b.start!))[0],
+    'a seeded Firstclass trip on sale',
+  );
   const sibling = (type: number) => all.find((p) => p.type === type && p.label === onSale.label && p.start === onSale.start && p.region === 'NL')!.id;
   const soldOut = all.find((p) => p.type === ProductType.UMRAH_2_ADULT && firstclass(p) && p.stock === 0)!;
   const lesson = all.find((p) => p.type === ProductType.ARABIA_BEGINNER && p.region === 'NL')!;
-  const [fund] = await db.select().from(crowdfunds);
+  const fund = must((await db.select().from(crowdfunds))[0], 'a seeded crowdfund');
   trip = {
     adult2: onSale.id,
     child2: sibling(ProductType.UMRAH_2_CHILD),
@@ -82,7 +85,7 @@ describe('POST /api/order prices from the database', () => {
     together.forEach((res, i) => {
       expect(res.statusCode, res.body).toBe(201);
       const { order: placed } = res.json();
-      const preview = alone[i % payloads.length];
+      const preview = must(alone[i % payloads.length], 'the preview of the same payload');
       expect(placed.total_price).toBe(preview.total_price);
       expect(placed.flex.discounts).toEqual(preview.discounts);
     });
@@ -268,10 +271,11 @@ describe('POST /api/order refuses bad input in Dutch and creates nothing', () =>
   });
 
   it('a trip that has already departed cannot be booked by a customer', async () => {
-    const [past] = await app.ctx.db
+    const [inserted] = await app.ctx.db
       .insert(products)
       .values({ type: 2, label: 'Oude reis', start: '2020-01-10', end: '2020-01-24', stock: 5, price: 100000, region: 'NL', flex: { type_class: 0 } })
       .returning();
+    const past = must(inserted, 'the inserted product');
     const res = await order({ rooms: [room([adult()], { product_id: past.id })] }, customer);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(ORDER_MSG.departed);
@@ -543,7 +547,7 @@ describe('POST /api/order/preview', () => {
   });
 
   it("says whether a 50 % down payment can still be chosen: not after the trip's payment deadline", async () => {
-    const [product] = await app.ctx.db.select().from(products).where(eq(products.id, trip.adult2));
+    const product = must((await app.ctx.db.select().from(products).where(eq(products.id, trip.adult2)))[0], 'the trip');
     const preview = () =>
       app.inject({ method: 'POST', url: '/api/order/preview', payload: { rooms: [room([adult()])], flex: { pay_partly: true } } });
     await app.ctx.db.update(products).set({ paymentDeadline: '2099-12-31' }).where(eq(products.id, trip.adult2));
@@ -564,7 +568,7 @@ describe('POST /api/order/preview', () => {
 describe('unexpected failures', () => {
   it("answer 500 'Er is iets misgegaan tijdens het verwerken van je bestelling.' and create nothing", async () => {
     // Without the 'kid-without-bed' voucher the shop is misconfigured: a child without bed cannot be priced.
-    const [kid] = await app.ctx.db.select().from(vouchers).where(eq(vouchers.label, 'kid-without-bed'));
+    const kid = must((await app.ctx.db.select().from(vouchers).where(eq(vouchers.label, 'kid-without-bed')))[0], 'the seeded voucher');
     await app.ctx.db.delete(vouchers).where(eq(vouchers.id, kid.id));
     try {
       const before = await orderCount();
@@ -587,7 +591,7 @@ describe('unexpected failures', () => {
 describe('GET /api/admin/orders search', () => {
   it("finds an order by its number, the customer's email, first, last and full name; nothing for a stranger", async () => {
     const created = (await order({ rooms: [room([adult()])] }, customer)).json().order;
-    const [me] = await app.ctx.db.select().from(users).where(eq(users.id, customerId));
+    const me = must((await app.ctx.db.select().from(users).where(eq(users.id, customerId)))[0], 'the demo customer');
     const ids = async (q: string) => {
       const res = await app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(q)}`, headers: auth(admin) });
       expect(res.statusCode, res.body).toBe(200);

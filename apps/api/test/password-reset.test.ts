@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { passwordResets } from '../src/db/schema.ts';
 import { auth, createTestApp, loginToken, solveCaptcha, validAccount } from './helpers.ts';
 import { startSmtpServer } from './smtp.ts';
@@ -43,7 +44,7 @@ async function requestReset(email: string): Promise<string> {
   expect(link, mail.text).not.toBeNull();
   // The HTML part carries the same link for mail clients that show HTML.
   expect(mail.html).toContain(link![0]);
-  return link![1];
+  return must(link?.[1], 'the token in the reset link');
 }
 
 const resetPw = (token: string, password: string, confirm = password) =>
@@ -83,7 +84,7 @@ describe('password reset through a real SMTP server', () => {
     const token = await requestReset(email);
     // Move the link's expiry into the past, as an hour of waiting would.
     const rows = await app.ctx.db.select().from(passwordResets);
-    const newest = rows.sort((a, b) => b.id - a.id)[0];
+    const newest = must(rows.sort((a, b) => b.id - a.id)[0], 'the reset just requested');
     await app.ctx.db
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 60_000) })

@@ -91,12 +91,12 @@ describe('PAY. adapter against a stand-in of the Order API', () => {
         },
       });
     }
-    const m = /^\/v1\/orders\/([^/]+)\/status$/.exec(req.url);
-    if (req.method === 'GET' && m) {
-      const code = statusCodes.get(decodeURIComponent(m[1]));
+    const id = /^\/v1\/orders\/([^/]+)\/status$/.exec(req.url)?.[1];
+    if (req.method === 'GET' && id) {
+      const code = statusCodes.get(decodeURIComponent(id));
       if (code === undefined) return json(res, 404, { type: 'not_found' });
       const action = code === 100 ? 'PAID' : code < 0 ? 'CANCEL' : 'PENDING';
-      return json(res, 200, { id: m[1], status: { code, action }, amount: { value: 12345, currency: 'EUR' } });
+      return json(res, 200, { id, status: { code, action }, amount: { value: 12345, currency: 'EUR' } });
     }
     json(res, 404, {});
   };
@@ -264,8 +264,8 @@ describe('Mollie adapter (@mollie/api-client) against a stand-in of the Payments
           payments.set(id, { status: 'open', amount: body.amount });
           return json(res, 201, paymentJson(id), 'application/hal+json');
         }
-        const m = /^\/v2\/payments\/([^/?]+)/.exec(req.url!);
-        if (req.method === 'GET' && m && payments.has(m[1])) return json(res, 200, paymentJson(m[1]), 'application/hal+json');
+        const id = /^\/v2\/payments\/([^/?]+)/.exec(req.url!)?.[1];
+        if (req.method === 'GET' && id && payments.has(id)) return json(res, 200, paymentJson(id), 'application/hal+json');
         json(res, 404, { status: 404, title: 'Not Found', detail: 'No payment exists with token' }, 'application/hal+json');
       },
     );

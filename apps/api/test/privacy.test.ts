@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, ProductType } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { orders, products, users, visaDocuments } from '../src/db/schema.ts';
 import { PRIVACY_MSG } from '../src/modules/privacy/service.ts';
 import { dutchToday } from '../src/lib/dutch-time.ts';
@@ -82,7 +83,7 @@ async function customerWithDocuments() {
     },
   });
   expect(visa.statusCode, visa.body).toBe(201);
-  const [user] = await app.ctx.db.select().from(users).where(eq(users.email, account.email));
+  const user = must((await app.ctx.db.select().from(users).where(eq(users.email, account.email)))[0], 'the registered account');
   return { token, password, email: account.email, userId: user.id, orderId: order.id as number };
 }
 

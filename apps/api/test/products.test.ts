@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOTELS, type ProductDto } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { guests, orders, products, rooms, users } from '../src/db/schema.ts';
 import { adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 
@@ -125,9 +126,10 @@ describe('public catalog', () => {
   });
 
   it('hides a deactivated product from the shop but keeps it in the admin list', async () => {
-    const [created] = (
+    const [first] = (
       await app.inject({ method: 'POST', url: '/api/products', headers: auth(admin), payload: [trip({ is_active: false, label: 'Verborgen reis' })] })
     ).json().products as ProductDto[];
+    const created = must(first, 'the created product');
     const shop: ProductDto[] = (await getCatalog()).json().products;
     expect(shop.some((p) => p.id === created.id)).toBe(false);
     expect((await adminList('?q=verborgen')).map((p) => p.id)).toEqual([created.id]);
@@ -211,7 +213,7 @@ describe('creating and editing', () => {
   });
 
   it('edits with the same rules and answers 404 for an unknown product', async () => {
-    const [p] = await adminList('?region=BE&q=Premiumclass');
+    const p = must((await adminList('?region=BE&q=Premiumclass'))[0], 'a seeded BE Premiumclass trip');
     const bad = await app.inject({ method: 'PUT', url: `/api/product/${p.id}`, headers: auth(admin), payload: { ...p, price: -5 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Prijs moet minimaal 0 zijn.');
@@ -233,7 +235,7 @@ describe('creating and editing', () => {
     expect(res.json().message).toBe('Het type van dit product kan niet worden gewijzigd.');
     const fee = await app.inject({ method: 'PUT', url: '/api/product/1', headers: auth(admin), payload: { ...visa, price: 35000 } });
     expect(fee.json().message).toBe('UPDATED');
-    const [lesson] = (await adminList('?region=NL')).filter((p) => p.type === 11);
+    const lesson = must((await adminList('?region=NL')).filter((p) => p.type === 11)[0], 'a seeded NL lesson');
     const turned = await app.inject({ method: 'PUT', url: `/api/product/${lesson.id}`, headers: auth(admin), payload: trip() });
     expect(turned.statusCode).toBe(409);
   });
@@ -243,10 +245,11 @@ describe('deleting', () => {
   it('refuses to delete a lesson product with a clear Dutch message', async () => {
     const lessons = (await adminList()).filter((p) => p.type >= 11 && p.type <= 14);
     expect(lessons.length).toBe(8);
-    const res = await app.inject({ method: 'DELETE', url: `/api/product/${lessons[0].id}`, headers: auth(admin) });
+    const lesson = must(lessons[0], 'a seeded lesson');
+    const res = await app.inject({ method: 'DELETE', url: `/api/product/${lesson.id}`, headers: auth(admin) });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^Lesproducten \(Arabisch\) kunnen niet worden verwijderd/);
-    expect((await adminList()).some((p) => p.id === lessons[0]?.id)).toBe(true);
+    expect((await adminList()).some((p) => p.id === lesson.id)).toBe(true);
   });
 
   it('refuses products 1 and 999', async () => {
@@ -257,9 +260,9 @@ describe('deleting', () => {
   });
 
   it('deletes an unused product and the shop no longer shows it', async () => {
-    const [created] = (
-      await app.inject({ method: 'POST', url: '/api/products', headers: auth(admin), payload: [trip({ label: 'Weg ermee' })] })
-    ).json().products as ProductDto[];
+    const [first] = (await app.inject({ method: 'POST', url: '/api/products', headers: auth(admin), payload: [trip({ label: 'Weg ermee' })] })).json()
+      .products as ProductDto[];
+    const created = must(first, 'the created product');
     const res = await app.inject({ method: 'DELETE', url: `/api/product/${created.id}`, headers: auth(admin) });
     expect(res.json()).toEqual({ message: 'Product succesvol verwijderd', deactivated: false });
     expect((await adminList()).some((p) => p.id === created.id)).toBe(false);
@@ -269,19 +272,23 @@ describe('deleting', () => {
   });
 
   it('deactivates instead of deleting a product that an order refers to', async () => {
-    const [created] = (await app.inject({ method: 'POST', url: '/api/products', headers: auth(admin), payload: [trip({ label: 'Besteld' })] })).json()
+    const [first] = (await app.inject({ method: 'POST', url: '/api/products', headers: auth(admin), payload: [trip({ label: 'Besteld' })] })).json()
       .products as ProductDto[];
+    const created = must(first, 'the created product');
     const { db } = app.ctx;
-    const [user] = await db.select().from(users).where(eq(users.email, 'klant@example.nl'));
-    const [order] = await db.insert(orders).values({ userId: user.id }).returning();
-    const [room] = await db.insert(rooms).values({ orderId: order.id, productId: created.id, roomType: 2, maxGuests: 2, roomGender: 2 }).returning();
+    const user = must((await db.select().from(users).where(eq(users.email, 'klant@example.nl')))[0], 'the demo customer');
+    const order = must((await db.insert(orders).values({ userId: user.id }).returning())[0], 'the inserted order');
+    const room = must(
+      (await db.insert(rooms).values({ orderId: order.id, productId: created.id, roomType: 2, maxGuests: 2, roomGender: 2 }).returning())[0],
+      'the inserted room',
+    );
     await db.insert(guests).values({ orderId: order.id, roomId: room.id, productId: created.id, firstName: 'A', lastName: 'B', ageCategory: 0 });
 
     const res = await app.inject({ method: 'DELETE', url: `/api/product/${created.id}`, headers: auth(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.json().deactivated).toBe(true);
     const [row] = await db.select().from(products).where(eq(products.id, created.id));
-    expect(row.isActive).toBe(false);
+    expect(row?.isActive).toBe(false);
     expect(((await getCatalog()).json().products as ProductDto[]).some((p) => p.id === created.id)).toBe(false);
   });
 });

@@ -157,7 +157,7 @@ describe('scheduler run with a fixed now', () => {
   it("a customer's unpaid lead of 49 hours is cancelled once with its places back; 47 hours and staff-made leads are kept", async () => {
     const stock = async () => {
       const rows = await app.ctx.db.select({ id: products.id, stock: products.stock }).from(products).where(eq(products.id, trip.id));
-      return rows[0].stock;
+      return must(rows[0], 'the trip').stock;
     };
     const stockBefore = await stock();
     const old = await placeOrder('customer', ['Ahmed', 'Yusuf']);
@@ -310,7 +310,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes with the schedu
       `update products set payment_deadline = current_date + 300, start = current_date + 320, "end" = current_date + 330 where type between 2 and 10`,
     );
     const products = (await call('GET', '/api/products?region=NL', null)).products as { id: number; type: number; stock: number; label: string }[];
-    const trip = products.filter((p) => p.type === 2 && p.stock >= 10 && p.label.includes('Firstclass'))[0];
+    const trip = must(
+      products.filter((p) => p.type === 2 && p.stock >= 10 && p.label.includes('Firstclass'))[0],
+      'a seeded Firstclass trip with stock',
+    );
     const place = async (token: string, forCustomer: boolean, name: string) =>
       (
         await call('POST', '/api/order', token, {

@@ -4,6 +4,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { auditLog, passwordResets, sessions, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, auth, createTestApp, loginToken, solveCaptcha, validAccount } from './helpers.ts';
 
@@ -30,7 +31,7 @@ async function newAccount(password = 'Sessie-test-2026') {
     remoteAddress: freshIp(),
   });
   expect(res.statusCode, res.body).toBe(201);
-  const [user] = await app.ctx.db.select().from(users).where(eq(users.email, account.email));
+  const user = must((await app.ctx.db.select().from(users).where(eq(users.email, account.email)))[0], 'the registered account');
   return { email: account.email, password, id: user.id, token: res.json().token as string };
 }
 
@@ -91,7 +92,7 @@ describe('sessions end', () => {
 
   it('a refresh keeps the session and never reaches past its maximum age', async () => {
     const acc = await newAccount();
-    const [session] = await app.ctx.db.select().from(sessions).where(eq(sessions.userId, acc.id));
+    const session = must((await app.ctx.db.select().from(sessions).where(eq(sessions.userId, acc.id)))[0], 'the login session');
     const refreshed = await refresh(acc.token);
     expect(refreshed.statusCode).toBe(200);
     const claims = decodeJwt(refreshed.json().token);
@@ -159,10 +160,10 @@ describe('sessions end', () => {
     expect(res.statusCode, res.body).toBe(200);
     const token = res.json().token as string;
     const claims = decodeJwt(token) as { sid: string; act: number; exp: number };
-    const [adminRow] = await app.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    const adminRow = must((await app.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)))[0], 'the demo admin');
     expect(claims.act).toBe(adminRow.id);
     expect(claims.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
-    const [session] = await app.ctx.db.select().from(sessions).where(eq(sessions.id, claims.sid));
+    const session = must((await app.ctx.db.select().from(sessions).where(eq(sessions.id, claims.sid)))[0], 'the impersonation session');
     expect(session.impersonatorId).toBe(adminRow.id);
     expect(session.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     const [audit] = await app.ctx.db

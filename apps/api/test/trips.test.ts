@@ -112,7 +112,7 @@ beforeAll(async () => {
   for (const [email, password] of [
     ['andere-klant@example.nl', 'Andere-klant-2026'],
     ['tester@intern.test', 'Intern-tester-2026'],
-  ]) {
+  ] as const) {
     await db.insert(users).values({ email, passwordHash: await hashPassword(password), firstName: 'Test', lastName: 'Account', role: 0 });
   }
   [admin, customer, other, bookkeeper, tester] = await Promise.all([

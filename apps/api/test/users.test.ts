@@ -94,7 +94,7 @@ describe('GET /api/users', () => {
       [1, 2],
       [2, 2],
       [3, 1],
-    ]) {
+    ] as const) {
       const res = await app.inject({
         method: 'GET',
         url: '/api/users',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VOUCHER_MSG } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import { vouchers } from '../src/db/schema.ts';
 import { adminToken, auth, createTestApp, customerToken } from './helpers.ts';
 
@@ -114,7 +115,7 @@ describe('admin vouchers', () => {
     });
     const [row] = await app.ctx.db.select().from(vouchers).where(eq(vouchers.label, 'ZOMER25'));
     // 23:59:59 in Amsterdam summer time is 21:59:59 UTC.
-    expect(row.expireDate!.toISOString()).toBe('2027-08-31T21:59:59.000Z');
+    expect(row?.expireDate?.toISOString()).toBe('2027-08-31T21:59:59.000Z');
     const again = await post('/api/voucher', { label: 'zomer25', amount: 100, expire_date: '2027-08-31 23:59:59' }, admin);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(VOUCHER_MSG.exists);
@@ -165,7 +166,7 @@ describe('admin vouchers', () => {
   });
 
   it("deletes vouchers, but never 'kid-without-bed'", async () => {
-    const [kid] = await app.ctx.db.select().from(vouchers).where(eq(vouchers.label, 'kid-without-bed'));
+    const kid = must((await app.ctx.db.select().from(vouchers).where(eq(vouchers.label, 'kid-without-bed')))[0], 'the seeded voucher');
     const refused = await app.inject({ method: 'DELETE', url: `/api/voucher/${kid.id}`, headers: auth(admin) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(VOUCHER_MSG.protectedVoucher);

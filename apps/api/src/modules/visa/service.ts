@@ -17,6 +17,7 @@ import {
   type VisaGuestDto,
   type VisaOrderDto,
 } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import { allQueries, type DbOrTx } from '../../db/index.ts';
 import { auditLog, guests, orderLogs, orders, products, rooms, users, visaDocuments } from '../../db/schema.ts';
@@ -330,7 +331,7 @@ export async function finishDocuments(ctx: Ctx, actor: Actor, orderId: number) {
     const { list, trip } = await guestsOfOrder(tx, order.id);
     if (list.length === 0 || !list.every((g) => g.document)) throw conflict(VISA_MSG.notComplete);
     if (await finishSent(tx, order.id)) return false;
-    const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+    const customer = must((await tx.select().from(users).where(eq(users.id, order.userId)))[0], "the order's customer (foreign key)");
     const names = list.map((g) => fullName(g.row));
     const number = formatOrderNumber(order.id);
     await tx.insert(orderLogs).values({

@@ -3,7 +3,7 @@
 // loaded on the first press only; the photo never leaves the browser here.
 import type { Worker } from 'tesseract.js';
 import { MRZ_CROP_FROM, type MrzReading } from '@umrah/domain/mrz';
-import { MRZ_OCR_INIT, MRZ_OCR_MAX_WIDTH, MRZ_OCR_PARAMS, readPassportImages } from './mrzOcr';
+import { MRZ_OCR_INIT, MRZ_OCR_MAX_WIDTH, MRZ_OCR_PARAMS, readPassportImages, type OcrImage } from './mrzOcr';
 
 let worker: Promise<Worker> | null = null;
 
@@ -35,8 +35,8 @@ function ocrWorker(): Promise<Worker> {
   return worker;
 }
 
-/** A grey canvas of the image's part from `from` (share of the height) to the bottom, at most MRZ_OCR_MAX_WIDTH wide. */
-function greyPart(image: ImageBitmap, from: number): HTMLCanvasElement {
+/** A grey canvas of the image's part from `from` (share of the height) to the bottom, at most MRZ_OCR_MAX_WIDTH wide, and its pixels. */
+function greyPart(image: ImageBitmap, from: number): OcrImage {
   const top = Math.floor(image.height * from);
   const scale = Math.min(1, MRZ_OCR_MAX_WIDTH / image.width);
   const canvas = document.createElement('canvas');
@@ -45,7 +45,11 @@ function greyPart(image: ImageBitmap, from: number): HTMLCanvasElement {
   const ctx = canvas.getContext('2d')!;
   ctx.filter = 'grayscale(1)';
   ctx.drawImage(image, 0, top, image.width, image.height - top, 0, 0, canvas.width, canvas.height);
-  return canvas;
+  // Grey already: the red channel of each RGBA pixel is its grey.
+  const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const grey = new Uint8Array(canvas.width * canvas.height);
+  for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4] ?? 255;
+  return { image: canvas, grey: { data: grey, width: canvas.width, height: canvas.height } };
 }
 
 const todayIso = () => {

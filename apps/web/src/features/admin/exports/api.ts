@@ -8,7 +8,7 @@ import { authorisedFetch } from '../../../lib/authorisedFetch';
 /** The filename the server gave (Content-Disposition), or a sensible one. */
 export function filenameOf(disposition: string | null, fallback: string): string {
   const m = /filename="([^"]+)"/.exec(disposition ?? '');
-  return m ? m[1] : fallback;
+  return m?.[1] ?? fallback;
 }
 
 /** GET the export with the token; the browser saves the blob under the server's filename. */

@@ -104,7 +104,7 @@ export const tripFile = {
 export function filenameFromDisposition(header: string | null): string | null {
   if (!header) return null;
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star) {
+  if (star?.[1]) {
     try {
       return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
     } catch {
@@ -112,7 +112,7 @@ export function filenameFromDisposition(header: string | null): string | null {
     }
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain ? plain[1].trim() : null;
+  return plain?.[1]?.trim() ?? null;
 }
 
 /**
