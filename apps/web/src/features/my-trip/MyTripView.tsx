@@ -144,37 +144,35 @@ function GuestRooms({ guests }: { guests: MyTripDto['guests'] }) {
 function TripBody({ trip }: { trip: MyTripDto }) {
   const { details } = trip;
   const phoneHref = `tel:${details.leader_phone.replace(/[^0-9+]/g, '')}`;
+  const sections: [string, ReactNode][] = [
+    ['Vlucht', <Lines key="vlucht" text={details.flight} />],
+    ['Verzamelpunt', <Lines key="verzamelpunt" text={details.meeting_point} />],
+    [
+      'Reisleider',
+      details.leader_name || details.leader_phone ? (
+        <Stack gap={4} key="reisleider">
+          {details.leader_name && <Text fw={600}>{details.leader_name}</Text>}
+          {details.leader_phone && (
+            <Anchor href={phoneHref} size="lg" data-testid="leader-phone">
+              {details.leader_phone}
+            </Anchor>
+          )}
+        </Stack>
+      ) : (
+        <Lines key="reisleider" text="" />
+      ),
+    ],
+    ['Hotels', <Hotels key="hotels" hotels={trip.hotels} />],
+    ['Kamers', <GuestRooms key="kamers" guests={trip.guests} />],
+    ['Programma', <Lines key="programma" text={details.programme} />],
+  ];
   return (
     <Stack gap="md">
-      <Section title="Vlucht">
-        <Lines text={details.flight} />
-      </Section>
-      <Section title="Verzamelpunt">
-        <Lines text={details.meeting_point} />
-      </Section>
-      <Section title="Reisleider">
-        {details.leader_name || details.leader_phone ? (
-          <Stack gap={4}>
-            {details.leader_name && <Text fw={600}>{details.leader_name}</Text>}
-            {details.leader_phone && (
-              <Anchor href={phoneHref} size="lg" data-testid="leader-phone">
-                {details.leader_phone}
-              </Anchor>
-            )}
-          </Stack>
-        ) : (
-          <Lines text="" />
-        )}
-      </Section>
-      <Section title="Hotels">
-        <Hotels hotels={trip.hotels} />
-      </Section>
-      <Section title="Kamers">
-        <GuestRooms guests={trip.guests} />
-      </Section>
-      <Section title="Programma">
-        <Lines text={details.programme} />
-      </Section>
+      {sections.map(([title, body]) => (
+        <Section key={title} title={title}>
+          {body}
+        </Section>
+      ))}
       <Section title="Documenten">
         <Group gap="sm" align="flex-start">
           {trip.documents.map((d) => (

@@ -81,7 +81,23 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
         Wil je op een andere datum op Umrah, met een eigen hotelkeuze of kamerindeling? Vul je wensen in, dan stellen we een reis op maat voor je
         samen.
       </Text>
-      <PeriodField form={form} />
+      <DatePickerInput
+        type="range"
+        label="Periode"
+        placeholder="Kies de heen- en terugreisdatum"
+        valueFormat="DD-MM-YYYY"
+        locale="nl"
+        minDate={dayjs().format('YYYY-MM-DD')}
+        allowSingleDateInRange
+        value={[form.values.start, form.values.end]}
+        onChange={([start, end]) => {
+          form.setFieldValue('start', start ? dayjs(start).format('YYYY-MM-DD') : null);
+          form.setFieldValue('end', end ? dayjs(end).format('YYYY-MM-DD') : null);
+          form.clearFieldError('start');
+          form.clearFieldError('end');
+        }}
+        error={form.errors.start ?? form.errors.end}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput label="Hotel (voorkeur)" placeholder="Bijvoorbeeld Swissôtel Makkah" {...form.getInputProps('hotel_name')} />
         <Select label="Aantal sterren" placeholder="Geen voorkeur" data={RATINGS} clearable {...form.getInputProps('hotel_rating')} />
@@ -96,28 +112,6 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
 }
 
 type Form = UseFormReturnType<CustomTripValues>;
-
-function PeriodField({ form }: { form: Form }) {
-  return (
-    <DatePickerInput
-      type="range"
-      label="Periode"
-      placeholder="Kies de heen- en terugreisdatum"
-      valueFormat="DD-MM-YYYY"
-      locale="nl"
-      minDate={dayjs().format('YYYY-MM-DD')}
-      allowSingleDateInRange
-      value={[form.values.start, form.values.end]}
-      onChange={([start, end]) => {
-        form.setFieldValue('start', start ? dayjs(start).format('YYYY-MM-DD') : null);
-        form.setFieldValue('end', end ? dayjs(end).format('YYYY-MM-DD') : null);
-        form.clearFieldError('start');
-        form.clearFieldError('end');
-      }}
-      error={form.errors.start ?? form.errors.end}
-    />
-  );
-}
 
 function RoomsFields({ form }: { form: Form }) {
   return (
