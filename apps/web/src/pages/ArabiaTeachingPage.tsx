@@ -1,12 +1,13 @@
 // /arabia-teaching: the Arabic lessons of the region (product types 11-14: beginner, amateur, expert,
 // native) with their catalog price; a lesson goes into the cart with the days and times the
 // student is available (docs/RULES.md, 'Entities: arabia' entry, docs/RULES.md, 'Constants' time slots).
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Badge, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isLessonType, productTypeLabels } from '@umrah/domain/enums';
 import { formatEuro } from '@umrah/domain/money';
 import type { ProductDto } from '@umrah/domain/validation/product';
 import { EmptyState, LoadError, PageLoader } from '../components/Feedback';
+import { LazyMount } from '../components/LazyMount';
 import { PageBanner } from '../components/PageBanner';
 import { useCatalog } from '../features/catalog';
 import { useRegion } from '../features/preferences';
@@ -75,11 +76,7 @@ export default function ArabiaTeachingPage() {
           </Text>
         </Stack>
       </Container>
-      {chosen && (
-        <Suspense fallback={null}>
-          <LessonModal lesson={chosen} onClose={() => setChosen(null)} />
-        </Suspense>
-      )}
+      <LazyMount open={chosen !== null}>{chosen && <LessonModal lesson={chosen} onClose={() => setChosen(null)} />}</LazyMount>
     </>
   );
 }

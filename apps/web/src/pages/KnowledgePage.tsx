@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, Container, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { ArticleDto } from '@umrah/domain/validation/contact';
+import type { ArticleCategoryDto, ArticleDto } from '@umrah/domain/validation/contact';
 import { PageBanner } from '../components/PageBanner';
 import { QueryState } from '../components/Feedback';
 import { CardGrid } from '../components/CardGrid';
@@ -35,6 +35,38 @@ function ArticleCard({ article }: { article: ArticleDto }) {
   );
 }
 
+/** 'Alles' or any number of categories, each a toggle button. */
+function CategoryFilter({
+  categories,
+  selected,
+  onChange,
+}: {
+  categories: ArticleCategoryDto[];
+  selected: number[];
+  onChange: (selected: number[]) => void;
+}) {
+  return (
+    <Group gap="xs" role="group" aria-label="Filter op categorie">
+      <Button variant={selected.length === 0 ? 'filled' : 'default'} aria-pressed={selected.length === 0} onClick={() => onChange([])}>
+        Alles
+      </Button>
+      {categories.map((c) => {
+        const on = selected.includes(c.article_category_id);
+        return (
+          <Button
+            key={c.article_category_id}
+            variant={on ? 'filled' : 'default'}
+            aria-pressed={on}
+            onClick={() => onChange(toggleCategory(selected, c.article_category_id))}
+          >
+            {c.label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+
 export default function KnowledgePage() {
   usePageTitle('Kennis');
   const articles = useArticles(ArticleKind.ARTICLE);
@@ -49,24 +81,7 @@ export default function KnowledgePage() {
         <QueryState query={articles}>
           <Stack gap="lg">
             {categories.data && categories.data.length > 0 && (
-              <Group gap="xs" role="group" aria-label="Filter op categorie">
-                <Button variant={selected.length === 0 ? 'filled' : 'default'} aria-pressed={selected.length === 0} onClick={() => setSelected([])}>
-                  Alles
-                </Button>
-                {categories.data.map((c) => {
-                  const on = selected.includes(c.article_category_id);
-                  return (
-                    <Button
-                      key={c.article_category_id}
-                      variant={on ? 'filled' : 'default'}
-                      aria-pressed={on}
-                      onClick={() => setSelected((s) => toggleCategory(s, c.article_category_id))}
-                    >
-                      {c.label}
-                    </Button>
-                  );
-                })}
-              </Group>
+              <CategoryFilter categories={categories.data} selected={selected} onChange={setSelected} />
             )}
             <CardGrid
               items={shown}

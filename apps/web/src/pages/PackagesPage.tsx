@@ -1,9 +1,10 @@
 // /pakketten (docs/RULES.md, 'Screens: Packages'): month tiles → trips of the month → Firstclass/Premiumclass →
 // package cards. The choices live in the URL (?maand=&reis=&klasse=) so Back and links work.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { packagesOf, tripsOfMonth, type CatalogPackage } from '@umrah/domain/catalog';
+import type { ProductDto } from '@umrah/domain/contracts';
 import { TypeClass } from '@umrah/domain/enums';
 import { monthTiles } from '@umrah/domain/months';
 import { QueryState } from '../components/Feedback';
@@ -14,21 +15,15 @@ import { useAuth, useAuthModals } from '../features/auth';
 import { useMyWaitlist } from '../features/waitlist/api';
 import { withHolds } from '../features/waitlist/holds';
 import { PageSection } from '../components/PageSection';
+import { LazyMount } from '../components/LazyMount';
 import { usePageTitle } from '../lib/usePageTitle';
 
 // The modals (and the room wizard, date and country fields behind them) are not part of the page's
-// first JavaScript: each loads when it is first opened, and stays mounted from then on as before.
+// first JavaScript: each loads when it is first opened (LazyMount).
 const CustomTripModal = lazy(() => import('../features/catalog/CustomTripModal').then((m) => ({ default: m.CustomTripModal })));
 const InfoModal = lazy(() => import('../features/catalog/InfoModal').then((m) => ({ default: m.InfoModal })));
 const WaitlistModal = lazy(() => import('../features/waitlist/WaitlistModal').then((m) => ({ default: m.WaitlistModal })));
 const OrderModal = lazy(() => import('../features/room-wizard/OrderModal').then((m) => ({ default: m.OrderModal })));
-
-/** True from the first time `open` is true on. */
-function useOpenedOnce(open: boolean) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 // Keeps a section's title clear of the sticky header when it is scrolled into view.
 const SCROLL_MARGIN = { scrollMarginTop: 88 };
@@ -55,40 +50,10 @@ export default function PackagesPage() {
   const { user } = useAuth();
   const { open: openAuth } = useAuthModals();
   const waitlist = useMyWaitlist(Boolean(user));
-  const [waitPkg, setWaitPkg] = useState<CatalogPackage | null>(null);
-  const waitMounted = useOpenedOnce(waitPkg !== null);
-  const [params, setParams] = useSearchParams();
-  const [customOpen, setCustomOpen] = useState(false);
-  const [infoPkg, setInfoPkg] = useState<CatalogPackage | null>(null);
-  const [orderPkg, setOrderPkg] = useState<CatalogPackage | null>(null);
-  const customMounted = useOpenedOnce(customOpen);
-  const infoMounted = useOpenedOnce(infoPkg !== null);
-  const orderMounted = useOpenedOnce(orderPkg !== null);
-  const today = useMemo(() => new Date(), []);
-
   // Places held for this customer on the waiting list are theirs to book (the order uses the hold).
   const products = useMemo(() => withHolds(catalog.data ?? [], waitlist.data), [catalog.data, waitlist.data]);
-  const tiles = useMemo(() => monthTiles(today, products), [today, products]);
-
-  // A choice that does not exist (any more) in this region is simply not applied.
-  const month = tiles.find((t) => t.key === params.get('maand') && t.status === 'available') ?? null;
-  const trips = useMemo(() => (month ? tripsOfMonth(products, month.key, today) : []), [products, month, today]);
-  const trip = trips.find((t) => t.key === params.get('reis')) ?? null;
-  const requestedClass = Number(params.get('klasse'));
-  const typeClass: TypeClass | null =
-    trip && params.get('klasse') !== null && trip.classes.includes(requestedClass as TypeClass) ? (requestedClass as TypeClass) : null;
-  const packages = useMemo(
-    () => (trip && typeClass !== null ? packagesOf(products, trip, typeClass, today) : []),
-    [products, trip, typeClass, today],
-  );
-
-  const choose = (next: { maand?: string; reis?: string; klasse?: TypeClass }) => {
-    const p = new URLSearchParams();
-    if (next.maand) p.set('maand', next.maand);
-    if (next.reis) p.set('reis', next.reis);
-    if (next.klasse !== undefined) p.set('klasse', String(next.klasse));
-    setParams(p, { preventScrollReset: true });
-  };
+  const { tiles, month, trips, trip, typeClass, packages, choose } = usePackageChoice(products);
+  const dialogs = usePackageDialogs();
 
   const tripsRef = useScrollTo(month?.key);
   const classRef = useScrollTo(trip?.key);
@@ -108,12 +73,7 @@ export default function PackagesPage() {
               Vertrek vanuit {REGION_NAME[region]}. Je kunt je regio wijzigen via &lsquo;Regio en taal&rsquo; bovenaan de pagina.
             </Text>
             <QueryState query={catalog} loadingLabel="Pakketten laden...">
-              <MonthTiles
-                tiles={tiles}
-                selected={month?.key ?? null}
-                onSelect={(key) => choose({ maand: key })}
-                onCustom={() => setCustomOpen(true)}
-              />
+              <MonthTiles tiles={tiles} selected={month?.key ?? null} onSelect={(key) => choose({ maand: key })} onCustom={dialogs.openCustom} />
             </QueryState>
           </PageSection>
 
@@ -144,42 +104,95 @@ export default function PackagesPage() {
           )}
 
           {trip && typeClass !== null && (
-            <PageSection id="pakketten-titel" title="Pakketten" titleGap="md" style={SCROLL_MARGIN} ref={packagesRef}>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-                {packages.map((pkg) => (
-                  <PackageCard
-                    key={pkg.key}
-                    pkg={pkg}
-                    onInfo={() => setInfoPkg(pkg)}
-                    onOrder={() => setOrderPkg(pkg)}
-                    onWaitlist={() => (user ? setWaitPkg(pkg) : openAuth('login'))}
-                  />
-                ))}
-              </SimpleGrid>
-            </PageSection>
+            <PackagesSection
+              packages={packages}
+              sectionRef={packagesRef}
+              onInfo={dialogs.setInfoPkg}
+              onOrder={dialogs.setOrderPkg}
+              onWaitlist={(pkg) => (user ? dialogs.setWaitPkg(pkg) : openAuth('login'))}
+            />
           )}
         </Stack>
       </Container>
-      {customMounted && (
-        <Suspense fallback={null}>
-          <CustomTripModal opened={customOpen} onClose={() => setCustomOpen(false)} />
-        </Suspense>
-      )}
-      {infoMounted && (
-        <Suspense fallback={null}>
-          <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
-        </Suspense>
-      )}
-      {waitMounted && (
-        <Suspense fallback={null}>
-          <WaitlistModal pkg={waitPkg} onClose={() => setWaitPkg(null)} />
-        </Suspense>
-      )}
-      {orderMounted && (
-        <Suspense fallback={null}>
-          <OrderModal pkg={orderPkg} onClose={() => setOrderPkg(null)} />
-        </Suspense>
-      )}
+      {dialogs.element}
     </>
   );
+}
+
+/** The month, trip and class chosen in the URL (?maand=&reis=&klasse=), and what they leave to choose. */
+function usePackageChoice(products: readonly ProductDto[]) {
+  const [params, setParams] = useSearchParams();
+  const today = useMemo(() => new Date(), []);
+  const tiles = useMemo(() => monthTiles(today, products), [today, products]);
+
+  // A choice that does not exist (any more) in this region is simply not applied.
+  const month = tiles.find((t) => t.key === params.get('maand') && t.status === 'available') ?? null;
+  const trips = useMemo(() => (month ? tripsOfMonth(products, month.key, today) : []), [products, month, today]);
+  const trip = trips.find((t) => t.key === params.get('reis')) ?? null;
+  const requestedClass = Number(params.get('klasse'));
+  const typeClass: TypeClass | null =
+    trip && params.get('klasse') !== null && trip.classes.includes(requestedClass as TypeClass) ? (requestedClass as TypeClass) : null;
+  const packages = useMemo(
+    () => (trip && typeClass !== null ? packagesOf(products, trip, typeClass, today) : []),
+    [products, trip, typeClass, today],
+  );
+
+  const choose = (next: { maand?: string; reis?: string; klasse?: TypeClass }) => {
+    const p = new URLSearchParams();
+    if (next.maand) p.set('maand', next.maand);
+    if (next.reis) p.set('reis', next.reis);
+    if (next.klasse !== undefined) p.set('klasse', String(next.klasse));
+    setParams(p, { preventScrollReset: true });
+  };
+
+  return { tiles, month, trips, trip, typeClass, packages, choose };
+}
+
+function PackagesSection({
+  packages,
+  sectionRef,
+  onInfo,
+  onOrder,
+  onWaitlist,
+}: {
+  packages: CatalogPackage[];
+  sectionRef: RefObject<HTMLElement | null>;
+  onInfo: (pkg: CatalogPackage) => void;
+  onOrder: (pkg: CatalogPackage) => void;
+  onWaitlist: (pkg: CatalogPackage) => void;
+}) {
+  return (
+    <PageSection id="pakketten-titel" title="Pakketten" titleGap="md" style={SCROLL_MARGIN} ref={sectionRef}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {packages.map((pkg) => (
+          <PackageCard key={pkg.key} pkg={pkg} onInfo={() => onInfo(pkg)} onOrder={() => onOrder(pkg)} onWaitlist={() => onWaitlist(pkg)} />
+        ))}
+      </SimpleGrid>
+    </PageSection>
+  );
+}
+
+/** The page's dialogs (custom trip, information, order, waiting list) and what opens them. */
+function usePackageDialogs() {
+  const [customOpen, setCustomOpen] = useState(false);
+  const [infoPkg, setInfoPkg] = useState<CatalogPackage | null>(null);
+  const [orderPkg, setOrderPkg] = useState<CatalogPackage | null>(null);
+  const [waitPkg, setWaitPkg] = useState<CatalogPackage | null>(null);
+  const element = (
+    <>
+      <LazyMount open={customOpen}>
+        <CustomTripModal opened={customOpen} onClose={() => setCustomOpen(false)} />
+      </LazyMount>
+      <LazyMount open={infoPkg !== null}>
+        <InfoModal pkg={infoPkg} onClose={() => setInfoPkg(null)} />
+      </LazyMount>
+      <LazyMount open={waitPkg !== null}>
+        <WaitlistModal pkg={waitPkg} onClose={() => setWaitPkg(null)} />
+      </LazyMount>
+      <LazyMount open={orderPkg !== null}>
+        <OrderModal pkg={orderPkg} onClose={() => setOrderPkg(null)} />
+      </LazyMount>
+    </>
+  );
+  return { openCustom: () => setCustomOpen(true), setInfoPkg, setOrderPkg, setWaitPkg, element };
 }

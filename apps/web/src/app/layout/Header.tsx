@@ -12,11 +12,6 @@ import classes from './Header.module.css';
 const UserMenu = lazy(() => import('./UserMenu'));
 
 export function Header() {
-  const { user, isAdmin, loading } = useAuth();
-  const modals = useAuthModals();
-  const prefs = usePreferences();
-  const cartCount = useCartCount();
-  const adminCartCount = useAdminCartCount();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const arabia = location.pathname.startsWith('/arabia-teaching');
@@ -57,70 +52,87 @@ export function Header() {
           </picture>
         </Link>
 
-        <Group gap={4} wrap="nowrap" className={classes.actions}>
-          <ActionIcon variant="subtle" color="dark" size="lg" onClick={prefs.openRegionModal} aria-label={`Regio en taal (${prefs.region})`}>
-            <GlobeIcon />
-          </ActionIcon>
-          <Indicator label={cartCount} size={16} disabled={cartCount === 0} offset={4}>
-            <ActionIcon component={Link} to="/winkelwagen" variant="subtle" color="dark" size="lg" aria-label={`Winkelwagen (${cartCount})`}>
-              <CartIcon />
-            </ActionIcon>
-          </Indicator>
-          {isAdmin && (
-            <Indicator label={adminCartCount} size={16} disabled={adminCartCount === 0} offset={4} color="orange">
-              <ActionIcon
-                component={Link}
-                to="/admin-winkelwagen"
-                variant="subtle"
-                color="dark"
-                size="lg"
-                aria-label={`Admin winkelwagen (${adminCartCount})`}
-              >
-                <AdminCartIcon />
-              </ActionIcon>
-            </Indicator>
-          )}
-          {user ? (
-            <Suspense fallback={<span className={`${classes.userButton} ${classes.userName}`}>{fullName(user)}</span>}>
-              <UserMenu />
-            </Suspense>
-          ) : (
-            <Button
-              variant="subtle"
-              color="dark"
-              px={8}
-              leftSection={<UserIcon />}
-              loading={loading}
-              onMouseEnter={preloadAuthModals}
-              onFocus={preloadAuthModals}
-              onClick={() => modals.open('login')}
-            >
-              Account
-            </Button>
-          )}
-        </Group>
+        <HeaderActions />
       </Container>
 
-      {menuOpen && (
-        <Box component="nav" id="hoofdmenu" aria-label="Hoofdmenu" className={classes.menu}>
-          <Container size="lg">
-            <Stack gap={0} component="ul" className={classes.menuList}>
-              {MENU_LINKS.map((l) => (
-                <li key={l.to}>
-                  <NavLink
-                    to={l.to}
-                    end={l.to === '/'}
-                    className={({ isActive }) => `${classes.menuLink} ${isActive ? classes.active : ''}`}
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </Stack>
-          </Container>
-        </Box>
+      {menuOpen && <MainMenu onFollow={() => setMenuOpen(false)} />}
+    </Box>
+  );
+}
+
+/** Region, cart(s) and the account: the buttons on the right of the bar. */
+function HeaderActions() {
+  const { user, isAdmin, loading } = useAuth();
+  const modals = useAuthModals();
+  const prefs = usePreferences();
+  const cartCount = useCartCount();
+  const adminCartCount = useAdminCartCount();
+
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.actions}>
+      <ActionIcon variant="subtle" color="dark" size="lg" onClick={prefs.openRegionModal} aria-label={`Regio en taal (${prefs.region})`}>
+        <GlobeIcon />
+      </ActionIcon>
+      <Indicator label={cartCount} size={16} disabled={cartCount === 0} offset={4}>
+        <ActionIcon component={Link} to="/winkelwagen" variant="subtle" color="dark" size="lg" aria-label={`Winkelwagen (${cartCount})`}>
+          <CartIcon />
+        </ActionIcon>
+      </Indicator>
+      {isAdmin && (
+        <Indicator label={adminCartCount} size={16} disabled={adminCartCount === 0} offset={4} color="orange">
+          <ActionIcon
+            component={Link}
+            to="/admin-winkelwagen"
+            variant="subtle"
+            color="dark"
+            size="lg"
+            aria-label={`Admin winkelwagen (${adminCartCount})`}
+          >
+            <AdminCartIcon />
+          </ActionIcon>
+        </Indicator>
       )}
+      {user ? (
+        <Suspense fallback={<span className={`${classes.userButton} ${classes.userName}`}>{fullName(user)}</span>}>
+          <UserMenu />
+        </Suspense>
+      ) : (
+        <Button
+          variant="subtle"
+          color="dark"
+          px={8}
+          leftSection={<UserIcon />}
+          loading={loading}
+          onMouseEnter={preloadAuthModals}
+          onFocus={preloadAuthModals}
+          onClick={() => modals.open('login')}
+        >
+          Account
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function MainMenu({ onFollow }: { onFollow: () => void }) {
+  return (
+    <Box component="nav" id="hoofdmenu" aria-label="Hoofdmenu" className={classes.menu}>
+      <Container size="lg">
+        <Stack gap={0} component="ul" className={classes.menuList}>
+          {MENU_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                end={l.to === '/'}
+                className={({ isActive }) => `${classes.menuLink} ${isActive ? classes.active : ''}`}
+                onClick={onFollow}
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </Stack>
+      </Container>
     </Box>
   );
 }

@@ -23,6 +23,12 @@ export interface PagedSearchOptions<TData, TRow, TKey extends QueryKey> {
   onSearchChange?: (text: string) => void;
 }
 
+/** The query keys of a searched, paged admin list: `all` (to refresh every page) and one search and page. */
+export const pagedListKeys = <const TAll extends readonly string[]>(all: TAll) => ({
+  all,
+  list: (q: string, page: number) => [...all, q, page] as const,
+});
+
 /** Number of pages for `total` matches (at least 1). */
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 

@@ -10,12 +10,9 @@ import { Role } from '@umrah/domain/enums';
 
 /** The privacy statement's promises in the account: download your data, remove your account. */
 export function PrivacyCard() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
   const exportData = useExportMyData();
-  const deleteAccount = useDeleteAccount();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [password, setPassword] = useState('');
   if (!user) return null;
 
   const download = () =>
@@ -30,17 +27,6 @@ export function PrivacyCard() {
       },
       onError: notifyErrorWith('Fout bij het ophalen van gegevens'),
     });
-
-  const remove = () =>
-    deleteAccount.mutate(password, {
-      onSuccess: ({ message }) => {
-        setConfirmOpen(false);
-        logout();
-        notifySuccess(message, { autoClose: 8000 });
-        navigate('/');
-      },
-    });
-  const error = errorMessage(deleteAccount.error, 'Een onbekende fout is opgetreden');
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -63,33 +49,55 @@ export function PrivacyCard() {
           )}
         </Group>
       </Stack>
-      <DialogModal opened={confirmOpen} onClose={() => setConfirmOpen(false)} title="Account verwijderen">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            remove();
-          }}
-        >
-          <Stack>
-            <Text size="sm">Dit kan niet ongedaan worden gemaakt. Voer je wachtwoord in om te bevestigen.</Text>
-            <PasswordInput
-              label="Wachtwoord"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="current-password"
-              required
-              maxLength={200}
-            />
-            <FormFooter
-              error={error}
-              onCancel={() => setConfirmOpen(false)}
-              submitLabel="Account definitief verwijderen"
-              submitColor="red"
-              busy={deleteAccount.isPending}
-            />
-          </Stack>
-        </form>
-      </DialogModal>
+      <DeleteAccountModal opened={confirmOpen} onClose={() => setConfirmOpen(false)} />
     </Paper>
+  );
+}
+
+/** Asks for the password before the account is removed for good. */
+function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const deleteAccount = useDeleteAccount();
+  const [password, setPassword] = useState('');
+  const remove = () =>
+    deleteAccount.mutate(password, {
+      onSuccess: ({ message }) => {
+        onClose();
+        logout();
+        notifySuccess(message, { autoClose: 8000 });
+        navigate('/');
+      },
+    });
+  const error = errorMessage(deleteAccount.error, 'Een onbekende fout is opgetreden');
+
+  return (
+    <DialogModal opened={opened} onClose={onClose} title="Account verwijderen">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          remove();
+        }}
+      >
+        <Stack>
+          <Text size="sm">Dit kan niet ongedaan worden gemaakt. Voer je wachtwoord in om te bevestigen.</Text>
+          <PasswordInput
+            label="Wachtwoord"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="current-password"
+            required
+            maxLength={200}
+          />
+          <FormFooter
+            error={error}
+            onCancel={onClose}
+            submitLabel="Account definitief verwijderen"
+            submitColor="red"
+            busy={deleteAccount.isPending}
+          />
+        </Stack>
+      </form>
+    </DialogModal>
   );
 }

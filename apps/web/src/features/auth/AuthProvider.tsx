@@ -44,25 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [queryClient],
   );
-
-  // A page left open past the token's expiry logs out by itself, not only at the next request.
-  useEffect(() => {
-    if (!token) return;
-    const exp = tokenExpiry(token);
-    if (exp === null) return;
-    const ms = (exp - nowSeconds()) * 1000;
-    if (ms <= 0) {
-      expireSession();
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        if (getToken() === token && isTokenExpired(token)) expireSession();
-      },
-      Math.min(ms + 1000, 2 ** 31 - 1),
-    );
-    return () => clearTimeout(timer);
-  }, [token]);
+  useExpireAtTokenEnd(token);
 
   const userQuery = useQuery(currentUserQuery(token));
 
@@ -122,6 +104,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [token, user, userQuery.isPending, userQuery.error, sessionExpired, login, loginWithToken, logout, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Ends the session when the token's time is up, not only at the next request. */
+function useExpireAtTokenEnd(token: string | null) {
+  useEffect(() => {
+    if (!token) return;
+    const exp = tokenExpiry(token);
+    if (exp === null) return;
+    const ms = (exp - nowSeconds()) * 1000;
+    if (ms <= 0) {
+      expireSession();
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        if (getToken() === token && isTokenExpired(token)) expireSession();
+      },
+      Math.min(ms + 1000, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [token]);
 }
 
 export function useAuth(): AuthContextValue {

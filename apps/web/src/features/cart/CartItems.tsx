@@ -10,6 +10,7 @@ import { ArabiaEditModal, FundEditModal } from './EditModals';
 import { cartKind, type CartKind } from './order';
 import { useRoomEditor } from './roomEditor';
 import type { ArabiaEntry, CartEntry, FundEntry, UmrahEntry } from './types';
+import { TableHead } from '../../components/TableHead';
 
 export const KIND_LABELS: Record<CartKind, string> = {
   umrah: 'Umrah',
@@ -136,14 +137,7 @@ export function CartTable({ cartKey, entries }: { cartKey: CartKey; entries: rea
     <>
       <ScrollArea type="auto">
         <Table striped miw={640} aria-label="Admin winkelwagen" verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Soort</Table.Th>
-              <Table.Th>Omschrijving</Table.Th>
-              <Table.Th>Acties</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['#', 'Soort', 'Omschrijving', 'Acties']} />
           <Table.Tbody>
             {entries.map((entry, index) => {
               const text = describeEntry(entry);

@@ -88,6 +88,68 @@ function CrowdfundFormModal({ fund, onClose, onSaved }: { fund: CrowdfundDto | '
     </Modal>
   );
 }
+const FUND_COLUMNS: Column<CrowdfundDto>[] = [
+  {
+    key: 'label',
+    header: 'Doel',
+    cell: (f) => (
+      <Text size="sm" fw={600}>
+        {f.label}
+      </Text>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (f) => (
+      <Badge variant="light" color={f.is_active ? 'green' : 'gray'}>
+        {f.is_active ? 'Open' : 'Gesloten'}
+      </Badge>
+    ),
+  },
+  { key: 'funded', header: 'Opgehaald', th: { ta: 'right' }, td: { ta: 'right' }, cell: (f) => formatEuro(f.funded_amount) },
+  { key: 'goal', header: 'Doelbedrag', th: { ta: 'right' }, td: { ta: 'right' }, cell: (f) => formatEuro(f.goal_amount) },
+  {
+    key: 'remaining',
+    header: 'Nog nodig',
+    th: { ta: 'right' },
+    td: { ta: 'right', 'data-testid': 'crowdfund-remaining' } as TableTdProps,
+    cell: (f) => formatEuro(f.remaining),
+  },
+];
+
+/** A button text that names the goal for screen readers only ('Wijzigen: Waterput'). */
+const named = (verb: string, fund: CrowdfundDto) => (
+  <>
+    {verb}
+    <VisuallyHidden>: {fund.label}</VisuallyHidden>
+  </>
+);
+
+function fundActionsColumn(on: {
+  onEdit: (fund: CrowdfundDto) => void;
+  onClose: (fund: CrowdfundDto) => void;
+  onReopen: (fund: CrowdfundDto) => void;
+  reopening: boolean;
+}): Column<CrowdfundDto> {
+  return {
+    key: 'actions',
+    header: <VisuallyHidden>Acties</VisuallyHidden>,
+    cell: (f) => (
+      <RowActions
+        justify="flex-end"
+        gap="xs"
+        actions={[
+          { label: named('Wijzigen', f), onClick: () => on.onEdit(f) },
+          f.is_active
+            ? { label: named('Sluiten', f), color: 'red', onClick: () => on.onClose(f) }
+            : { label: named('Heropenen', f), loading: on.reopening, onClick: () => on.onReopen(f) },
+        ]}
+      />
+    ),
+  };
+}
+
 export function CrowdfundAdminSection() {
   const list = useQuery(adminCrowdfundsQuery);
   const [editing, setEditing] = useState<CrowdfundDto | 'new' | null>(null);
@@ -101,73 +163,9 @@ export function CrowdfundAdminSection() {
   });
   const busy = activation.isPending;
   const setActive = (fund: CrowdfundDto, active: boolean) => activation.mutate({ id: fund.id, body: { is_active: active } });
-  const columns: Column<CrowdfundDto>[] = [
-    {
-      key: 'label',
-      header: 'Doel',
-      cell: (f) => (
-        <Text size="sm" fw={600}>
-          {f.label}
-        </Text>
-      ),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (f) => (
-        <Badge variant="light" color={f.is_active ? 'green' : 'gray'}>
-          {f.is_active ? 'Open' : 'Gesloten'}
-        </Badge>
-      ),
-    },
-    { key: 'funded', header: 'Opgehaald', th: { ta: 'right' }, td: { ta: 'right' }, cell: (f) => formatEuro(f.funded_amount) },
-    { key: 'goal', header: 'Doelbedrag', th: { ta: 'right' }, td: { ta: 'right' }, cell: (f) => formatEuro(f.goal_amount) },
-    {
-      key: 'remaining',
-      header: 'Nog nodig',
-      th: { ta: 'right' },
-      td: { ta: 'right', 'data-testid': 'crowdfund-remaining' } as TableTdProps,
-      cell: (f) => formatEuro(f.remaining),
-    },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Acties</VisuallyHidden>,
-      cell: (f) => (
-        <RowActions
-          justify="flex-end"
-          gap="xs"
-          actions={[
-            {
-              label: (
-                <>
-                  Wijzigen<VisuallyHidden>: {f.label}</VisuallyHidden>
-                </>
-              ),
-              onClick: () => setEditing(f),
-            },
-            f.is_active
-              ? {
-                  label: (
-                    <>
-                      Sluiten<VisuallyHidden>: {f.label}</VisuallyHidden>
-                    </>
-                  ),
-                  color: 'red',
-                  onClick: () => setClosing(f),
-                }
-              : {
-                  label: (
-                    <>
-                      Heropenen<VisuallyHidden>: {f.label}</VisuallyHidden>
-                    </>
-                  ),
-                  loading: busy,
-                  onClick: () => setActive(f, true),
-                },
-          ]}
-        />
-      ),
-    },
+  const columns = [
+    ...FUND_COLUMNS,
+    fundActionsColumn({ onEdit: setEditing, onClose: setClosing, onReopen: (f) => setActive(f, true), reopening: busy }),
   ];
 
   return (

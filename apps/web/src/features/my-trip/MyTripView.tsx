@@ -84,82 +84,95 @@ function PdfButton({ url, filename, children }: { url: string; filename: string;
   );
 }
 
+/** Each hotel with its address, and the same in Arabic to show a taxi driver. */
+function Hotels({ hotels }: { hotels: MyTripDto['hotels'] }) {
+  return (
+    <>
+      {hotels.length === 0 ? (
+        <Lines text="" />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {hotels.map((h) => (
+            <Paper key={h.name} withBorder p="sm" radius="sm" data-testid="hotel">
+              <Text fw={700}>
+                {h.name} ({h.location})
+              </Text>
+              <Text size="sm">{h.address}</Text>
+              <Text size="xs" c="dark.4" mt="xs">
+                Voor de taxichauffeur:
+              </Text>
+              <Text lang="ar" dir="rtl" size="lg" fw={600}>
+                {h.name_ar}
+              </Text>
+              <Text lang="ar" dir="rtl" size="lg" data-testid="hotel-address-ar">
+                {h.address_ar}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+function GuestRooms({ guests }: { guests: MyTripDto['guests'] }) {
+  return (
+    <Stack gap="sm">
+      {guests.map((g) => (
+        <div key={g.id} data-testid="guest-room">
+          <Text fw={600}>
+            {g.first_name} {g.last_name}
+          </Text>
+          {g.room ? (
+            <Text size="sm">
+              Kamer {g.room.number} ({g.room.max_guests}-persoons)
+              {g.room.room_mekka ? ` · Mekka: kamer ${g.room.room_mekka}` : ''}
+              {g.room.room_medina ? ` · Medina: kamer ${g.room.room_medina}` : ''}
+              {g.room.roommates.length > 0 ? ` · Samen met ${g.room.roommates.join(', ')}` : ''}
+            </Text>
+          ) : (
+            <Text size="sm" c="dark.4">
+              {MY_TRIP_TEXT.roomingFollows}
+            </Text>
+          )}
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 function TripBody({ trip }: { trip: MyTripDto }) {
   const { details } = trip;
   const phoneHref = `tel:${details.leader_phone.replace(/[^0-9+]/g, '')}`;
+  const sections: [string, ReactNode][] = [
+    ['Vlucht', <Lines key="vlucht" text={details.flight} />],
+    ['Verzamelpunt', <Lines key="verzamelpunt" text={details.meeting_point} />],
+    [
+      'Reisleider',
+      details.leader_name || details.leader_phone ? (
+        <Stack gap={4} key="reisleider">
+          {details.leader_name && <Text fw={600}>{details.leader_name}</Text>}
+          {details.leader_phone && (
+            <Anchor href={phoneHref} size="lg" data-testid="leader-phone">
+              {details.leader_phone}
+            </Anchor>
+          )}
+        </Stack>
+      ) : (
+        <Lines key="reisleider" text="" />
+      ),
+    ],
+    ['Hotels', <Hotels key="hotels" hotels={trip.hotels} />],
+    ['Kamers', <GuestRooms key="kamers" guests={trip.guests} />],
+    ['Programma', <Lines key="programma" text={details.programme} />],
+  ];
   return (
     <Stack gap="md">
-      <Section title="Vlucht">
-        <Lines text={details.flight} />
-      </Section>
-      <Section title="Verzamelpunt">
-        <Lines text={details.meeting_point} />
-      </Section>
-      <Section title="Reisleider">
-        {details.leader_name || details.leader_phone ? (
-          <Stack gap={4}>
-            {details.leader_name && <Text fw={600}>{details.leader_name}</Text>}
-            {details.leader_phone && (
-              <Anchor href={phoneHref} size="lg" data-testid="leader-phone">
-                {details.leader_phone}
-              </Anchor>
-            )}
-          </Stack>
-        ) : (
-          <Lines text="" />
-        )}
-      </Section>
-      <Section title="Hotels">
-        {trip.hotels.length === 0 ? (
-          <Lines text="" />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {trip.hotels.map((h) => (
-              <Paper key={h.name} withBorder p="sm" radius="sm" data-testid="hotel">
-                <Text fw={700}>
-                  {h.name} ({h.location})
-                </Text>
-                <Text size="sm">{h.address}</Text>
-                <Text size="xs" c="dark.4" mt="xs">
-                  Voor de taxichauffeur:
-                </Text>
-                <Text lang="ar" dir="rtl" size="lg" fw={600}>
-                  {h.name_ar}
-                </Text>
-                <Text lang="ar" dir="rtl" size="lg" data-testid="hotel-address-ar">
-                  {h.address_ar}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        )}
-      </Section>
-      <Section title="Kamers">
-        <Stack gap="sm">
-          {trip.guests.map((g) => (
-            <div key={g.id} data-testid="guest-room">
-              <Text fw={600}>
-                {g.first_name} {g.last_name}
-              </Text>
-              {g.room ? (
-                <Text size="sm">
-                  Kamer {g.room.number} ({g.room.max_guests}-persoons)
-                  {g.room.room_mekka ? ` · Mekka: kamer ${g.room.room_mekka}` : ''}
-                  {g.room.room_medina ? ` · Medina: kamer ${g.room.room_medina}` : ''}
-                  {g.room.roommates.length > 0 ? ` · Samen met ${g.room.roommates.join(', ')}` : ''}
-                </Text>
-              ) : (
-                <Text size="sm" c="dark.4">
-                  {MY_TRIP_TEXT.roomingFollows}
-                </Text>
-              )}
-            </div>
-          ))}
-        </Stack>
-      </Section>
-      <Section title="Programma">
-        <Lines text={details.programme} />
-      </Section>
+      {sections.map(([title, body]) => (
+        <Section key={title} title={title}>
+          {body}
+        </Section>
+      ))}
       <Section title="Documenten">
         <Group gap="sm" align="flex-start">
           {trip.documents.map((d) => (

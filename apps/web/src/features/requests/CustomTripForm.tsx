@@ -6,14 +6,15 @@
 // room wizard's register step); the answer's token logs the visitor in.
 import { Anchor, Button, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { customTripGuestSchema, customTripSchema } from '@umrah/domain/validation/requests';
 import { SubmitForm } from '../../components/SubmitForm';
 import { ListError, RemoveRowButton } from '../../components/RowListControls';
 import { zodValidate } from '../../lib/form';
-import { AccountFields, emptyAccount, useAuth, useAuthModals, useCaptchaForm, type AccountValues } from '../auth';
-import { requestErrorMessage, useSendCustomTrip, useSentMessage } from './api';
+import { AccountFields, emptyAccount, useAuth, useAuthModals, type AccountValues } from '../auth';
+import { useSendCustomTrip } from './api';
+import { useRequestSubmit } from './useRequestSubmit';
 import { SentMessage } from './SentMessage';
 
 type Count = number | string;
@@ -56,9 +57,7 @@ export function customTripBody(v: CustomTripValues, loggedIn: boolean) {
 
 export function CustomTripForm({ onDone }: { onDone: () => void }) {
   const { user, loginWithToken } = useAuth();
-  const modals = useAuthModals();
   const loggedIn = Boolean(user);
-  const [sent, setSent] = useSentMessage(onDone);
   const sendCustomTrip = useSendCustomTrip();
   const schema = loggedIn ? customTripSchema : customTripGuestSchema;
   const form = useForm<CustomTripValues>({
@@ -67,19 +66,14 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
     validate: (values) => zodValidate(schema)(customTripBody(values, loggedIn) as never),
   });
 
-  const { submit, error, busy, captcha } = useCaptchaForm(form, {
-    send: (values) => sendCustomTrip.mutateAsync(customTripBody(values, loggedIn)),
-    onSent: async (res) => {
-      if (res.token) await loginWithToken(res.token).catch(() => undefined);
-      setSent(res.message);
-    },
-    errorMessage: requestErrorMessage,
-  });
+  const { sent, submit, error, busy, captcha } = useRequestSubmit(
+    form,
+    onDone,
+    (values) => sendCustomTrip.mutateAsync(customTripBody(values, loggedIn)),
+    async (res) => res.token && loginWithToken(res.token).catch(() => undefined),
+  );
 
   if (sent) return <SentMessage message={sent} />;
-
-  const periodError = form.errors.start ?? form.errors.end;
-  const roomsError = form.errors.rooms;
 
   return (
     <SubmitForm label="Aanvraag Umrah op maat" submitLabel="Aanvraag versturen" onSubmit={submit} error={error} busy={busy} narrowButton>
@@ -102,51 +96,65 @@ export function CustomTripForm({ onDone }: { onDone: () => void }) {
           form.clearFieldError('start');
           form.clearFieldError('end');
         }}
-        error={periodError}
+        error={form.errors.start ?? form.errors.end}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput label="Hotel (voorkeur)" placeholder="Bijvoorbeeld Swissôtel Makkah" {...form.getInputProps('hotel_name')} />
         <Select label="Aantal sterren" placeholder="Geen voorkeur" data={RATINGS} clearable {...form.getInputProps('hotel_rating')} />
       </SimpleGrid>
 
-      <Stack gap="xs" role="group" aria-label="Kamers">
-        <Text fw={600} size="sm">
-          Kamers
-        </Text>
-        {form.values.rooms.map((_, i) => (
-          <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
-            <NumberInput label={`Kamer ${i + 1}: volwassenen`} min={1} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.adults`)} />
-            <NumberInput label="Kinderen" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.kids`)} />
-            <NumberInput label="Baby's" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.babys`)} />
-            <RemoveRowButton mb={4} label={`Kamer ${i + 1} verwijderen`} onClick={() => form.removeListItem('rooms', i)} />
-          </Group>
-        ))}
-        <ListError error={roomsError} />
-        <Button variant="light" w="fit-content" onClick={() => form.insertListItem('rooms', newRoom())} disabled={form.values.rooms.length >= 20}>
-          Kamer toevoegen
-        </Button>
-      </Stack>
+      <RoomsFields form={form} />
 
-      {loggedIn ? (
-        <Text size="sm" c="dimmed">
-          We versturen de aanvraag met de gegevens van je account ({user!.email}).
-        </Text>
-      ) : (
-        <>
-          <Text fw={600} size="sm">
-            Je gegevens
-          </Text>
-          <Text size="sm" c="dimmed">
-            Met deze aanvraag maken we ook je account aan. Heb je al een account?{' '}
-            <Anchor component="button" type="button" onClick={() => modals.open('login')}>
-              Log in
-            </Anchor>
-          </Text>
-          <AccountFields getInputProps={form.getInputProps} />
-          <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
-        </>
-      )}
+      <PersonalFields form={form} email={user?.email ?? null} />
       {captcha}
     </SubmitForm>
+  );
+}
+
+type Form = UseFormReturnType<CustomTripValues>;
+
+function RoomsFields({ form }: { form: Form }) {
+  return (
+    <Stack gap="xs" role="group" aria-label="Kamers">
+      <Text fw={600} size="sm">
+        Kamers
+      </Text>
+      {form.values.rooms.map((_, i) => (
+        <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
+          <NumberInput label={`Kamer ${i + 1}: volwassenen`} min={1} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.adults`)} />
+          <NumberInput label="Kinderen" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.kids`)} />
+          <NumberInput label="Baby's" min={0} max={10} allowDecimal={false} {...form.getInputProps(`rooms.${i}.babys`)} />
+          <RemoveRowButton mb={4} label={`Kamer ${i + 1} verwijderen`} onClick={() => form.removeListItem('rooms', i)} />
+        </Group>
+      ))}
+      <ListError error={form.errors.rooms} />
+      <Button variant="light" w="fit-content" onClick={() => form.insertListItem('rooms', newRoom())} disabled={form.values.rooms.length >= 20}>
+        Kamer toevoegen
+      </Button>
+    </Stack>
+  );
+}
+
+/** Logged in: the account's address the request goes with; else the details for the new account. */
+function PersonalFields({ form, email }: { form: Form; email: string | null }) {
+  const modals = useAuthModals();
+  return email !== null ? (
+    <Text size="sm" c="dimmed">
+      We versturen de aanvraag met de gegevens van je account ({email}).
+    </Text>
+  ) : (
+    <>
+      <Text fw={600} size="sm">
+        Je gegevens
+      </Text>
+      <Text size="sm" c="dimmed">
+        Met deze aanvraag maken we ook je account aan. Heb je al een account?{' '}
+        <Anchor component="button" type="button" onClick={() => modals.open('login')}>
+          Log in
+        </Anchor>
+      </Text>
+      <AccountFields getInputProps={form.getInputProps} />
+      <PasswordInput label="Wachtwoord" autoComplete="new-password" {...form.getInputProps('password')} />
+    </>
   );
 }

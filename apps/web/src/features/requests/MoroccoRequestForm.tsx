@@ -5,8 +5,9 @@ import { useForm } from '@mantine/form';
 import { DESIRED_YEARS, DESIRED_YEAR_LABELS, moroccoRequestSchema } from '@umrah/domain/validation/requests';
 import { SubmitForm } from '../../components/SubmitForm';
 import { zodValidate } from '../../lib/form';
-import { AccountFields, accountFromUser, emptyAccount, useAuth, useCaptchaForm, type AccountValues } from '../auth';
-import { requestErrorMessage, useSendMoroccoRequest, useSentMessage } from './api';
+import { AccountFields, accountFromUser, emptyAccount, useAuth, type AccountValues } from '../auth';
+import { useSendMoroccoRequest } from './api';
+import { useRequestSubmit } from './useRequestSubmit';
 import { SentMessage } from './SentMessage';
 
 type MoroccoValues = AccountValues & { desired_year: string | null; altcha: string };
@@ -21,7 +22,6 @@ export function MoroccoRequestForm({ onDone }: { onDone: () => void }) {
 }
 
 function MoroccoForm({ onDone, user }: { onDone: () => void; user: ReturnType<typeof useAuth>['user'] }) {
-  const [sent, setSent] = useSentMessage(onDone);
   const sendMoroccoRequest = useSendMoroccoRequest();
   const form = useForm<MoroccoValues>({
     mode: 'controlled',
@@ -29,11 +29,7 @@ function MoroccoForm({ onDone, user }: { onDone: () => void; user: ReturnType<ty
     validate: zodValidate(moroccoRequestSchema),
   });
 
-  const { submit, error, busy, captcha } = useCaptchaForm(form, {
-    send: (values) => sendMoroccoRequest.mutateAsync(values),
-    onSent: (res) => setSent(res.message),
-    errorMessage: requestErrorMessage,
-  });
+  const { sent, submit, error, busy, captcha } = useRequestSubmit(form, onDone, (values) => sendMoroccoRequest.mutateAsync(values));
 
   if (sent) return <SentMessage message={sent} />;
 

@@ -62,22 +62,169 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [step, setStep] = useState<number>(STEPS.ROOM);
-  const [room, setRoom] = useState<RoomValues>(() => (edit ? entryToRoom(edit.entry) : emptyRoom()));
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
+  const wizard = useRoomSteps(pkg, edit ? Number.POSITIVE_INFINITY : guestLimit, edit);
+  const { step, setStep, room, errors, update, goTo } = wizard;
   // Registration is offered only to visitors who were logged out when they reached it.
   const withRegister = !edit && (user === null || step >= STEPS.REGISTER);
-
-  const limit = edit ? Number.POSITIVE_INFINITY : guestLimit;
-  const state = roomState(pkg, room, limit);
   const entry = useMemo(() => (step >= STEPS.CONFIRM && step < STEPS.REGISTER ? roomToEntry(room, pkg, region) : null), [step, room, pkg, region]);
   const preview = useCartPreview(entry ? [entry] : []);
 
   // A visitor who logs in through the register form's 'Inloggen' link is done as well.
   useEffect(() => {
     if (step === STEPS.REGISTER && user) setStep(STEPS.DONE);
-  }, [step, user]);
+  }, [step, user, setStep]);
+
+  /** Closes the modal and opens another page (checkout, a cart). */
+  const leaveTo = (path: string) => {
+    onClose();
+    navigate(path);
+  };
+
+  const addThen = addToCartThen(entry, onRoomAdded);
+
+  const priced = preview.isSuccess && !preview.isFetching;
+  const showAdmin = isAdmin && pathname !== '/winkelwagen' && !edit;
+
+  return (
+    <Stack gap="md">
+      <WizardStepper step={step} labels={['Kamer', 'Gasten', 'Bevestigen', ...(withRegister ? ['Registreren'] : [])]} />
+
+      {step === STEPS.ROOM && <RoomStep pkg={pkg} room={room} errors={errors} update={update} onNext={wizard.nextFromRoom} />}
+
+      {step === STEPS.GUESTS && (
+        <>
+          <StepGuests pkg={pkg} room={room} state={wizard.state} errors={errors} handlers={wizard.handlers} />
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => goTo(STEPS.ROOM)}>
+              Vorige
+            </Button>
+            <Button onClick={wizard.nextFromGuests}>Volgende</Button>
+          </Group>
+        </>
+      )}
+
+      {step === STEPS.CONFIRM && entry && (
+        <>
+          <PricedRoom entry={entry} preview={preview} />
+          <ConfirmActions
+            priced={priced}
+            onBack={() => goTo(STEPS.GUESTS)}
+            onSave={
+              edit &&
+              (() => {
+                updateCartItem(edit.cartKey, edit.index, entry);
+                showNotification({ color: 'green', message: UPDATED_MESSAGE });
+                onClose();
+              })
+            }
+            onCheckout={addThen(CART_KEY, () => leaveTo('/afrekenen'))}
+            onAnother={addThen(CART_KEY, () => {
+              wizard.setRoom(emptyRoom());
+              goTo(STEPS.ROOM);
+            })}
+            onRegister={user === null ? addThen(CART_KEY, () => goTo(STEPS.REGISTER)) : undefined}
+            onAdmin={showAdmin ? addThen(ADMIN_CART_KEY, () => leaveTo('/admin-winkelwagen')) : undefined}
+          />
+        </>
+      )}
+
+      {step === STEPS.REGISTER && <RegisterStep onDone={() => setStep(STEPS.DONE)} />}
+
+      {step === STEPS.DONE && <DoneStep leaveTo={leaveTo} />}
+    </Stack>
+  );
+}
+
+function RoomStep({
+  pkg,
+  room,
+  errors,
+  update,
+  onNext,
+}: {
+  pkg: CatalogPackage;
+  room: RoomValues;
+  errors: Errors;
+  update: (fn: (r: RoomValues) => RoomValues) => void;
+  onNext: () => void;
+}) {
+  return (
+    <>
+      <StepRoom
+        pkg={pkg}
+        values={room}
+        errors={errors}
+        onSize={(size: RoomSize) => update((r) => ({ ...r, room_type: size }))}
+        onGender={(g) => update((r) => ({ ...r, room_gender: g }))}
+      />
+      <Group justify="flex-end">
+        <Button onClick={onNext}>Volgende</Button>
+      </Group>
+    </>
+  );
+}
+
+/** `addThen(key, then)`: a click handler that puts the room in that cart, then goes on with `then`. */
+function addToCartThen(entry: UmrahEntry | null, onRoomAdded: RoomWizardProps['onRoomAdded']) {
+  return (key: CartKey, then: () => void) => () => {
+    if (!entry) return;
+    addCartItem(key, entry);
+    showNotification({ color: 'green', message: ADDED_MESSAGE });
+    onRoomAdded?.(entry.guests.length);
+    then();
+  };
+}
+
+/** The room as it goes in the cart, with the server's price. */
+function PricedRoom({ entry, preview }: { entry: UmrahEntry; preview: ReturnType<typeof useCartPreview> }) {
+  return (
+    <>
+      <RoomSummary entry={entry} />
+      <PreviewState
+        isPending={preview.isPending || preview.isFetching}
+        error={preview.error}
+        data={preview.data}
+        totalLabel="Prijs van deze kamer"
+        testId="kamer-totaal"
+      />
+    </>
+  );
+}
+
+function RegisterStep({ onDone }: { onDone: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="green" variant="light">
+        Je kamer staat in je winkelwagen. Maak een account aan om je bestelling af te ronden; je wordt daarna meteen ingelogd.
+      </Alert>
+      <RegisterForm onSuccess={onDone} />
+    </Stack>
+  );
+}
+
+function DoneStep({ leaveTo }: { leaveTo: (path: string) => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="green" variant="light" title="Je bent ingelogd">
+        Je kamer staat in je winkelwagen. Je kunt nu afrekenen of eerst je winkelwagen bekijken.
+      </Alert>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <Button onClick={() => leaveTo('/afrekenen')}>Afrekenen</Button>
+        <Button variant="light" onClick={() => leaveTo('/winkelwagen')}>
+          Naar winkelwagen
+        </Button>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The room being made, the step it is in, and the checks before each next step. */
+function useRoomSteps(pkg: CatalogPackage, limit: number, edit: RoomWizardProps['edit']) {
+  const [step, setStep] = useState<number>(STEPS.ROOM);
+  const [room, setRoom] = useState<RoomValues>(() => (edit ? entryToRoom(edit.entry) : emptyRoom()));
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+  const state = roomState(pkg, room, limit);
 
   function update(fn: (r: RoomValues) => RoomValues) {
     const next = normalizeRoom(fn(room));
@@ -94,25 +241,22 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
     setStep(next);
   }
 
+  /** Shows `found` and stays; true when there was nothing to show. */
+  function passes(found: Errors) {
+    if (Object.keys(found).length === 0) return true;
+    setTried(true);
+    setErrors(found);
+    return false;
+  }
+
   function nextFromRoom() {
-    const found = pick(roomErrors(room), STEP_ONE_FIELDS);
-    if (Object.keys(found).length > 0) {
-      setTried(true);
-      setErrors(found);
-      return;
-    }
+    if (!passes(pick(roomErrors(room), STEP_ONE_FIELDS))) return;
     if (room.guests.length === 0) setRoom(normalizeRoom({ ...room, guests: initialGuests(pkg, room, limit) }));
     goTo(STEPS.GUESTS);
   }
 
   function nextFromGuests() {
-    const found = roomErrors(room);
-    if (Object.keys(found).length > 0) {
-      setTried(true);
-      setErrors(found);
-      return;
-    }
-    goTo(STEPS.CONFIRM);
+    if (passes(roomErrors(room))) goTo(STEPS.CONFIRM);
   }
 
   const handlers: GuestHandlers = {
@@ -124,27 +268,13 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
     onExtras: (labels: string[]) => update((r) => ({ ...r, extras: labels })),
   };
 
-  /** Closes the modal and opens another page (checkout, a cart). */
-  const leaveTo = (path: string) => {
-    onClose();
-    navigate(path);
-  };
+  return { step, setStep, room, setRoom, errors, state, update, goTo, nextFromRoom, nextFromGuests, handlers };
+}
 
-  function add(key: CartKey) {
-    if (!entry) return;
-    addCartItem(key, entry);
-    showNotification({ color: 'green', message: ADDED_MESSAGE });
-    onRoomAdded?.(entry.guests.length);
-  }
-
-  const priced = preview.isSuccess && !preview.isFetching;
-  const showAdmin = isAdmin && pathname !== '/winkelwagen' && !edit;
-
-  const labels = ['Kamer', 'Gasten', 'Bevestigen', ...(withRegister ? ['Registreren'] : [])];
+function WizardStepper({ step, labels }: { step: number; labels: string[] }) {
   const current = Math.min(step, labels.length - 1);
-
   return (
-    <Stack gap="md">
+    <>
       <Stepper active={step} size="xs" iconSize={26} allowNextStepsSelect={false} visibleFrom="sm" aria-label="Stappen">
         {labels.map((l) => (
           <Stepper.Step key={l} label={l} />
@@ -153,141 +283,67 @@ export function RoomWizard({ pkg, region, edit, guestLimit = Number.POSITIVE_INF
       <Text size="sm" c="dimmed" hiddenFrom="sm">
         Stap {current + 1} van {labels.length}: {labels[current]}
       </Text>
+    </>
+  );
+}
 
-      {step === STEPS.ROOM && (
-        <>
-          <StepRoom
-            pkg={pkg}
-            values={room}
-            errors={errors}
-            onSize={(size: RoomSize) => update((r) => ({ ...r, room_type: size }))}
-            onGender={(g) => update((r) => ({ ...r, room_gender: g }))}
-          />
-          <Group justify="flex-end">
-            <Button onClick={nextFromRoom}>Volgende</Button>
-          </Group>
-        </>
-      )}
-
-      {step === STEPS.GUESTS && (
-        <>
-          <StepGuests pkg={pkg} room={room} state={state} errors={errors} handlers={handlers} />
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => goTo(STEPS.ROOM)}>
-              Vorige
-            </Button>
-            <Button onClick={nextFromGuests}>Volgende</Button>
-          </Group>
-        </>
-      )}
-
-      {step === STEPS.CONFIRM && entry && (
-        <>
-          <RoomSummary entry={entry} />
-          <PreviewState
-            isPending={preview.isPending || preview.isFetching}
-            error={preview.error}
-            data={preview.data}
-            totalLabel="Prijs van deze kamer"
-            testId="kamer-totaal"
-          />
-          {edit ? (
-            <Group justify="space-between">
-              <Button variant="default" onClick={() => goTo(STEPS.GUESTS)}>
-                Vorige
-              </Button>
-              <Button
-                disabled={!priced}
-                onClick={() => {
-                  updateCartItem(edit.cartKey, edit.index, entry);
-                  showNotification({ color: 'green', message: UPDATED_MESSAGE });
-                  onClose();
-                }}
-              >
-                Opslaan
-              </Button>
-            </Group>
-          ) : (
-            <Stack gap="xs">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                <Button
-                  disabled={!priced}
-                  onClick={() => {
-                    add(CART_KEY);
-                    leaveTo('/afrekenen');
-                  }}
-                >
-                  Afrekenen
-                </Button>
-                <Button
-                  variant="light"
-                  disabled={!priced}
-                  onClick={() => {
-                    add(CART_KEY);
-                    setRoom(emptyRoom());
-                    goTo(STEPS.ROOM);
-                  }}
-                >
-                  Nog een kamer toevoegen
-                </Button>
-                {user === null && (
-                  <Button
-                    variant="light"
-                    disabled={!priced}
-                    onClick={() => {
-                      add(CART_KEY);
-                      goTo(STEPS.REGISTER);
-                    }}
-                  >
-                    Verder naar registreren
-                  </Button>
-                )}
-                {showAdmin && (
-                  <Button
-                    variant="outline"
-                    color="grape"
-                    disabled={!priced}
-                    onClick={() => {
-                      add(ADMIN_CART_KEY);
-                      leaveTo('/admin-winkelwagen');
-                    }}
-                  >
-                    Volgende (Admin)
-                  </Button>
-                )}
-              </SimpleGrid>
-              <Group>
-                <Button variant="default" onClick={() => goTo(STEPS.GUESTS)}>
-                  Vorige
-                </Button>
-              </Group>
-            </Stack>
-          )}
-        </>
-      )}
-
-      {step === STEPS.REGISTER && (
-        <Stack gap="sm">
-          <Alert color="green" variant="light">
-            Je kamer staat in je winkelwagen. Maak een account aan om je bestelling af te ronden; je wordt daarna meteen ingelogd.
-          </Alert>
-          <RegisterForm onSuccess={() => setStep(STEPS.DONE)} />
-        </Stack>
-      )}
-
-      {step === STEPS.DONE && (
-        <Stack gap="sm">
-          <Alert color="green" variant="light" title="Je bent ingelogd">
-            Je kamer staat in je winkelwagen. Je kunt nu afrekenen of eerst je winkelwagen bekijken.
-          </Alert>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Button onClick={() => leaveTo('/afrekenen')}>Afrekenen</Button>
-            <Button variant="light" onClick={() => leaveTo('/winkelwagen')}>
-              Naar winkelwagen
-            </Button>
-          </SimpleGrid>
-        </Stack>
-      )}
+/**
+ * The buttons under the priced room: 'Opslaan' when a cart's room is changed (`onSave`), else the
+ * ways on (checkout, another room, registering when logged out, the admin cart for admins).
+ */
+function ConfirmActions({
+  priced,
+  onBack,
+  onSave,
+  onCheckout,
+  onAnother,
+  onRegister,
+  onAdmin,
+}: {
+  priced: boolean;
+  onBack: () => void;
+  onSave?: () => void;
+  onCheckout: () => void;
+  onAnother: () => void;
+  onRegister?: () => void;
+  onAdmin?: () => void;
+}) {
+  const back = (
+    <Button variant="default" onClick={onBack}>
+      Vorige
+    </Button>
+  );
+  if (onSave) {
+    return (
+      <Group justify="space-between">
+        {back}
+        <Button disabled={!priced} onClick={onSave}>
+          Opslaan
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <Button disabled={!priced} onClick={onCheckout}>
+          Afrekenen
+        </Button>
+        <Button variant="light" disabled={!priced} onClick={onAnother}>
+          Nog een kamer toevoegen
+        </Button>
+        {onRegister && (
+          <Button variant="light" disabled={!priced} onClick={onRegister}>
+            Verder naar registreren
+          </Button>
+        )}
+        {onAdmin && (
+          <Button variant="outline" color="grape" disabled={!priced} onClick={onAdmin}>
+            Volgende (Admin)
+          </Button>
+        )}
+      </SimpleGrid>
+      <Group>{back}</Group>
     </Stack>
   );
 }

@@ -29,7 +29,6 @@ function GuestCard(props: StepGuestsProps & { index: number; guest: GuestValues;
   const { index, guest, pkg, room, state, errors, handlers } = props;
   const path = `guests.${index}`;
   const titleId = `gast-${index}-titel`;
-  const adult = guest.age_category === AgeCategory.ADULT;
   const bedLocked = ownBedDisabled(guest, state);
   return (
     <Paper withBorder radius="md" p="sm" role="group" aria-labelledby={titleId} data-testid="gast">
@@ -86,28 +85,32 @@ function GuestCard(props: StepGuestsProps & { index: number; guest: GuestValues;
             />
           )}
         </SimpleGrid>
-        <Stack gap={6}>
-          <Checkbox
-            label="Europees paspoort"
-            description={guest.european_passport ? undefined : 'Zonder Europees paspoort komen er visumkosten bij.'}
-            checked={guest.european_passport}
-            onChange={(e) => handlers.onGuest(index, { european_passport: e.currentTarget.checked })}
-          />
-          <Checkbox
-            label="Eigen bed"
-            description={adult ? 'Een volwassene heeft altijd een eigen bed.' : bedLocked ? 'Alle bedden in deze kamer zijn bezet.' : undefined}
-            checked={adult || guest.bed_included}
-            disabled={bedLocked}
-            onChange={(e) => handlers.onGuest(index, { bed_included: e.currentTarget.checked })}
-          />
-          <Checkbox
-            label="Rolstoel"
-            checked={guest.flex.disabled}
-            onChange={(e) => handlers.onGuest(index, { flex: { disabled: e.currentTarget.checked } })}
-          />
-        </Stack>
+        <GuestOptions guest={guest} bedLocked={bedLocked} onChange={(patch) => handlers.onGuest(index, patch)} />
       </Stack>
     </Paper>
+  );
+}
+
+/** Passport, own bed (always for an adult, locked when the beds are taken) and wheelchair. */
+function GuestOptions({ guest, bedLocked, onChange }: { guest: GuestValues; bedLocked: boolean; onChange: (patch: Partial<GuestValues>) => void }) {
+  const adult = guest.age_category === AgeCategory.ADULT;
+  return (
+    <Stack gap={6}>
+      <Checkbox
+        label="Europees paspoort"
+        description={guest.european_passport ? undefined : 'Zonder Europees paspoort komen er visumkosten bij.'}
+        checked={guest.european_passport}
+        onChange={(e) => onChange({ european_passport: e.currentTarget.checked })}
+      />
+      <Checkbox
+        label="Eigen bed"
+        description={adult ? 'Een volwassene heeft altijd een eigen bed.' : bedLocked ? 'Alle bedden in deze kamer zijn bezet.' : undefined}
+        checked={adult || guest.bed_included}
+        disabled={bedLocked}
+        onChange={(e) => onChange({ bed_included: e.currentTarget.checked })}
+      />
+      <Checkbox label="Rolstoel" checked={guest.flex.disabled} onChange={(e) => onChange({ flex: { disabled: e.currentTarget.checked } })} />
+    </Stack>
   );
 }
 

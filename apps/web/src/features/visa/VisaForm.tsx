@@ -6,7 +6,7 @@
 // fills the passport fields from the MRZ read on the phone (PassportScan.tsx).
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Image, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
 import { formatDate } from '@umrah/domain/dates';
@@ -104,10 +104,6 @@ export function VisaForm({
   onSaved: () => void;
   onBack: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const save = useSaveGuestVisa();
-  const [photoFile, setPhotoFile] = useState<File | null>(null);
-  const [photoBusy, setPhotoBusy] = useState(false);
   const [scan, setScan] = useState<ScanState | null>(null);
   const form = useForm<VisaFormValues>({
     mode: 'controlled',
@@ -117,37 +113,129 @@ export function VisaForm({
     // The 6-month rule shows as soon as an expiry date is chosen, not only on saving.
     validateInputOnChange: ['passport_expires'],
   });
-  const fieldId = (name: string) => `visa-${guest.id}-${name}`;
-  /** A required field: its label, its id and its form binding. */
-  const requiredField = (name: keyof VisaFormValues & string, label: string) => ({
-    label,
-    id: fieldId(name),
-    withAsterisk: true,
-    ...form.getInputProps(name),
-    ...(needsConfirming(scan, name, form.values[name]) && { description: CONFIRM_FIELD, 'data-confirm': 'true', styles: CONFIRM_STYLES }),
-  });
-  /** A required date field with the Dutch date format. */
-  const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
-    ...dateProps,
-    ...requiredField(name, label),
-  });
+  const { fieldId, requiredField, dateField } = visaFields(form, guest.id, scan);
+  const photo = useVisaPhoto(form);
+  const { submit, error } = useVisaSubmit(form, orderId, guest.id, onSaved);
 
-  const choosePhoto = async (file: File | null) => {
-    setPhotoFile(file);
+  const passportScan = usePassportScan(form, setScan);
+  const numberDiffers = scannedNumberDiffers(scan, form.values.passport_number);
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Visumgegevens van ${guest.first_name} ${guest.last_name}`.trim()}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Vul de gegevens precies zo in als ze in het paspoort staan.
+        </Text>
+        {passportScan.controls}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput autoComplete="off" {...requiredField('first_name', 'Voornaam')} />
+          <TextInput autoComplete="off" {...requiredField('last_name', 'Achternaam')} />
+        </SimpleGrid>
+        <GenderField form={form} scan={scan} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DutchDateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
+          <TextInput autoComplete="off" {...requiredField('city_of_birth', 'Geboorteplaats')} />
+          <CountrySelect {...requiredField('city_of_country', 'Geboorteland')} />
+          <CountrySelect nationalities {...requiredField('nationality', 'Nationaliteit')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...requiredField('passport_number', 'Paspoortnummer')}
+            {...(numberDiffers && { description: NUMBER_DIFFERS, 'data-confirm': 'true', styles: CONFIRM_STYLES })}
+          />
+          <DutchDateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
+        </SimpleGrid>
+        <DutchDateInput description={expiryHint(tripStart)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
+        <VisaPhotoField form={form} id={fieldId('visa_photo')} photo={photo} />
+        {passportScan.input}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="space-between" mt="sm">
+          <Button variant="default" onClick={onBack} disabled={form.submitting}>
+            Vorige
+          </Button>
+          <Button type="submit" loading={form.submitting} disabled={photo.busy}>
+            Opslaan en verder
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type VisaFormApi = UseFormReturnType<VisaFormValues>;
+
+/** The chosen photo file, whether it is being prepared, and choosing one (prepared into the form's base64). */
+function useVisaPhoto(form: VisaFormApi) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = async (file: File | null) => {
+    setFile(file);
     form.setFieldValue('visa_photo', '');
     if (!file) return;
-    setPhotoBusy(true);
+    setBusy(true);
     const prepared = await preparePhoto(file);
-    setPhotoBusy(false);
+    setBusy(false);
     if (prepared.ok) {
       form.setFieldValue('visa_photo', prepared.dataUrl);
       form.clearFieldError('visa_photo');
     } else {
-      setPhotoFile(null);
+      setFile(null);
       form.setFieldError('visa_photo', prepared.error);
     }
   };
+  return { file, busy, choose };
+}
 
+function VisaPhotoField({ form, id, photo }: { form: VisaFormApi; id: string; photo: ReturnType<typeof useVisaPhoto> }) {
+  return (
+    <Stack gap={6}>
+      <FileInput
+        label="Pasfoto"
+        id={id}
+        description="Een recente, duidelijke pasfoto (jpg, png of webp) van het gezicht, recht van voren."
+        placeholder="Kies een foto"
+        accept={PHOTO_ACCEPT}
+        clearable
+        withAsterisk
+        value={photo.file}
+        onChange={(f) => void photo.choose(f)}
+        error={form.errors.visa_photo}
+        data-path="visa_photo"
+        clearButtonProps={{ 'aria-label': 'Foto verwijderen' }}
+        // The placeholder is real text in this button (not an input placeholder): AA contrast.
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+      />
+      {photo.busy && (
+        <Text size="sm" c="dimmed" role="status">
+          Foto wordt verwerkt...
+        </Text>
+      )}
+      {form.values.visa_photo && (
+        <Image
+          src={form.values.visa_photo}
+          alt={`Voorbeeld van de pasfoto van ${form.values.first_name} ${form.values.last_name}`.trim()}
+          h={180}
+          w="auto"
+          maw={180}
+          fit="contain"
+          radius="sm"
+          bd="1px solid var(--mantine-color-gray-3)"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Saving: the guest's name first, then the documents; the server's field errors go under the fields. */
+function useVisaSubmit(form: VisaFormApi, orderId: number, guestId: number, onSaved: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveGuestVisa();
   const submit = form.onSubmit(
     async (values) => {
       setError(null);
@@ -155,7 +243,7 @@ export function VisaForm({
         await save.mutateAsync({
           name: {
             order_id: orderId,
-            id: guest.id,
+            id: guestId,
             first_name: values.first_name,
             last_name: values.last_name,
             gender: Number(values.gender) as 0 | 1,
@@ -174,99 +262,40 @@ export function VisaForm({
       if (first) form.getInputNode(first as keyof VisaFormValues)?.focus();
     },
   );
+  return { submit, error };
+}
 
-  const passportScan = usePassportScan(form, setScan);
-  const photoError = form.errors.visa_photo;
-  const numberDiffers = scannedNumberDiffers(scan, form.values.passport_number);
+/** The props of the form's fields: id, label, binding, and the note under a field the scan filled but cannot vouch for. */
+function visaFields(form: VisaFormApi, guestId: number, scan: ScanState | null) {
+  const fieldId = (name: string) => `visa-${guestId}-${name}`;
+  /** A required field: its label, its id and its form binding. */
+  const requiredField = (name: keyof VisaFormValues & string, label: string) => ({
+    label,
+    id: fieldId(name),
+    withAsterisk: true,
+    ...form.getInputProps(name),
+    ...(needsConfirming(scan, name, form.values[name]) && { description: CONFIRM_FIELD, 'data-confirm': 'true', styles: CONFIRM_STYLES }),
+  });
+  /** A required date field with the Dutch date format. */
+  const dateField = (name: 'date_of_birth' | 'passport_creation_date' | 'passport_expires', label: string) => ({
+    ...dateProps,
+    ...requiredField(name, label),
+  });
+  return { fieldId, requiredField, dateField };
+}
+
+function GenderField({ form, scan }: { form: VisaFormApi; scan: ScanState | null }) {
   return (
-    <form onSubmit={submit} noValidate aria-label={`Visumgegevens van ${guest.first_name} ${guest.last_name}`.trim()}>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          Vul de gegevens precies zo in als ze in het paspoort staan.
-        </Text>
-        {passportScan.controls}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput autoComplete="off" {...requiredField('first_name', 'Voornaam')} />
-          <TextInput autoComplete="off" {...requiredField('last_name', 'Achternaam')} />
-        </SimpleGrid>
-        <Radio.Group
-          label="Geslacht"
-          withAsterisk
-          {...form.getInputProps('gender')}
-          {...(needsConfirming(scan, 'gender', form.values.gender) && { description: CONFIRM_FIELD, styles: CONFIRM_STYLES })}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio value="0" label="Man" />
-            <Radio value="1" label="Vrouw" />
-          </Group>
-        </Radio.Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DutchDateInput defaultLevel="decade" maxDate={today()} {...dateField('date_of_birth', 'Geboortedatum')} />
-          <TextInput autoComplete="off" {...requiredField('city_of_birth', 'Geboorteplaats')} />
-          <CountrySelect {...requiredField('city_of_country', 'Geboorteland')} />
-          <CountrySelect nationalities {...requiredField('nationality', 'Nationaliteit')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            {...requiredField('passport_number', 'Paspoortnummer')}
-            {...(numberDiffers && { description: NUMBER_DIFFERS, 'data-confirm': 'true', styles: CONFIRM_STYLES })}
-          />
-          <DutchDateInput defaultLevel="year" maxDate={today()} {...dateField('passport_creation_date', 'Uitgiftedatum paspoort')} />
-        </SimpleGrid>
-        <DutchDateInput description={expiryHint(tripStart)} defaultLevel="year" {...dateField('passport_expires', 'Vervaldatum paspoort')} />
-        <Stack gap={6}>
-          <FileInput
-            label="Pasfoto"
-            id={fieldId('visa_photo')}
-            description="Een recente, duidelijke pasfoto (jpg, png of webp) van het gezicht, recht van voren."
-            placeholder="Kies een foto"
-            accept={PHOTO_ACCEPT}
-            clearable
-            withAsterisk
-            value={photoFile}
-            onChange={(f) => void choosePhoto(f)}
-            error={photoError}
-            data-path="visa_photo"
-            clearButtonProps={{ 'aria-label': 'Foto verwijderen' }}
-            // The placeholder is real text in this button (not an input placeholder): AA contrast.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-          />
-          {photoBusy && (
-            <Text size="sm" c="dimmed" role="status">
-              Foto wordt verwerkt...
-            </Text>
-          )}
-          {form.values.visa_photo && (
-            <Image
-              src={form.values.visa_photo}
-              alt={`Voorbeeld van de pasfoto van ${form.values.first_name} ${form.values.last_name}`.trim()}
-              h={180}
-              w="auto"
-              maw={180}
-              fit="contain"
-              radius="sm"
-              bd="1px solid var(--mantine-color-gray-3)"
-            />
-          )}
-        </Stack>
-        {passportScan.input}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="space-between" mt="sm">
-          <Button variant="default" onClick={onBack} disabled={form.submitting}>
-            Vorige
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={photoBusy}>
-            Opslaan en verder
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Radio.Group
+      label="Geslacht"
+      withAsterisk
+      {...form.getInputProps('gender')}
+      {...(needsConfirming(scan, 'gender', form.values.gender) && { description: CONFIRM_FIELD, styles: CONFIRM_STYLES })}
+    >
+      <Group gap="lg" mt={6}>
+        <Radio value="0" label="Man" />
+        <Radio value="1" label="Vrouw" />
+      </Group>
+    </Radio.Group>
   );
 }

@@ -1,15 +1,13 @@
 // The admin's audit log (docs/records.md): GET /api/admin/audit, newest first, filtered by the start of the action.
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
+import { pagedListKeys } from '../../../components/admin-kit/usePagedSearch';
 
 export type { AuditEntry } from '@umrah/domain/contracts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
-export const auditKeys = {
-  all: ['admin', 'audit'] as const,
-  list: (action: string, page: number) => [...auditKeys.all, action, page] as const,
-};
+export const auditKeys = pagedListKeys(['admin', 'audit']);
 
 export const auditQuery = (action: string, page: number) =>
   queryOptions({

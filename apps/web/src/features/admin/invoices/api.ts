@@ -2,6 +2,7 @@
 // aan') and the documents of one order looked up by its number.
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
+import { pagedListKeys } from '../../../components/admin-kit/usePagedSearch';
 import { INVOICES_PAGE_SIZE, fetchAdminInvoices, invoiceKeys } from '../../invoices';
 
 export { INVOICES_PAGE_SIZE, downloadWithNotice, type Invoice } from '../../invoices';
@@ -29,10 +30,7 @@ export const orderDocumentsQuery = (orderId: number | null) =>
   });
 
 /** The issued invoices and credit notes of orders (docs/INVOICES.md), newest first. */
-export const adminIssuedKeys = {
-  all: ['admin', 'issued-invoices'] as const,
-  list: (q: string, page: number) => [...adminIssuedKeys.all, q, page] as const,
-};
+export const adminIssuedKeys = pagedListKeys(['admin', 'issued-invoices']);
 
 export const adminIssuedQuery = (q: string, page: number) =>
   queryOptions({

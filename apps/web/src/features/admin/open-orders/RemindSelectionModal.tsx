@@ -3,18 +3,16 @@
 // that was skipped (paid in the meantime) and why.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { FormFooter } from '../../../components/admin-kit/FormFooter';
 import { SendOutcome } from '../../../components/admin-kit/SendOutcome';
 import { errorMessage } from '../../../lib/notify';
 import { remindOrders, type OpenOrder, type RemindProgress } from './api';
 
 /** amount_sent 0-4: the payment reminder steps (log types 6-10) as the order's reminder popup names them. */
-export const PAYMENT_STEP_OPTIONS = [
-  { value: '0', label: 'Verzoek' },
-  { value: '1', label: 'Eerste herinnering' },
-  { value: '2', label: 'Tweede herinnering' },
-  { value: '3', label: 'Derde herinnering' },
-  { value: '4', label: 'Annulering' },
-];
+export const PAYMENT_STEP_OPTIONS = ['Verzoek', 'Eerste herinnering', 'Tweede herinnering', 'Derde herinnering', 'Annulering'].map((label, step) => ({
+  value: String(step),
+  label,
+}));
 
 type Result = Awaited<ReturnType<typeof remindOrders>>;
 
@@ -33,7 +31,6 @@ export function RemindSelectionModal({
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = progress !== null && result === null && error === null;
-  const label = PAYMENT_STEP_OPTIONS.find((o) => o.value === step)?.label ?? '';
   const numberOf = (id: number) => orders.find((o) => o.id === id)?.order_number ?? String(id);
 
   const send = async () => {
@@ -64,32 +61,7 @@ export function RemindSelectionModal({
     >
       <Stack>
         {progress === null ? (
-          <>
-            <Text>
-              {orders.length === 1 ? 'De klant van 1 bestelling krijgt' : `De klanten van ${orders.length} bestellingen krijgen`} een
-              betalingsherinnering met het openstaande bedrag; elke mail komt in het logboek van de bestelling. Al betaalde bestellingen worden
-              overgeslagen.
-            </Text>
-            <Text size="sm" c="dimmed">
-              {orders.map((o) => o.order_number).join(', ')}
-            </Text>
-            <Select
-              label="Herinnering"
-              data={PAYMENT_STEP_OPTIONS}
-              value={step}
-              onChange={(v) => setStep(v ?? '0')}
-              allowDeselect={false}
-              maw={280}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Terug
-              </Button>
-              <Button onClick={() => void send()}>
-                {label} versturen naar {orders.length === 1 ? '1 bestelling' : `${orders.length} bestellingen`}
-              </Button>
-            </Group>
-          </>
+          <ConfirmStep orders={orders} step={step} onStep={setStep} onClose={onClose} onSend={() => void send()} />
         ) : (
           <>
             <Progress value={percent} size="lg" aria-label="Voortgang herinneringen" animated={busy} />
@@ -101,15 +73,7 @@ export function RemindSelectionModal({
                 {error}
               </Alert>
             )}
-            {result && (
-              <Alert color={result.skipped.length ? 'yellow' : 'green'} role="status" title="Klaar">
-                <Text size="sm">
-                  {result.sent.length === 1 ? '1 herinnering verstuurd' : `${result.sent.length} herinneringen verstuurd`}
-                  {result.skipped.length ? `, ${result.skipped.length} overgeslagen` : ''}.
-                </Text>
-                <SendOutcome sent={result.sent} skipped={result.skipped} numberOf={numberOf} />
-              </Alert>
-            )}
+            {result && <ResultAlert result={result} numberOf={numberOf} />}
             <Group justify="flex-end">
               <Button onClick={onClose} disabled={busy} loading={busy}>
                 Sluiten
@@ -119,5 +83,52 @@ export function RemindSelectionModal({
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** Before sending: to whom, which step, and the button that sends it. */
+function ConfirmStep({
+  orders,
+  step,
+  onStep,
+  onClose,
+  onSend,
+}: {
+  orders: OpenOrder[];
+  step: string;
+  onStep: (step: string) => void;
+  onClose: () => void;
+  onSend: () => void;
+}) {
+  const label = PAYMENT_STEP_OPTIONS.find((o) => o.value === step)?.label ?? '';
+  return (
+    <>
+      <Text>
+        {orders.length === 1 ? 'De klant van 1 bestelling krijgt' : `De klanten van ${orders.length} bestellingen krijgen`} een betalingsherinnering
+        met het openstaande bedrag; elke mail komt in het logboek van de bestelling. Al betaalde bestellingen worden overgeslagen.
+      </Text>
+      <Text size="sm" c="dimmed">
+        {orders.map((o) => o.order_number).join(', ')}
+      </Text>
+      <Select label="Herinnering" data={PAYMENT_STEP_OPTIONS} value={step} onChange={(v) => onStep(v ?? '0')} allowDeselect={false} maw={280} />
+      <FormFooter
+        onCancel={onClose}
+        cancelLabel="Terug"
+        onSubmit={onSend}
+        submitLabel={`${label} versturen naar ${orders.length === 1 ? '1 bestelling' : `${orders.length} bestellingen`}`}
+      />
+    </>
+  );
+}
+
+function ResultAlert({ result, numberOf }: { result: Result; numberOf: (id: number) => string }) {
+  return (
+    <Alert color={result.skipped.length ? 'yellow' : 'green'} role="status" title="Klaar">
+      <Text size="sm">
+        {result.sent.length === 1 ? '1 herinnering verstuurd' : `${result.sent.length} herinneringen verstuurd`}
+        {result.skipped.length ? `, ${result.skipped.length} overgeslagen` : ''}.
+      </Text>
+      <SendOutcome sent={result.sent} skipped={result.skipped} numberOf={numberOf} />
+    </Alert>
   );
 }

@@ -129,6 +129,29 @@ function useOrderRows(onAction: (d: NonNullable<Dialog>) => void) {
   };
 }
 
+/** The leads (orders with nothing paid yet) above the orders, folded away until opened. */
+function LeadsPanel({ open, onToggle, total, children }: { open: boolean; onToggle: () => void; total: number; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-label="Leads">
+      <UnstyledButton onClick={onToggle} aria-expanded={open} aria-controls="admin-leads" w="100%">
+        <Group gap="xs">
+          <Chevron open={open} />
+          <Text fw={600}>Leads</Text>
+          <Badge variant="light" color="orange" aria-label={`${total} leads`}>
+            {total}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            Bestellingen waarop nog niets is betaald
+          </Text>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={open} id="admin-leads">
+        <Box pt="sm">{children}</Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
 export default function OrdersSection() {
   const [leadsPage, setLeadsPage] = useState(1);
   /** null: open by itself when a search finds leads; true/false once the admin chose. */
@@ -158,36 +181,20 @@ export default function OrdersSection() {
   const leadRows = leadsPage > 1 ? morePages.data?.orders : list.query.data?.leads;
 
   const leadsSection = (
-    <Paper withBorder p="sm" component="section" aria-label="Leads">
-      <UnstyledButton onClick={() => setLeadsChoice(!leadsOpen)} aria-expanded={leadsOpen} aria-controls="admin-leads" w="100%">
-        <Group gap="xs">
-          <Chevron open={leadsOpen} />
-          <Text fw={600}>Leads</Text>
-          <Badge variant="light" color="orange" aria-label={`${leadsTotal} leads`}>
-            {leadsTotal}
-          </Badge>
-          <Text size="sm" c="dimmed">
-            Bestellingen waarop nog niets is betaald
-          </Text>
-        </Group>
-      </UnstyledButton>
-      <Collapse expanded={leadsOpen} id="admin-leads">
-        <Box pt="sm">
-          <DataTable
-            {...rows}
-            label="Leads"
-            rows={leadRows}
-            isError={leads.isError}
-            dimmed={leads.isPlaceholderData}
-            empty="Geen leads gevonden."
-            page={leadsPage}
-            pages={Math.max(1, Math.ceil(leadsTotal / LEADS_PAGE_SIZE))}
-            onPageChange={setLeadsPage}
-            paginationLabel="Pagina's leads"
-          />
-        </Box>
-      </Collapse>
-    </Paper>
+    <LeadsPanel open={leadsOpen} onToggle={() => setLeadsChoice(!leadsOpen)} total={leadsTotal}>
+      <DataTable
+        {...rows}
+        label="Leads"
+        rows={leadRows}
+        isError={leads.isError}
+        dimmed={leads.isPlaceholderData}
+        empty="Geen leads gevonden."
+        page={leadsPage}
+        pages={Math.max(1, Math.ceil(leadsTotal / LEADS_PAGE_SIZE))}
+        onPageChange={setLeadsPage}
+        paginationLabel="Pagina's leads"
+      />
+    </LeadsPanel>
   );
 
   return (

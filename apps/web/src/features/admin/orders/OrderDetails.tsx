@@ -30,51 +30,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
       {order.rooms.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           {order.rooms.map((room, i) => (
-            <Stack key={room.id} gap={2}>
-              <Text fw={600} size="sm">
-                {orderRoomTitle(room, i)}
-              </Text>
-              <Text size="sm" component="ul" m={0} pl="lg">
-                {room.guests.map((g) => (
-                  <li key={g.id}>
-                    {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()}
-                    {room.room_gender === 2 && g.gender !== null && GUEST_GENDER[g.gender] ? `, ${GUEST_GENDER[g.gender]}` : ''}
-                    {g.age_category !== AgeCategory.ADULT && !g.bed_included ? ', zonder bed' : ''}
-                    {!g.european_passport ? ', geen Europees paspoort' : ''}
-                    {g.flex.disabled ? ', rolstoel' : ''})
-                    <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>
-                      <DocumentsBadge delivered={g.has_documents} size="sm" />
-                      {g.has_documents && !readOnly && (
-                        <>
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            onClick={() => setDocuments({ kind: 'view', guestId: g.id })}
-                            aria-label={`Documenten van ${g.first_name} ${g.last_name}`}
-                          >
-                            Documenten
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDocuments({ kind: 'reset', guestId: g.id })}
-                            aria-label={`Documenten resetten van ${g.first_name} ${g.last_name}`}
-                          >
-                            Documenten resetten
-                          </Button>
-                        </>
-                      )}
-                    </Group>
-                  </li>
-                ))}
-              </Text>
-              {Array.isArray(room.flex.extras) && room.flex.extras.length > 0 && (
-                <Text size="xs" c="dimmed">
-                  Extra&apos;s: {room.flex.extras.join(', ')}
-                </Text>
-              )}
-            </Stack>
+            <RoomGuests key={room.id} room={room} index={i} onDocuments={readOnly ? null : setDocuments} />
           ))}
         </SimpleGrid>
       )}
@@ -117,6 +73,59 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           preselected={[documents.guestId]}
           onClose={() => setDocuments(null)}
         />
+      )}
+    </Stack>
+  );
+}
+
+type Room = AdminOrder['rooms'][number];
+
+/** One room with its guests; `onDocuments` is null for the bookkeeper (no passports to open). */
+function RoomGuests({ room, index, onDocuments }: { room: Room; index: number; onDocuments: ((dialog: DocumentsDialog) => void) | null }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600} size="sm">
+        {orderRoomTitle(room, index)}
+      </Text>
+      <Text size="sm" component="ul" m={0} pl="lg">
+        {room.guests.map((g) => (
+          <li key={g.id}>
+            {g.first_name} {g.last_name} ({(ageCategoryLabels[g.age_category as AgeCategory] ?? '').toLowerCase()}
+            {room.room_gender === 2 && g.gender !== null && GUEST_GENDER[g.gender] ? `, ${GUEST_GENDER[g.gender]}` : ''}
+            {g.age_category !== AgeCategory.ADULT && !g.bed_included ? ', zonder bed' : ''}
+            {!g.european_passport ? ', geen Europees paspoort' : ''}
+            {g.flex.disabled ? ', rolstoel' : ''})
+            <Group gap={6} mt={2} mb={4} wrap="wrap" data-guest-documents={g.id}>
+              <DocumentsBadge delivered={g.has_documents} size="sm" />
+              {g.has_documents && onDocuments && (
+                <>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => onDocuments({ kind: 'view', guestId: g.id })}
+                    aria-label={`Documenten van ${g.first_name} ${g.last_name}`}
+                  >
+                    Documenten
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => onDocuments({ kind: 'reset', guestId: g.id })}
+                    aria-label={`Documenten resetten van ${g.first_name} ${g.last_name}`}
+                  >
+                    Documenten resetten
+                  </Button>
+                </>
+              )}
+            </Group>
+          </li>
+        ))}
+      </Text>
+      {Array.isArray(room.flex.extras) && room.flex.extras.length > 0 && (
+        <Text size="xs" c="dimmed">
+          Extra&apos;s: {room.flex.extras.join(', ')}
+        </Text>
       )}
     </Stack>
   );

@@ -76,51 +76,14 @@ export function QuickEditModal({
       <Stack>
         {rooms.length === 0 && <Text c="dimmed">Deze bestelling heeft geen kamers.</Text>}
         {rooms.map((room, i) => (
-          <Stack
+          <RoomFields
             key={room.id}
-            gap="xs"
-            component="fieldset"
-            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, padding: 12 }}
-          >
-            <Text component="legend" fw={600} size="sm" px={4}>
-              Kamer {i + 1}
-            </Text>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={`qe-room-${room.id}-type`}>
-                Kamertype
-              </Text>
-              <SegmentedControl
-                aria-labelledby={`qe-room-${room.id}-type`}
-                value={String(room.room_type)}
-                onChange={(v) => updateRoom(i, { room_type: Number(v) })}
-                data={[
-                  { value: '2', label: '2 personen' },
-                  { value: '3', label: '3 personen' },
-                  { value: '4', label: '4 personen' },
-                ]}
-              />
-            </Stack>
-            {room.guests.map((g, k) => (
-              <Group key={g.id} grow align="flex-start">
-                {NAME_FIELDS.map(([field, label]) => (
-                  <TextInput
-                    key={field}
-                    label={`${label} reiziger ${k + 1}`}
-                    value={g[field]}
-                    error={fieldErrors[`${g.id}.${field}`]}
-                    onChange={(e) => updateGuest(i, k, field, e.currentTarget.value)}
-                    maxLength={100}
-                  />
-                ))}
-              </Group>
-            ))}
-            <TagsInput
-              label="Extra's"
-              description="Typ de naam van een extra van deze reis en druk op Enter."
-              value={room.extras}
-              onChange={(v) => updateRoom(i, { extras: v })}
-            />
-          </Stack>
+            room={room}
+            index={i}
+            fieldErrors={fieldErrors}
+            onRoom={(change) => updateRoom(i, change)}
+            onGuest={(k, field, value) => updateGuest(i, k, field, value)}
+          />
         ))}
         <Text size="sm" c="dimmed">
           De server rekent de prijs opnieuw uit en verschuift de voorraad; de wijziging komt in het logboek van de bestelling.
@@ -128,5 +91,62 @@ export function QuickEditModal({
         <FormFooter error={errorMessage(edit.error)} onCancel={onClose} onSubmit={save} busy={edit.isPending} submitDisabled={rooms.length === 0} />
       </Stack>
     </Modal>
+  );
+}
+
+function RoomFields({
+  room,
+  index,
+  fieldErrors,
+  onRoom,
+  onGuest,
+}: {
+  room: Rooms[number];
+  index: number;
+  fieldErrors: Record<string, string>;
+  onRoom: (change: Partial<Rooms[number]>) => void;
+  onGuest: (guest: number, field: 'first_name' | 'last_name', value: string) => void;
+}) {
+  return (
+    <Stack gap="xs" component="fieldset" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, padding: 12 }}>
+      <Text component="legend" fw={600} size="sm" px={4}>
+        Kamer {index + 1}
+      </Text>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id={`qe-room-${room.id}-type`}>
+          Kamertype
+        </Text>
+        <SegmentedControl
+          aria-labelledby={`qe-room-${room.id}-type`}
+          value={String(room.room_type)}
+          onChange={(v) => onRoom({ room_type: Number(v) })}
+          data={[
+            { value: '2', label: '2 personen' },
+            { value: '3', label: '3 personen' },
+            { value: '4', label: '4 personen' },
+          ]}
+        />
+      </Stack>
+      {room.guests.map((g, k) => (
+        <Group key={g.id} grow align="flex-start">
+          {NAME_FIELDS.map(([field, label]) => (
+            <TextInput
+              key={field}
+              label={`${label} reiziger ${k + 1}`}
+              value={g[field]}
+              error={fieldErrors[`${g.id}.${field}`]}
+              onChange={(e) => onGuest(k, field, e.currentTarget.value)}
+              maxLength={100}
+            />
+          ))}
+        </Group>
+      ))}
+      <TagsInput
+        label="Extra's"
+        description="Typ de naam van een extra van deze reis en druk op Enter."
+        value={room.extras}
+        onChange={(v) => onRoom({ extras: v })}
+      />
+    </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { Alert, Badge, Button, Center, Group, Image, Modal, SimpleGrid, Skeleton
 import { useQuery } from '@tanstack/react-query';
 import { countryName, nationalityName } from '@umrah/domain/countries';
 import { formatDate } from '@umrah/domain/dates';
-import { passportValidEnough, VISA_MSG } from '@umrah/domain/validation/visa';
+import { passportValidEnough, VISA_MSG, type AdminVisaGuestDto } from '@umrah/domain/validation/visa';
 import { CloseFooter } from '../../../components/admin-kit/FormFooter';
 import { LoadError } from '../../../components/Feedback';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
@@ -49,38 +49,6 @@ export function VisaDocumentsModal({
   const tripStart = visa.data?.trip?.start ?? null;
   const photoDownload = useDownloadGuestPhoto({ onSuccess: (file) => notifySuccess(`${file} is gedownload.`) });
 
-  const rows: [string, React.ReactNode][] = doc
-    ? [
-        ['Voornaam', doc.first_name],
-        ['Achternaam', doc.last_name],
-        ['Geslacht', GENDER[doc.gender] ?? '-'],
-        ['Geboortedatum', formatDate(doc.date_of_birth)],
-        ['Geboorteplaats', doc.city_of_birth],
-        ['Geboorteland', countryName(doc.city_of_country)],
-        ['Nationaliteit', nationalityName(doc.nationality)],
-        [
-          'Paspoortnummer',
-          <Group gap="xs" key="number">
-            <span>{doc.passport_number}</span>
-            <PassportSourceBadge source={doc.passport_source} />
-          </Group>,
-        ],
-        ['Uitgiftedatum paspoort', formatDate(doc.passport_creation_date)],
-        [
-          'Vervaldatum paspoort',
-          <Group gap="xs" key="expires">
-            <span>{formatDate(doc.passport_expires)}</span>
-            {!passportValidEnough(doc.passport_expires, tripStart) && (
-              <Badge color="red" variant="light" tt="none" title={VISA_MSG.passportExpiresTooSoon}>
-                Bij vertrek minder dan 6 maanden geldig
-              </Badge>
-            )}
-          </Group>,
-        ],
-        ['Aangeleverd op', formatDate(doc.submitted_at)],
-      ]
-    : [];
-
   return (
     <Modal
       opened
@@ -109,18 +77,7 @@ export function VisaDocumentsModal({
       ) : (
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Table aria-label={`Visumgegevens van ${name}`} verticalSpacing={4} fz="sm">
-              <Table.Tbody>
-                {rows.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th scope="row" fw={600} w="45%">
-                      {label}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DocumentTable name={name} doc={doc} tripStart={tripStart} />
             <Center>{guest.has_photo ? <Photo guestId={guest.id} name={name} /> : <Text c="dimmed">Geen pasfoto</Text>}</Center>
           </SimpleGrid>
           {photoDownload.error && (
@@ -143,5 +100,57 @@ export function VisaDocumentsModal({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+type Documents = NonNullable<AdminVisaGuestDto['documents']>;
+
+/** The delivered fields, label and value, in the order of the visa form. */
+function documentRows(doc: Documents, tripStart: string | null): [string, React.ReactNode][] {
+  return [
+    ['Voornaam', doc.first_name],
+    ['Achternaam', doc.last_name],
+    ['Geslacht', GENDER[doc.gender] ?? '-'],
+    ['Geboortedatum', formatDate(doc.date_of_birth)],
+    ['Geboorteplaats', doc.city_of_birth],
+    ['Geboorteland', countryName(doc.city_of_country)],
+    ['Nationaliteit', nationalityName(doc.nationality)],
+    [
+      'Paspoortnummer',
+      <Group gap="xs" key="number">
+        <span>{doc.passport_number}</span>
+        <PassportSourceBadge source={doc.passport_source} />
+      </Group>,
+    ],
+    ['Uitgiftedatum paspoort', formatDate(doc.passport_creation_date)],
+    [
+      'Vervaldatum paspoort',
+      <Group gap="xs" key="expires">
+        <span>{formatDate(doc.passport_expires)}</span>
+        {!passportValidEnough(doc.passport_expires, tripStart) && (
+          <Badge color="red" variant="light" tt="none" title={VISA_MSG.passportExpiresTooSoon}>
+            Bij vertrek minder dan 6 maanden geldig
+          </Badge>
+        )}
+      </Group>,
+    ],
+    ['Aangeleverd op', formatDate(doc.submitted_at)],
+  ];
+}
+
+function DocumentTable({ name, doc, tripStart }: { name: string; doc: Documents; tripStart: string | null }) {
+  return (
+    <Table aria-label={`Visumgegevens van ${name}`} verticalSpacing={4} fz="sm">
+      <Table.Tbody>
+        {documentRows(doc, tripStart).map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" fw={600} w="45%">
+              {label}
+            </Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -33,6 +33,40 @@ export const REVIEW_TEXT = {
 
 const amountCell = { th: { ta: 'right' }, td: { ta: 'right', style: { whiteSpace: 'nowrap' } } } as const;
 
+/** Every column but the actions, which only the admin who may change payments gets. */
+const PAYMENT_COLUMNS: Column<PaymentDto>[] = [
+  { key: 'id', header: 'Nr', cell: (p) => p.id },
+  { key: 'order', header: 'Bestelling', cell: (p) => (p.order_id !== null ? formatOrderNumber(p.order_id) : '-') },
+  {
+    key: 'customer',
+    header: 'Klant',
+    cell: (p) => (
+      <>
+        <Text size="sm">{p.name ?? '-'}</Text>
+        <Text size="xs" c="dimmed">
+          {p.email ?? ''}
+        </Text>
+      </>
+    ),
+  },
+  {
+    key: 'type',
+    header: 'Methode',
+    cell: (p) => (
+      <>
+        <Text size="sm">{p.type_text}</Text>
+        {p.review && (
+          <Badge color={p.review === 'refund_due' ? 'red' : 'orange'} variant="light" tt="none" data-testid="payment-review">
+            {REVIEW_TEXT[p.review]}
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { key: 'amount', header: 'Bedrag', ...amountCell, cell: (p) => formatEuro(p.amount) },
+  { key: 'date', header: 'Datum', cell: (p) => formatDateTime(p.created_at) },
+];
+
 export default function PaymentsTab() {
   const [editing, setEditing] = useState<PaymentDto | 'new' | null>(null);
   // The bookkeeper reads payments: no add, change or delete (docs/RULES.md, 'Roles').
@@ -43,48 +77,18 @@ export default function PaymentsTab() {
   const confirmDelete = useConfirm(useDeletePayment(), (p: PaymentDto) => p.id);
   const deleting = confirmDelete.target;
 
-  const columns: Column<PaymentDto>[] = [
-    { key: 'id', header: 'Nr', cell: (p) => p.id },
-    { key: 'order', header: 'Bestelling', cell: (p) => (p.order_id !== null ? formatOrderNumber(p.order_id) : '-') },
-    {
-      key: 'customer',
-      header: 'Klant',
-      cell: (p) => (
-        <>
-          <Text size="sm">{p.name ?? '-'}</Text>
-          <Text size="xs" c="dimmed">
-            {p.email ?? ''}
-          </Text>
-        </>
-      ),
-    },
-    {
-      key: 'type',
-      header: 'Methode',
-      cell: (p) => (
-        <>
-          <Text size="sm">{p.type_text}</Text>
-          {p.review && (
-            <Badge color={p.review === 'refund_due' ? 'red' : 'orange'} variant="light" tt="none" data-testid="payment-review">
-              {REVIEW_TEXT[p.review]}
-            </Badge>
-          )}
-        </>
-      ),
-    },
-    { key: 'amount', header: 'Bedrag', ...amountCell, cell: (p) => formatEuro(p.amount) },
-    { key: 'date', header: 'Datum', cell: (p) => formatDateTime(p.created_at) },
-  ];
-  if (!readOnly)
-    columns.push(
-      actionsColumn(
-        (p) => [
-          { label: 'Wijzigen', onClick: () => setEditing(p), disabled: p.order_id === null },
-          { label: 'Verwijderen', color: 'red', onClick: () => confirmDelete.ask(p), hidden: !isDeletablePaymentType(p.payment_type) },
-        ],
-        { end: true },
-      ),
-    );
+  const columns = readOnly
+    ? PAYMENT_COLUMNS
+    : [
+        ...PAYMENT_COLUMNS,
+        actionsColumn<PaymentDto>(
+          (p) => [
+            { label: 'Wijzigen', onClick: () => setEditing(p), disabled: p.order_id === null },
+            { label: 'Verwijderen', color: 'red', onClick: () => confirmDelete.ask(p), hidden: !isDeletablePaymentType(p.payment_type) },
+          ],
+          { end: true },
+        ),
+      ];
 
   return (
     <AdminTab title="Betalingen" action={!readOnly && <Button onClick={() => setEditing('new')}>Betaling toevoegen</Button>}>

@@ -2,7 +2,7 @@
 // email, and items with name, unit amount, quantity and VAT type; the shared schema checks it.
 import { useState } from 'react';
 import { Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { eurosToCents, formatEuro } from '@umrah/domain/money';
 import { quoteFormSchema, quoteFormToInput } from '@umrah/domain/validation/invoice';
 import { FormModal } from '../../../components/admin-kit/FormModal';
@@ -83,11 +83,7 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
     validate,
   });
 
-  const total = form.values.items.reduce((s, i) => {
-    const price = num(i.price);
-    const amount = num(i.amount);
-    return s + (price !== undefined && amount !== undefined ? eurosToCents(price) * amount : 0);
-  }, 0);
+  const total = quoteTotal(form.values.items);
 
   const submit = form.onSubmit((values) =>
     save.mutate(
@@ -114,27 +110,7 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
       />
       <Text fw={600}>Items</Text>
       {form.values.items.map((_, index) => (
-        <Group key={index} align="flex-start" gap="xs" wrap="nowrap" data-testid="quote-item">
-          <TextInput label="Naam" withAsterisk style={{ flex: 3 }} {...form.getInputProps(`items.${index}.label`)} />
-          <EuroInput withAsterisk hideControls style={{ flex: 1.4 }} {...form.getInputProps(`items.${index}.price`)} />
-          <NumberInput
-            label="Aantal"
-            withAsterisk
-            min={1}
-            allowDecimal={false}
-            style={{ flex: 1 }}
-            {...form.getInputProps(`items.${index}.amount`)}
-          />
-          <Select
-            label="Btw"
-            data={VAT_OPTIONS}
-            allowDeselect={false}
-            withAsterisk
-            style={{ flex: 1 }}
-            {...form.getInputProps(`items.${index}.btw_type`)}
-          />
-          <RemoveRowButton mt={26} label={`Item ${index + 1} verwijderen`} onClick={() => form.removeListItem('items', index)} />
-        </Group>
+        <QuoteItemRow key={index} form={form} index={index} />
       ))}
       <ListError error={itemsError} />
       <Group justify="space-between">
@@ -146,5 +122,33 @@ export function QuoteFormModal({ invoice, onClose }: { invoice?: Invoice; onClos
         </Text>
       </Group>
     </FormModal>
+  );
+}
+
+/** The total of the rows as typed so far, in cents (rows without a price or amount count 0). */
+function quoteTotal(items: Values['items']) {
+  return items.reduce((s, i) => {
+    const price = num(i.price);
+    const amount = num(i.amount);
+    return s + (price !== undefined && amount !== undefined ? eurosToCents(price) * amount : 0);
+  }, 0);
+}
+
+function QuoteItemRow({ form, index }: { form: UseFormReturnType<Values>; index: number }) {
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap" data-testid="quote-item">
+      <TextInput label="Naam" withAsterisk style={{ flex: 3 }} {...form.getInputProps(`items.${index}.label`)} />
+      <EuroInput withAsterisk hideControls style={{ flex: 1.4 }} {...form.getInputProps(`items.${index}.price`)} />
+      <NumberInput label="Aantal" withAsterisk min={1} allowDecimal={false} style={{ flex: 1 }} {...form.getInputProps(`items.${index}.amount`)} />
+      <Select
+        label="Btw"
+        data={VAT_OPTIONS}
+        allowDeselect={false}
+        withAsterisk
+        style={{ flex: 1 }}
+        {...form.getInputProps(`items.${index}.btw_type`)}
+      />
+      <RemoveRowButton mt={26} label={`Item ${index + 1} verwijderen`} onClick={() => form.removeListItem('items', index)} />
+    </Group>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '@umrah/domain/validation/my-trip';
 import { formatDateTime } from '@umrah/domain/dates';
 import { LoadError } from '../../../components/Feedback';
+import { TableHead } from '../../../components/TableHead';
 import { FormError } from '../../../components/admin-kit/FormFooter';
 import { zodValidate, fieldErrors } from '../../../lib/form';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -106,67 +107,87 @@ function VisaPdfs({ start, detail, withPdf }: { start: string; detail: TripDetai
       <FormError error={problem} />
       <Table.ScrollContainer minWidth={520}>
         <Table striped aria-label="Visum (PDF) per reiziger">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Reiziger</Table.Th>
-              <Table.Th>Bestelling</Table.Th>
-              <Table.Th>Visum (PDF)</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Acties</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Reiziger', 'Bestelling', 'Visum (PDF)', <VisuallyHidden key="acties">Acties</VisuallyHidden>]} />
           <Table.Tbody>
-            {guests.map((g) => {
-              const name = `${g.first_name} ${g.last_name}`;
-              return (
-                <Table.Tr key={g.id}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{g.order}</Table.Td>
-                  <Table.Td>
-                    {has.has(g.id) ? (
-                      <Badge color="teal" variant="light">
-                        Aanwezig
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" variant="light">
-                        Nog niet
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <FileButton accept="application/pdf" onChange={(f) => void upload(g.id, f)}>
-                        {(props) => (
-                          <Button {...props} size="xs" variant="light" loading={busy === g.id} aria-label={`Visum (PDF) uploaden voor ${name}`}>
-                            {has.has(g.id) ? 'Vervangen' : 'Uploaden'}
-                          </Button>
-                        )}
-                      </FileButton>
-                      {has.has(g.id) && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          disabled={busy !== null}
-                          aria-label={`Visum (PDF) verwijderen van ${name}`}
-                          onClick={() => {
-                            setBusy(g.id);
-                            mutation.mutate({ guestId: g.id, pdf: null });
-                          }}
-                        >
-                          Verwijderen
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {guests.map((g) => (
+              <VisaPdfRow
+                key={g.id}
+                name={`${g.first_name} ${g.last_name}`}
+                order={g.order}
+                present={has.has(g.id)}
+                busy={busy === g.id}
+                othersBusy={busy !== null}
+                onUpload={(f) => void upload(g.id, f)}
+                onRemove={() => {
+                  setBusy(g.id);
+                  mutation.mutate({ guestId: g.id, pdf: null });
+                }}
+              />
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** One guest's visa PDF: whether it is there, upload or replace it, remove it. */
+function VisaPdfRow({
+  name,
+  order,
+  present,
+  busy,
+  othersBusy,
+  onUpload,
+  onRemove,
+}: {
+  name: string;
+  order: string;
+  present: boolean;
+  busy: boolean;
+  othersBusy: boolean;
+  onUpload: (file: File | null) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td>{name}</Table.Td>
+      <Table.Td>{order}</Table.Td>
+      <Table.Td>
+        {present ? (
+          <Badge color="teal" variant="light">
+            Aanwezig
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            Nog niet
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <FileButton accept="application/pdf" onChange={onUpload}>
+            {(props) => (
+              <Button {...props} size="xs" variant="light" loading={busy} aria-label={`Visum (PDF) uploaden voor ${name}`}>
+                {present ? 'Vervangen' : 'Uploaden'}
+              </Button>
+            )}
+          </FileButton>
+          {present && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={othersBusy}
+              aria-label={`Visum (PDF) verwijderen van ${name}`}
+              onClick={onRemove}
+            >
+              Verwijderen
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -65,24 +65,8 @@ export function EditView(p: EditViewProps) {
   const rooms = p.rooms;
   return (
     <Stack gap="md">
-      {p.warnings.length > 0 && (
-        <Alert color="yellow" c="dark.7" title="Let op" role="note">
-          <List size="sm">
-            {p.warnings.map((w) => (
-              <List.Item key={w}>{w}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-      {p.problems && p.problems.general.length > 0 && (
-        <Alert color="red" c="dark.7" title="Deze indeling breekt een regel" role="note">
-          <List size="sm">
-            {p.problems.general.map((w) => (
-              <List.Item key={w}>{w}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <NoteList color="yellow" title="Let op" notes={p.warnings} />
+      <NoteList color="red" title="Deze indeling breekt een regel" notes={p.problems?.general ?? []} />
       {p.swapFrom !== null && (
         <Alert color="blue" c="dark.7" role="status">
           <Group justify="space-between" gap="xs">
@@ -93,148 +77,177 @@ export function EditView(p: EditViewProps) {
           </Group>
         </Alert>
       )}
-      {p.unplaced.length > 0 && (
-        <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="rooming-unplaced">
-          <Title order={4} size="h5" id="rooming-unplaced" mb="xs">
-            Niet ingedeeld ({p.unplaced.length})
-          </Title>
-          <Stack gap="xs">
-            {p.unplaced.map((g) => (
-              <Group key={g.id} justify="space-between" wrap="wrap" gap="xs" data-guest={g.id}>
-                <Text size="sm">
-                  {guestName(g)}{' '}
-                  <Text span size="xs" c="dark.4">
-                    ({guestDetails(g)})
-                  </Text>
-                </Text>
-                <NativeSelect
-                  size="xs"
-                  aria-label={`Kamer van ${guestName(g)}`}
-                  value=""
-                  onChange={(e) => e.currentTarget.value && p.onMove(g.id, e.currentTarget.value)}
-                  data={[{ value: '', label: 'Kies een kamer' }, ...roomOptions(rooms, null, g.id, p.guests)]}
-                />
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
-      )}
+      {p.unplaced.length > 0 && <UnplacedGuests unplaced={p.unplaced} rooms={rooms} guests={p.guests} onMove={p.onMove} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {rooms.map((room, index) => {
-          const problems = p.problems?.byRoom.get(room.key) ?? [];
-          const beds = bedsIn(room, p.guests);
-          const wheelchair = room.guests.some((id) => p.guests.get(id)?.wheelchair);
-          const headingId = `rooming-room-${room.key}`;
-          const title = roomTitle(index);
-          return (
-            <Paper
-              key={room.key}
-              withBorder
-              p="sm"
-              radius="md"
-              component="section"
-              aria-labelledby={headingId}
-              data-room={index + 1}
-              data-room-key={room.key}
-            >
-              <Stack gap="xs">
-                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                  <Title order={4} size="h5" id={headingId}>
-                    {roomHeading(room, index)}
-                  </Title>
-                  <Text size="xs" fw={600} c={beds > room.capacity ? 'red.9' : 'dark.4'} style={{ whiteSpace: 'nowrap', flex: 'none' }} mt={4}>
-                    {beds}/{room.capacity} bedden
-                  </Text>
-                </Group>
-                {wheelchair && <WheelchairMark />}
-                {problems.length > 0 && (
-                  <Alert color="red" c="dark.7" p="xs" role="note" data-testid="room-problems">
-                    {problems.join(' ')}
-                  </Alert>
-                )}
-                <Group grow gap="xs">
-                  {ROOM_NUMBERS.map(([field, city]) => (
-                    <TextInput
-                      key={field}
-                      size="xs"
-                      label={`Kamernummer ${city}`}
-                      aria-label={`Kamernummer ${city} van ${title}`}
-                      value={room[field]}
-                      maxLength={20}
-                      onChange={(e) => p.onNumbers(room.key, { [field]: e.currentTarget.value })}
-                    />
-                  ))}
-                </Group>
-                {room.guests.length === 0 ? (
-                  <Group justify="space-between">
-                    <Text size="sm" c="dark.4">
-                      Lege kamer
-                    </Text>
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => p.onRemove(room.key)} aria-label={`${title} verwijderen`}>
-                      Verwijderen
-                    </Button>
-                  </Group>
-                ) : (
-                  <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                    {room.guests.map((id) => {
-                      const g = p.guests.get(id);
-                      const name = g ? guestName(g) : `Gast ${id}`;
-                      return (
-                        <li key={id} className={classes.guestRow} data-guest={id}>
-                          <Stack gap={4}>
-                            <Group gap={6} wrap="wrap">
-                              <Text size="sm" fw={500}>
-                                {name}
-                              </Text>
-                              {g && (
-                                <Text size="xs" c="dark.4">
-                                  {guestDetails(g)}
-                                </Text>
-                              )}
-                              {g?.wheelchair && <WheelchairMark />}
-                            </Group>
-                            <Group gap="xs" wrap="nowrap">
-                              <NativeSelect
-                                size="xs"
-                                style={{ flex: 1 }}
-                                aria-label={`Kamer van ${name}`}
-                                value={room.key}
-                                onChange={(e) => p.onMove(id, e.currentTarget.value)}
-                                data={roomOptions(rooms, room.key, id, p.guests)}
-                              />
-                              {p.swapFrom === null ? (
-                                <Button size="xs" variant="default" onClick={() => p.onSwapStart(id)} aria-label={`${name} wisselen`}>
-                                  Wisselen
-                                </Button>
-                              ) : p.swapFrom === id ? (
-                                <Button size="xs" variant="default" onClick={() => p.onSwapStart(null)} aria-label="Wisselen annuleren">
-                                  Annuleren
-                                </Button>
-                              ) : (
-                                <Button
-                                  size="xs"
-                                  variant="light"
-                                  disabled={room.guests.includes(p.swapFrom)}
-                                  onClick={() => p.onSwap(id)}
-                                  aria-label={`Wissel ${p.swapName} met ${name}`}
-                                >
-                                  Hiermee wisselen
-                                </Button>
-                              )}
-                            </Group>
-                          </Stack>
-                        </li>
-                      );
-                    })}
-                  </Stack>
-                )}
-              </Stack>
-            </Paper>
-          );
-        })}
+        {rooms.map((room, index) => (
+          <RoomCard key={room.key} room={room} index={index} rooms={rooms} view={p} />
+        ))}
       </SimpleGrid>
       {p.addControls}
     </Stack>
+  );
+}
+
+/** Warnings or broken rules as a list in an alert; nothing when there are none. */
+function NoteList({ color, title, notes }: { color: string; title: string; notes: string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <Alert color={color} c="dark.7" title={title} role="note">
+      <List size="sm">
+        {notes.map((w) => (
+          <List.Item key={w}>{w}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+function UnplacedGuests({
+  unplaced,
+  rooms,
+  guests,
+  onMove,
+}: {
+  unplaced: GuestInfo[];
+  rooms: EditorRoom[];
+  guests: Map<number, GuestInfo>;
+  onMove: EditViewProps['onMove'];
+}) {
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="rooming-unplaced">
+      <Title order={4} size="h5" id="rooming-unplaced" mb="xs">
+        Niet ingedeeld ({unplaced.length})
+      </Title>
+      <Stack gap="xs">
+        {unplaced.map((g) => (
+          <Group key={g.id} justify="space-between" wrap="wrap" gap="xs" data-guest={g.id}>
+            <Text size="sm">
+              {guestName(g)}{' '}
+              <Text span size="xs" c="dark.4">
+                ({guestDetails(g)})
+              </Text>
+            </Text>
+            <NativeSelect
+              size="xs"
+              aria-label={`Kamer van ${guestName(g)}`}
+              value=""
+              onChange={(e) => e.currentTarget.value && onMove(g.id, e.currentTarget.value)}
+              data={[{ value: '', label: 'Kies een kamer' }, ...roomOptions(rooms, null, g.id, guests)]}
+            />
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One room: its beds, the rules it breaks, its room numbers and its guests (or 'Lege kamer'). */
+function RoomCard({ room, index, rooms, view: p }: { room: EditorRoom; index: number; rooms: EditorRoom[]; view: EditViewProps }) {
+  const problems = p.problems?.byRoom.get(room.key) ?? [];
+  const beds = bedsIn(room, p.guests);
+  const wheelchair = room.guests.some((id) => p.guests.get(id)?.wheelchair);
+  const headingId = `rooming-room-${room.key}`;
+  const title = roomTitle(index);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby={headingId} data-room={index + 1} data-room-key={room.key}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={4} size="h5" id={headingId}>
+            {roomHeading(room, index)}
+          </Title>
+          <Text size="xs" fw={600} c={beds > room.capacity ? 'red.9' : 'dark.4'} style={{ whiteSpace: 'nowrap', flex: 'none' }} mt={4}>
+            {beds}/{room.capacity} bedden
+          </Text>
+        </Group>
+        {wheelchair && <WheelchairMark />}
+        {problems.length > 0 && (
+          <Alert color="red" c="dark.7" p="xs" role="note" data-testid="room-problems">
+            {problems.join(' ')}
+          </Alert>
+        )}
+        <Group grow gap="xs">
+          {ROOM_NUMBERS.map(([field, city]) => (
+            <TextInput
+              key={field}
+              size="xs"
+              label={`Kamernummer ${city}`}
+              aria-label={`Kamernummer ${city} van ${title}`}
+              value={room[field]}
+              maxLength={20}
+              onChange={(e) => p.onNumbers(room.key, { [field]: e.currentTarget.value })}
+            />
+          ))}
+        </Group>
+        {room.guests.length === 0 ? (
+          <Group justify="space-between">
+            <Text size="sm" c="dark.4">
+              Lege kamer
+            </Text>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => p.onRemove(room.key)} aria-label={`${title} verwijderen`}>
+              Verwijderen
+            </Button>
+          </Group>
+        ) : (
+          <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {room.guests.map((id) => (
+              <RoomGuest key={id} id={id} room={room} rooms={rooms} view={p} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A guest in a room: who, the room to move to, and the swap button for the current swap state. */
+function RoomGuest({ id, room, rooms, view: p }: { id: number; room: EditorRoom; rooms: EditorRoom[]; view: EditViewProps }) {
+  const g = p.guests.get(id);
+  const name = g ? guestName(g) : `Gast ${id}`;
+  return (
+    <li className={classes.guestRow} data-guest={id}>
+      <Stack gap={4}>
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" fw={500}>
+            {name}
+          </Text>
+          {g && (
+            <Text size="xs" c="dark.4">
+              {guestDetails(g)}
+            </Text>
+          )}
+          {g?.wheelchair && <WheelchairMark />}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <NativeSelect
+            size="xs"
+            style={{ flex: 1 }}
+            aria-label={`Kamer van ${name}`}
+            value={room.key}
+            onChange={(e) => p.onMove(id, e.currentTarget.value)}
+            data={roomOptions(rooms, room.key, id, p.guests)}
+          />
+          {p.swapFrom === null ? (
+            <Button size="xs" variant="default" onClick={() => p.onSwapStart(id)} aria-label={`${name} wisselen`}>
+              Wisselen
+            </Button>
+          ) : p.swapFrom === id ? (
+            <Button size="xs" variant="default" onClick={() => p.onSwapStart(null)} aria-label="Wisselen annuleren">
+              Annuleren
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="light"
+              disabled={room.guests.includes(p.swapFrom)}
+              onClick={() => p.onSwap(id)}
+              aria-label={`Wissel ${p.swapName} met ${name}`}
+            >
+              Hiermee wisselen
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </li>
   );
 }
 

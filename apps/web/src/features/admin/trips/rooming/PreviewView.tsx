@@ -62,41 +62,48 @@ export function PreviewView({
             </Group>
             <Stack gap="sm">
               {page.map(({ room, index }) => (
-                <Paper key={room.key} withBorder p="sm" radius="sm" data-preview-room={index + 1}>
-                  <Text fw={700} size="sm">
-                    {roomHeading(room, index)}
-                  </Text>
-                  <Text size="xs" c="dark.4" mb={4}>
-                    Mekka: {room.room_mekka || '–'} · Medina: {room.room_medina || '–'}
-                  </Text>
-                  <Stack gap={2} component="ol" m={0} pl="lg">
-                    {room.guests.map((id) => {
-                      const g = guests.get(id);
-                      return (
-                        <Text component="li" size="sm" key={id}>
-                          {g ? guestName(g) : `Gast ${id}`}
-                          {g && (
-                            <Text span size="xs" c="dark.4">
-                              {' '}
-                              ({guestDetails(g)})
-                            </Text>
-                          )}
-                          {g?.wheelchair && (
-                            <Text span size="xs" fw={700}>
-                              {' '}
-                              · rolstoel
-                            </Text>
-                          )}
-                        </Text>
-                      );
-                    })}
-                  </Stack>
-                </Paper>
+                <PreviewRoom key={room.key} room={room} index={index} guests={guests} />
               ))}
             </Stack>
           </section>
         ))
       )}
     </Stack>
+  );
+}
+
+/** One room as printed: heading, room numbers, and its guests in order. */
+function PreviewRoom({ room, index, guests }: { room: EditorRoom; index: number; guests: Map<number, GuestInfo> }) {
+  return (
+    <Paper withBorder p="sm" radius="sm" data-preview-room={index + 1}>
+      <Text fw={700} size="sm">
+        {roomHeading(room, index)}
+      </Text>
+      <Text size="xs" c="dark.4" mb={4}>
+        Mekka: {room.room_mekka || '–'} · Medina: {room.room_medina || '–'}
+      </Text>
+      <Stack gap={2} component="ol" m={0} pl="lg">
+        {room.guests.map((id) => {
+          const g = guests.get(id);
+          return (
+            <Text component="li" size="sm" key={id}>
+              {g ? guestName(g) : `Gast ${id}`}
+              {g && (
+                <Text span size="xs" c="dark.4">
+                  {' '}
+                  ({guestDetails(g)})
+                </Text>
+              )}
+              {g?.wheelchair && (
+                <Text span size="xs" fw={700}>
+                  {' '}
+                  · rolstoel
+                </Text>
+              )}
+            </Text>
+          );
+        })}
+      </Stack>
+    </Paper>
   );
 }

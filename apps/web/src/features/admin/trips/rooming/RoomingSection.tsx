@@ -16,7 +16,9 @@ import { errorMessage } from '../../../../lib/notify';
 import type { TripDetail } from '../api';
 import { AddRoomControls, EditView } from './EditView';
 import { PreviewView } from './PreviewView';
-import { useRoomingEditor, type View } from './useRoomingEditor';
+import { useRoomingEditor, type RoomingState, type View } from './useRoomingEditor';
+
+type Actions = ReturnType<typeof useRoomingEditor>['actions'];
 import { VersionsView } from './VersionsView';
 
 interface Confirm {
@@ -26,38 +28,15 @@ interface Confirm {
 
 export function RoomingSection({ start, detail }: { start: string; detail: TripDetail }) {
   const { state, latest, guests, problems, versions, busy, unplaced, placedCount, swapName, actions } = useRoomingEditor(start, detail);
-  const { view, rooms, version, dirty, message, error, errorDetails } = state;
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
-
-  /** Runs `action`, after a question when it would throw unsaved changes away. */
-  const guard = (text: string, action: () => void) => {
-    if (dirty) setConfirm({ text, action });
-    else action();
-  };
+  const { view, rooms, version, dirty } = state;
+  const { guard, modal: guardModal } = useUnsavedGuard(dirty);
   const openVersion = (n: number) => guard(`Versie ${n} openen gooit de niet-opgeslagen wijzigingen weg.`, () => actions.openVersion(n));
 
-  const status =
-    rooms === null
-      ? 'Nog geen kamerindeling.'
-      : `${version !== null ? `Versie ${version}` : 'Nieuw voorstel (niet opgeslagen)'}${dirty && version !== null ? ', met niet-opgeslagen wijzigingen' : ''} · ${rooms.length} kamers · ${placedCount} gasten ingedeeld${unplaced.length ? ` · ${unplaced.length} niet ingedeeld` : ''}`;
+  const status = rooms === null ? 'Nog geen kamerindeling.' : statusLine(version, dirty, rooms.length, placedCount, unplaced.length);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={3} size="h4">
-          Kamerindeling
-        </Title>
-        <SegmentedControl
-          aria-label="Weergave kamerindeling"
-          value={view}
-          onChange={(v) => actions.setView(v as View)}
-          data={[
-            { value: 'bewerken', label: 'Bewerken' },
-            { value: 'versies', label: `Versies (${latest.data?.versions.length ?? 0})` },
-            { value: 'voorbeeld', label: 'Voorbeeld' },
-          ]}
-        />
-      </Group>
+      <ViewSwitch view={view} versionCount={latest.data?.versions.length ?? 0} onChange={actions.setView} />
       <Group gap="xs" wrap="wrap">
         <Button
           onClick={() => guard('Een nieuw voorstel vervangt de huidige indeling met niet-opgeslagen wijzigingen.', actions.propose)}
@@ -75,28 +54,7 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
         </Text>
       </Group>
 
-      {message && (
-        <Alert color="green" c="dark.7" role="status" withCloseButton closeButtonLabel="Melding sluiten" onClose={actions.dismissMessage}>
-          {message}
-        </Alert>
-      )}
-      {error && (
-        <Alert color="red" role="alert" title="Niet gelukt" withCloseButton closeButtonLabel="Foutmelding sluiten" onClose={actions.dismissError}>
-          {error}
-          {errorDetails.length > 0 && (
-            <List size="sm" mt={4}>
-              {errorDetails.map((d) => (
-                <List.Item key={d}>{d}</List.Item>
-              ))}
-            </List>
-          )}
-        </Alert>
-      )}
-      {latest.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(latest.error, MSG.loadFailed)}
-        </Alert>
-      )}
+      <RoomingFeedback state={state} loadError={latest.isError ? latest.error : null} actions={actions} />
 
       {view === 'bewerken' && (
         <EditView
@@ -142,19 +100,87 @@ export function RoomingSection({ start, detail }: { start: string; detail: TripD
         />
       )}
 
-      <ConfirmModal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title="Wijzigingen niet opgeslagen"
-        confirmLabel="Doorgaan"
-        onConfirm={() => {
-          if (!confirm) return;
-          setConfirm(null);
-          confirm.action();
-        }}
-      >
-        <Text size="sm">{confirm?.text}</Text>
-      </ConfirmModal>
+      {guardModal}
     </Stack>
+  );
+}
+
+/** Asks before `action` throws unsaved changes away; runs it at once when there are none. */
+function useUnsavedGuard(dirty: boolean) {
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const guard = (text: string, action: () => void) => {
+    if (dirty) setConfirm({ text, action });
+    else action();
+  };
+  const modal = (
+    <ConfirmModal
+      opened={confirm !== null}
+      onClose={() => setConfirm(null)}
+      title="Wijzigingen niet opgeslagen"
+      confirmLabel="Doorgaan"
+      onConfirm={() => {
+        if (!confirm) return;
+        setConfirm(null);
+        confirm.action();
+      }}
+    >
+      <Text size="sm">{confirm?.text}</Text>
+    </ConfirmModal>
+  );
+  return { guard, modal };
+}
+
+function statusLine(version: number | null, dirty: boolean, roomCount: number, placedCount: number, unplacedCount: number) {
+  return `${version !== null ? `Versie ${version}` : 'Nieuw voorstel (niet opgeslagen)'}${dirty && version !== null ? ', met niet-opgeslagen wijzigingen' : ''} · ${roomCount} kamers · ${placedCount} gasten ingedeeld${unplacedCount ? ` · ${unplacedCount} niet ingedeeld` : ''}`;
+}
+
+function ViewSwitch({ view, versionCount, onChange }: { view: View; versionCount: number; onChange: (view: View) => void }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Title order={3} size="h4">
+        Kamerindeling
+      </Title>
+      <SegmentedControl
+        aria-label="Weergave kamerindeling"
+        value={view}
+        onChange={(v) => onChange(v as View)}
+        data={[
+          { value: 'bewerken', label: 'Bewerken' },
+          { value: 'versies', label: `Versies (${versionCount})` },
+          { value: 'voorbeeld', label: 'Voorbeeld' },
+        ]}
+      />
+    </Group>
+  );
+}
+
+/** The last save's message, a refused action with its rule breaks, and a failed load. */
+function RoomingFeedback({ state, loadError, actions }: { state: RoomingState; loadError: unknown; actions: Actions }) {
+  const { message, error, errorDetails } = state;
+  return (
+    <>
+      {message && (
+        <Alert color="green" c="dark.7" role="status" withCloseButton closeButtonLabel="Melding sluiten" onClose={actions.dismissMessage}>
+          {message}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="Niet gelukt" withCloseButton closeButtonLabel="Foutmelding sluiten" onClose={actions.dismissError}>
+          {error}
+          {errorDetails.length > 0 && (
+            <List size="sm" mt={4}>
+              {errorDetails.map((d) => (
+                <List.Item key={d}>{d}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      {loadError !== null && (
+        <Alert color="red" role="alert">
+          {errorMessage(loadError, MSG.loadFailed)}
+        </Alert>
+      )}
+    </>
   );
 }

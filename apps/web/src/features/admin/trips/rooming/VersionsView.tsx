@@ -39,32 +39,13 @@ export function VersionsView({
       ) : (
         <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Opgeslagen versies">
           {versions.map((v) => (
-            <Paper component="li" withBorder p="sm" radius="md" key={v.version} data-version={v.version}>
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Stack gap={0}>
-                  <Text fw={700}>Versie {v.version}</Text>
-                  <Text size="sm" c="dark.4">
-                    {formatDateTime(v.created_at)} · {v.rooms_count === 1 ? '1 kamer' : `${v.rooms_count} kamers`}
-                  </Text>
-                </Stack>
-                <Group gap="xs">
-                  {v.version === openedVersion && (
-                    <Badge variant="light" c="dark.7" tt="none">
-                      Geopend
-                    </Badge>
-                  )}
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Versie ${v.version} openen`}
-                    loading={busy === 'open'}
-                    onClick={() => onOpen(v.version)}
-                  >
-                    Openen
-                  </Button>
-                </Group>
-              </Group>
-            </Paper>
+            <VersionItem
+              key={v.version}
+              version={v}
+              opened={v.version === openedVersion}
+              opening={busy === 'open'}
+              onOpen={() => onOpen(v.version)}
+            />
           ))}
         </Stack>
       )}
@@ -86,5 +67,40 @@ export function VersionsView({
         </Group>
       )}
     </Stack>
+  );
+}
+
+function VersionItem({
+  version: v,
+  opened,
+  opening,
+  onOpen,
+}: {
+  version: RoomingVersionInfo;
+  opened: boolean;
+  opening: boolean;
+  onOpen: () => void;
+}) {
+  return (
+    <Paper component="li" withBorder p="sm" radius="md" data-version={v.version}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={0}>
+          <Text fw={700}>Versie {v.version}</Text>
+          <Text size="sm" c="dark.4">
+            {formatDateTime(v.created_at)} · {v.rooms_count === 1 ? '1 kamer' : `${v.rooms_count} kamers`}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          {opened && (
+            <Badge variant="light" c="dark.7" tt="none">
+              Geopend
+            </Badge>
+          )}
+          <Button size="xs" variant="light" aria-label={`Versie ${v.version} openen`} loading={opening} onClick={onOpen}>
+            Openen
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }

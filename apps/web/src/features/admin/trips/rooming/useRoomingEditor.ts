@@ -2,7 +2,7 @@
 // whether they changed since, the feedback of the last request, and the view. The three views only
 // read it and call its actions; every transition is one case below, so what a click changes is
 // readable in one place.
-import { useMemo, useReducer } from 'react';
+import { useMemo, useReducer, type Dispatch } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../../lib/api';
 import { errorMessage, notifySuccess } from '../../../../lib/notify';
@@ -22,6 +22,7 @@ import {
   unplacedGuests,
   type EditorRoom,
   type EditResult,
+  type GuestInfo,
   type RoomKind,
 } from './editor';
 
@@ -141,10 +142,9 @@ const droppedWarnings = (names: string[]) => names.map((n) => `${n} staat niet m
 export function useRoomingEditor(start: string, detail: TripDetail) {
   const guests = useMemo(() => indexGuests(detail.orders), [detail.orders]);
   const roomingInput = useMemo(() => toRoomingInput(detail.orders), [detail.orders]);
-  const queryClient = useQueryClient();
   const latest = useQuery(roomsQuery(start));
   const [state, dispatch] = useReducer(roomingReducer, initialRoomingState);
-  const { rooms, version, swapFrom } = state;
+  const { rooms, swapFrom } = state;
 
   // The latest saved version is what the editor starts with: taken over while rendering, once it has
   // loaded and while the editor is empty (React's state adjustment during render, no extra pass).
@@ -156,7 +156,20 @@ export function useRoomingEditor(start: string, detail: TripDetail) {
 
   const problems = useMemo(() => (rooms ? liveProblems(roomingInput, rooms) : null), [roomingInput, rooms]);
   const versions = useMemo(() => [...(latest.data?.versions ?? [])].sort((a, b) => b.version - a.version).slice(0, VERSIONS_SHOWN), [latest.data]);
+  const { busy, ...requests } = useRoomingRequests(start, state, dispatch);
+  const actions = { ...requests, ...localActions(state, dispatch, guests) };
 
+  const unplaced = rooms ? unplacedGuests(rooms, guests) : [];
+  const placedCount = rooms ? rooms.reduce((n, r) => n + r.guests.length, 0) : 0;
+  const swapName = swapFrom !== null ? guestName(guests.get(swapFrom) ?? { first_name: 'gast', last_name: '' }) : '';
+
+  return { state, latest, guests, problems, versions, busy, unplaced, placedCount, swapName, actions };
+}
+
+/** What the server does for the editor: a proposal, opening a version, saving, the downloads. */
+function useRoomingRequests(start: string, state: RoomingState, dispatch: Dispatch<RoomingAction>) {
+  const { rooms, version } = state;
+  const queryClient = useQueryClient();
   /** Before each request: the last error and (unless kept) the last saved message go. */
   const clearFeedback = (keepMessage = false) => dispatch({ type: 'clearFeedback', keepMessage });
   /** A failed request: its Dutch message, and for a refused save every rule it broke. */
@@ -183,8 +196,11 @@ export function useRoomingEditor(start: string, detail: TripDetail) {
 
   const downloading = useTripDownload({ onError: (err) => fail(err) });
 
-  const actions = {
-    setView: (view: View) => dispatch({ type: 'view', view }),
+  const download = downloading.isPending ? (downloading.variables.file === tripFile.roomingPdf ? 'pdf' : 'xlsx') : null;
+  const busy = busyWith(proposal.isPending, saving.isPending, state.opening, download);
+
+  return {
+    busy,
     propose: () => {
       clearFeedback();
       proposal.mutate(start);
@@ -221,6 +237,22 @@ export function useRoomingEditor(start: string, detail: TripDetail) {
         query: { version },
       });
     },
+  };
+}
+
+/** The request that runs (one at a time), for the button that spins. */
+function busyWith(proposing: boolean, saving: boolean, opening: boolean, download: 'pdf' | 'xlsx' | null): Busy {
+  if (proposing) return 'proposal';
+  if (saving) return 'save';
+  if (opening) return 'open';
+  return download;
+}
+
+/** The edits that stay in the browser until 'Opslaan', and the view's own switches. */
+function localActions(state: RoomingState, dispatch: Dispatch<RoomingAction>, guests: Map<number, GuestInfo>) {
+  const { rooms, swapFrom } = state;
+  return {
+    setView: (view: View) => dispatch({ type: 'view', view }),
     startSwap: (id: number | null) => dispatch({ type: 'swapFrom', id }),
     swapWith: (other: number) => {
       if (swapFrom === null || !rooms) return;
@@ -237,22 +269,4 @@ export function useRoomingEditor(start: string, detail: TripDetail) {
     dismissMessage: () => dispatch({ type: 'dismissMessage' }),
     dismissError: () => dispatch({ type: 'dismissError' }),
   };
-
-  const busy: Busy = proposal.isPending
-    ? 'proposal'
-    : saving.isPending
-      ? 'save'
-      : state.opening
-        ? 'open'
-        : downloading.isPending
-          ? downloading.variables.file === tripFile.roomingPdf
-            ? 'pdf'
-            : 'xlsx'
-          : null;
-
-  const unplaced = rooms ? unplacedGuests(rooms, guests) : [];
-  const placedCount = rooms ? rooms.reduce((n, r) => n + r.guests.length, 0) : 0;
-  const swapName = swapFrom !== null ? guestName(guests.get(swapFrom) ?? { first_name: 'gast', last_name: '' }) : '';
-
-  return { state, latest, guests, problems, versions, busy, unplaced, placedCount, swapName, actions };
 }
