@@ -129,7 +129,8 @@ export function startIslands(doc: Document = document): void {
       return;
     }
     if (!root.contains(target) || target.closest('a[href]')) return;
-    if (state === 'island' && menuButton?.contains(target)) {
+    // The menu works until the app hydrates (while the app loads too).
+    if (state !== 'hydrating' && menuButton?.contains(target)) {
       if (menu) closeMenu();
       else openMenu();
       return;
@@ -150,6 +151,8 @@ export function startIslands(doc: Document = document): void {
 
   win.addEventListener(HYDRATING_EVENT, () => {
     state = 'hydrating';
+    // An open menu is closed for hydration and opened again by the app.
+    if (menu && !pending) pending = menuButton;
     stopCart();
     while (undo.length) undo.pop()!();
   });
