@@ -123,7 +123,7 @@ export async function render(url: string, fetchApi: (url: string, init: RequestI
   queryClient.clear();
   const islands = isIslandPage(location.pathname)
     ? await toHtml(
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false} withGlobalClasses={false}>
           <StaticRouter location={location.pathname}>
             <IslandParts />
           </StaticRouter>
