@@ -7,6 +7,7 @@ import {
   HYDRATION_SHIELD_ID,
   arrangeHead,
   createPageRenderer,
+  islandCode,
   pageLinks,
   renderedPageHeaders,
   type PageRenderer,
@@ -107,6 +108,32 @@ describe('render-page', () => {
       js: ['/assets/ContactPage-1.js', '/assets/Banner-1.js'],
     });
     expect(pageLinks(manifest, 'src/pages/Unknown.tsx')).toEqual({ css: '', js: [] });
+  });
+
+  it('hands a text page the island script (the second entry) to start with, and leaves it out of what the app entry brings', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_storage.js'] },
+      'src/islands.ts': { file: 'assets/islands-1.js', isEntry: true, imports: ['_storage.js'] },
+      '_storage.js': { file: 'assets/storage-1.js' },
+      'src/pages/PrivacyPage.tsx': { file: 'assets/PrivacyPage-1.js', imports: ['_storage.js'] },
+    };
+    const island = islandCode(manifest);
+    expect(island).toEqual({ island: '/assets/islands-1.js', islandPreload: ['/assets/storage-1.js'] });
+    expect(islandCode({ 'index.html': manifest['index.html'] })).toBeNull();
+    expect(pageLinks(manifest, 'src/pages/PrivacyPage.tsx').js).toEqual(['/assets/PrivacyPage-1.js']);
+    const head = arrangeHead('<html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body></body></html>', {
+      image: '',
+      css: '',
+      pageCode: ['/assets/PrivacyPage-1.js'],
+      last: '',
+      island,
+    });
+    expect(JSON.parse(head.split('id="app-code">')[1]!.split('</script>')[0]!)).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/PrivacyPage-1.js'],
+      island: '/assets/islands-1.js',
+      islandPreload: ['/assets/storage-1.js'],
+    });
   });
 
   it('puts image and stylesheets first and hands the code to boot.js, which loads it after the first paint', () => {

@@ -16,6 +16,14 @@
   function start() {
     if (started) return;
     started = true;
+    // A text page: the island script first, which loads the app itself when it is needed (src/islands.ts).
+    if (code.island) {
+      code.islandPreload.forEach(function (href) {
+        add({ tag: 'link', rel: 'modulepreload', href: href });
+      });
+      add({ tag: 'script', type: 'module', src: code.island });
+      return;
+    }
     code.preload.forEach(function (href) {
       add({ tag: 'link', rel: 'modulepreload', href: href });
     });

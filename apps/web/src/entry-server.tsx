@@ -5,7 +5,11 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
 import { Providers, createQueryClient } from './app/Providers';
+import { IslandParts } from './app/layout/IslandParts';
+import { cssVariablesResolver, theme } from './app/theme';
+import ISLAND_PAGES from './app/island-pages.json';
 import { AppRoutes, routes } from './app/router';
 import PUBLIC_PAGES from './app/public-pages.json';
 import { setFetch } from './lib/api';
@@ -18,6 +22,11 @@ export interface RenderResult {
   status: number;
   /** The page's source module ('src/pages/HomePage.tsx'): the API links its CSS and preloads its code. */
   page: string | null;
+  /**
+   * Only on the text pages (app/island-pages.json): they start with the small island script
+   * (src/islands.ts) instead of the app, and these are the parts it shows (for a <template>).
+   */
+  islands?: string;
 }
 
 const PAGE_ROUTES = Object.entries(PUBLIC_PAGES).map(([path, module]) => ({ path, module }));
@@ -54,6 +63,11 @@ export function cacheKey(url: string): string {
   const query = kept.toString();
   return location.pathname + (query ? `?${query}` : '');
 }
+
+const ISLAND_ROUTES = ISLAND_PAGES.map((path) => ({ path }));
+
+/** Whether the page at `pathname` starts with the island script instead of the app. */
+const isIslandPage = (pathname: string): boolean => serverRenderedPage(pathname) !== null && matchRoutes(ISLAND_ROUTES, pathname) !== null;
 
 /** Whether the server renders `pathname` (the API asks before it renders). */
 export const isServerRendered = (pathname: string): boolean => serverRenderedPage(pathname) !== null;
@@ -107,5 +121,14 @@ export async function render(url: string, fetchApi: (url: string, init: RequestI
   }
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, state, status, page: serverRenderedPage(location.pathname) };
+  const islands = isIslandPage(location.pathname)
+    ? await toHtml(
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false} withGlobalClasses={false}>
+          <StaticRouter location={location.pathname}>
+            <IslandParts />
+          </StaticRouter>
+        </MantineProvider>,
+      )
+    : undefined;
+  return { html, state, status, page: serverRenderedPage(location.pathname), ...(islands !== undefined && { islands }) };
 }

@@ -8,6 +8,7 @@ import './app/global.css';
 import { Providers, createQueryClient } from './app/Providers';
 import { whenPageCommitted } from './app/layout/pageCommitted';
 import { AppRoutes, routes } from './app/router';
+import { HYDRATING_EVENT } from './lib/hydrating';
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
@@ -87,6 +88,8 @@ if (stateScript && container.firstElementChild) {
   void Promise.all(pages.map((type) => (type as { preload?: () => Promise<unknown> } | undefined)?.preload?.()))
     .catch(() => undefined)
     .then(() => {
+      // A text page's island script puts the server's HTML back as it was (islands.ts).
+      window.dispatchEvent(new Event(HYDRATING_EVENT));
       typedBeforeHydration = typedFields(container);
       // As a transition, hydration yields to the browser every few milliseconds instead of holding
       // the main thread for the whole page (a phone's taps and paints go first).

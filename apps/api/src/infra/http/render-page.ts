@@ -24,6 +24,27 @@ interface ServerEntry {
 /** dist/.vite/manifest.json of the client build: per source module its file, CSS and imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
 
+/** The second entry of the web build: the island script the text pages start with instead of the app. */
+const ISLANDS_ENTRY = 'src/islands.ts';
+
+type IslandCode = { island: string; islandPreload: string[] };
+
+/** The island script's file and the chunks it imports, or null in a build without it. */
+export function islandCode(manifest: Manifest): IslandCode | null {
+  const island = manifest[ISLANDS_ENTRY];
+  if (!island) return null;
+  const preload = new Set<string>();
+  const walk = (keys: string[]) => {
+    for (const key of keys) {
+      if (preload.has(key) || !manifest[key]) continue;
+      preload.add(key);
+      walk(manifest[key].imports ?? []);
+    }
+  };
+  walk(island.imports ?? []);
+  return { island: `/${island.file}`, islandPreload: [...preload].map((key) => `/${manifest[key]!.file}`) };
+}
+
 /**
  * What a rendered page needs beyond index.html: the <head> links of its stylesheets (without them
  * the server's HTML would be drawn unstyled until the code arrives, and then jump) and its chunks,
@@ -38,7 +59,7 @@ export function pageLinks(manifest: Manifest, page: string): { css: string; js: 
     }
     return into;
   };
-  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry && key !== ISLANDS_ENTRY));
   const own = [...closure([page])].filter((key) => !entry.has(key));
   const css = new Set(own.flatMap((key) => manifest[key]!.css ?? []));
   return {
@@ -51,9 +72,13 @@ export function pageLinks(manifest: Manifest, page: string): { css: string; js: 
  * The head of a rendered page in the order a slow phone needs it: the largest image, then every
  * stylesheet (they hold the first paint; index.html's first, so the page's own rules come after
  * Mantine's and win). The app's code is not loaded from the head: it is listed in #app-code (the
- * entry, its preloads and `pageCode`) and public/boot.js loads it once the page has been painted.
+ * entry, its preloads and `pageCode`) and public/boot.js loads it once the page has been painted;
+ * on a text page with `island` it loads that instead, and the island script the app when needed.
  */
-export function arrangeHead(indexHtml: string, parts: { image: string; css: string; pageCode: string[]; last: string }): string {
+export function arrangeHead(
+  indexHtml: string,
+  parts: { image: string; css: string; pageCode: string[]; last: string; island?: IslandCode | null },
+): string {
   const stylesheets: string[] = [];
   const preload: string[] = [];
   let entry: string | undefined;
@@ -71,7 +96,7 @@ export function arrangeHead(indexHtml: string, parts: { image: string; css: stri
       return '';
     });
   const code = entry
-    ? `<script type="application/json" id="app-code">${scriptJson({ entry, preload: [...preload, ...parts.pageCode] })}</script>` +
+    ? `<script type="application/json" id="app-code">${scriptJson({ entry, preload: [...preload, ...parts.pageCode], ...parts.island })}</script>` +
       '<script src="/boot.js" defer></script>'
     : '';
   return head.replace('</head>', () => `${parts.image}${stylesheets.join('')}${parts.css}${code}${parts.last}</head>`);
@@ -184,15 +209,18 @@ function renderSlots() {
 }
 
 /** index.html with the rendered page inside #root, its state, its links and the hydration shield. */
-function pageHtml(indexHtml: string, key: string, result: RenderResult, manifest: Manifest): string {
+function pageHtml(indexHtml: string, key: string, result: RenderResult, manifest: Manifest, islands: IslandCode | null): string {
   // The page's own high-priority image (React writes its preload into the markup), else the known one.
   const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(key)];
   const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
   const links = result.page ? pageLinks(manifest, result.page) : { css: '', js: [] };
-  return arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE }).replace(
+  // A text page starts with the island script and the parts it shows (apps/web/src/islands.ts).
+  const island = result.islands === undefined ? null : islands;
+  const parts = island ? `<template id="island-parts">${result.islands}</template>` : '';
+  return arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE, island }).replace(
     ROOT,
     // A data block, not a script: the security policy allows no inline scripts, and needs none here.
-    () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${SHIELD}`,
+    () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${parts}${SHIELD}`,
   );
 }
 
@@ -228,6 +256,7 @@ export async function createPageRenderer(
   const entry = await loadEntry(entryFile, log);
   if (!entry) return null;
   const manifest = readManifest(webDist);
+  const islands = islandCode(manifest);
   const thread = options.inThread === false ? null : renderThread(entryFile, log);
   thread?.warm();
   const renderEntry = entryRenderer(entry, thread);
@@ -248,7 +277,7 @@ export async function createPageRenderer(
       const result = await renderEntry(key, recordingFetch);
       if (!result) log.error({ url: pathOf(key) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
       if (!result || result.status !== 200) return null;
-      const page = renderedPage(pageHtml(indexHtml, key, result, manifest));
+      const page = renderedPage(pageHtml(indexHtml, key, result, manifest, islands));
       cache.store(key, page, { index: indexHtml, answers, version, at });
       return page;
     } finally {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 
 export type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
 
-export type RenderResult = { html: string; state: unknown; status: number; page?: string | null };
+export type RenderResult = { html: string; state: unknown; status: number; page?: string | null; islands?: string };
 
 type Log = { error: (obj: unknown, msg: string) => void };
 

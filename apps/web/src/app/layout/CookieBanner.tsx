@@ -17,6 +17,11 @@ export function CookieBanner() {
     writeString(COOKIE_CONSENT_KEY, value);
     setChoice(value);
   };
+  return <CookieBannerView onChoose={choose} />;
+}
+
+/** The banner itself (also the template the text pages' island script shows, islands.ts). */
+export function CookieBannerView({ onChoose }: { onChoose?: (value: 'accepted' | 'declined') => void }) {
   return (
     <Paper
       role="region"
@@ -36,10 +41,12 @@ export function CookieBanner() {
         .
       </Text>
       <Group justify="flex-end" mt="sm" gap="xs">
-        <Button variant="default" onClick={() => choose('declined')}>
+        <Button variant="default" data-cookie-choice="declined" onClick={() => onChoose?.('declined')}>
           Weigeren
         </Button>
-        <Button onClick={() => choose('accepted')}>Accepteren</Button>
+        <Button data-cookie-choice="accepted" onClick={() => onChoose?.('accepted')}>
+          Accepteren
+        </Button>
       </Group>
     </Paper>
   );

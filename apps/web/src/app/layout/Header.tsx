@@ -28,17 +28,7 @@ export function Header() {
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.bar}>
-        <Button
-          variant="subtle"
-          color="dark"
-          px={8}
-          leftSection={menuOpen ? <CloseIcon /> : <MenuIcon />}
-          onClick={() => setMenuOpen((o) => !o)}
-          aria-expanded={menuOpen}
-          aria-controls="hoofdmenu"
-        >
-          {menuOpen ? 'Sluit' : 'Menu'}
-        </Button>
+        <MenuButton open={menuOpen} onToggle={() => setMenuOpen((o) => !o)} />
 
         <Link to="/" className={classes.logo} aria-label="Umrah Reizen, naar de homepagina">
           <picture>
@@ -114,7 +104,25 @@ function HeaderActions() {
   );
 }
 
-function MainMenu({ onFollow }: { onFollow: () => void }) {
+/** The button that opens and closes the menu (opened, also a template of the island script, islands.ts). */
+export function MenuButton({ open, onToggle }: { open: boolean; onToggle?: () => void }) {
+  return (
+    <Button
+      variant="subtle"
+      color="dark"
+      px={8}
+      leftSection={open ? <CloseIcon /> : <MenuIcon />}
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls="hoofdmenu"
+    >
+      {open ? 'Sluit' : 'Menu'}
+    </Button>
+  );
+}
+
+/** The opened menu under the bar (also the template the text pages' island script shows, islands.ts). */
+export function MainMenu({ onFollow }: { onFollow?: () => void }) {
   return (
     <Box component="nav" id="hoofdmenu" aria-label="Hoofdmenu" className={classes.menu}>
       <Container size="lg">

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, acceptCookies, dialog, loginByToken, userMenuButton } from '../support/ui.ts';
+
+// The text pages (/kennis/{id}, /over-ons, /algemene-voorwaarden, /privacy) start with the small
+// island script, not the app: their header menu, cart badge and cookie banner work without it, and
+// a control only the app knows brings it, the tap made again once it has hydrated.
+
+const TEXT_PAGES = ['/over-ons', '/algemene-voorwaarden', '/privacy'];
+const hydrated = (page: Page) => page.locator('html[data-hydrated]');
+
+/** Holds back the app's entry (the island script comes from its own file); returns its release. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('without the app: the island runs the menu, the cart badge and the cookie banner; the app then hydrates without an error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  await page.addInitScript(() => window.localStorage.setItem('cart', JSON.stringify([{}, {}])));
+  const release = await holdApp(page);
+  for (const path of TEXT_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Winkelwagen (2)' })).toBeVisible();
+    await banner.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    await expect(menu.getByRole('link', { name: 'Pakketten' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Sluit' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(banner.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(hydrated(page)).toHaveCount(0);
+  }
+
+  // The cookie choice is kept: no banner on the next page.
+  await expect(page.getByRole('region', { name: 'Cookies', exact: true })).toBeVisible();
+  await page.getByRole('region', { name: 'Cookies', exact: true }).getByRole('button', { name: 'Accepteren' }).click();
+  await expect(page.getByRole('region', { name: 'Cookies', exact: true })).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('cookie_consent'))).toBe('accepted');
+
+  // A menu link is an ordinary link.
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Over ons' }).click();
+  await expect(page).toHaveURL(/\/over-ons$/);
+  await expect(page.getByRole('region', { name: 'Cookies', exact: true })).toHaveCount(0);
+
+  // The app comes and hydrates the page the island changed, with the badge as before.
+  release();
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Winkelwagen (2)' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a tap on a control only the app knows brings the app and is not lost: the region modal, the team filter', async ({ page }) => {
+  await acceptCookies(page);
+  const release = await holdApp(page);
+  await page.goto('/privacy');
+  await page.getByRole('button', { name: /Regio en taal/ }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  release();
+  await expect(dialog(page, 'Regio en taal')).toBeVisible();
+  await expect(hydrated(page)).toHaveCount(1);
+
+  await page.unrouteAll();
+  const releaseAgain = await holdApp(page);
+  await page.goto('/over-ons');
+  const names = page.getByTestId('teamlid').getByRole('heading', { level: 3 });
+  await page.getByText('Zusters', { exact: true }).click();
+  releaseAgain();
+  await expect(names).toHaveText(['Fatima Bakkali', 'Khadija Ouali']);
+});
+
+test('a logged-in visitor sees their name on a text page', async ({ page }) => {
+  await acceptCookies(page);
+  await loginByToken(page, DEMO.customer.email, DEMO.customer.password);
+  await page.goto('/algemene-voorwaarden');
+  await expect(userMenuButton(page, DEMO.customer.name)).toBeVisible();
+});
