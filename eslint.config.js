@@ -134,6 +134,7 @@ const SHAPED_FILES = [
   'apps/api/src/**/*.ts',
   'packages/domain/src/**/*.ts',
   'apps/web/scripts/**/*.{ts,mjs}',
+  'apps/web/src/**/*.{ts,tsx}',
   'bench/*.ts',
   'scripts/lint-fixtures/api/src/**/*.ts',
 ];

@@ -18,56 +18,46 @@ export const TOKEN_KEY = 'token';
 
 type State = 'island' | 'starting' | 'hydrating' | 'hydrated';
 
-export function startIslands(doc: Document = document): void {
-  const win = doc.defaultView!;
-  const root = doc.getElementById('root');
-  const parts = doc.getElementById('island-parts') as HTMLTemplateElement | null;
-  if (!root || !parts) return;
-  let state: State = 'island';
-  /** What was changed inside #root, undone (last first) before hydration. */
-  const undo: (() => void)[] = [];
-  /** The last control tapped since the app was asked for: tapped again once the app has hydrated. */
-  let pending: HTMLElement | null = null;
+/** A clone of a part the server drew in the template (IslandParts.tsx). */
+type Part = (name: string) => HTMLElement | undefined;
+/** What was changed inside #root, undone (last first) before hydration. */
+type Undo = (() => void)[];
 
-  const part = (name: string) =>
-    parts.content.querySelector(`[data-island="${name}"]`)?.firstElementChild?.cloneNode(true) as HTMLElement | undefined;
-  const changed = (element: Element, attribute: string, value: string) => {
-    const before = element.getAttribute(attribute);
-    element.setAttribute(attribute, value);
-    undo.push(() => (before === null ? element.removeAttribute(attribute) : element.setAttribute(attribute, before)));
-  };
-
-  // The menu: the same button and list the app draws when it is open.
-  const header = root.querySelector('header');
-  const menuButton = header?.querySelector<HTMLElement>('button[aria-controls="hoofdmenu"]') ?? null;
-  let menu: HTMLElement | null = null;
+/** The menu: the same button and list the app draws when it is open. */
+function islandMenu(header: HTMLElement | null, part: Part, undo: Undo) {
+  const button = header?.querySelector<HTMLElement>('button[aria-controls="hoofdmenu"]') ?? null;
+  let list: HTMLElement | null = null;
   let closedButton = '';
-  const closeMenu = () => {
-    if (!menu || !menuButton) return;
-    menu.remove();
-    menu = null;
-    menuButton.innerHTML = closedButton;
-    menuButton.setAttribute('aria-expanded', 'false');
+  const close = () => {
+    if (!list || !button) return;
+    list.remove();
+    list = null;
+    button.innerHTML = closedButton;
+    button.setAttribute('aria-expanded', 'false');
   };
-  const openMenu = () => {
-    const list = part('menu');
+  const open = () => {
+    const opened = part('menu');
     const openButton = part('menu-button');
-    if (!header || !menuButton || !list || !openButton) return;
-    closedButton = menuButton.innerHTML;
-    menuButton.innerHTML = openButton.innerHTML;
-    menuButton.setAttribute('aria-expanded', 'true');
-    header.append(list);
-    menu = list;
+    if (!header || !button || !opened || !openButton) return;
+    closedButton = button.innerHTML;
+    button.innerHTML = openButton.innerHTML;
+    button.setAttribute('aria-expanded', 'true');
+    header.append(opened);
+    list = opened;
   };
-  undo.push(closeMenu);
+  undo.push(close);
+  return { button, close, toggle: () => (list ? close() : open()), isOpen: () => list !== null };
+}
 
-  // The cart badge and the region in the globe's name, as the app shows them from localStorage.
+/** The cart badge, as the app shows it from localStorage; returns what stops following the cart. */
+function islandCart(header: HTMLElement | null, part: Part, undo: Undo, live: () => boolean): () => void {
   const cartLink = header?.querySelector<HTMLElement>('a[href="/winkelwagen"]');
+  if (!cartLink) return () => undefined;
   let badge: HTMLElement | null = null;
-  const showCart = () => {
+  const show = () => {
     const count = readJson<unknown>(CART_KEY, []);
     const n = Array.isArray(count) ? count.length : 0;
-    if (!cartLink || state === 'hydrating' || state === 'hydrated') return;
+    if (!live()) return;
     cartLink.setAttribute('aria-label', `Winkelwagen (${n})`);
     if (n === 0) {
       badge?.remove();
@@ -79,41 +69,80 @@ export function startIslands(doc: Document = document): void {
     badge.textContent = String(n);
     if (!badge.isConnected) cartLink.before(badge);
   };
-  if (cartLink) {
-    const label = cartLink.getAttribute('aria-label');
-    undo.push(() => {
-      badge?.remove();
-      badge = null;
-      if (label !== null) cartLink.setAttribute('aria-label', label);
-    });
-  }
-  showCart();
-  const stopCart = subscribeKey(CART_KEY, showCart);
+  const label = cartLink.getAttribute('aria-label');
+  undo.push(() => {
+    badge?.remove();
+    badge = null;
+    if (label !== null) cartLink.setAttribute('aria-label', label);
+  });
+  show();
+  return subscribeKey(CART_KEY, show);
+}
+
+/** The region in the globe's name, as the app shows it. */
+function islandRegion(header: HTMLElement | null, undo: Undo) {
   const region = readJson<{ region?: unknown } | null>(PREFERENCES_KEY, null)?.region;
   const globe = header?.querySelector('button[aria-label^="Regio en taal"]');
-  if (globe && (region === 'NL' || region === 'BE')) changed(globe, 'aria-label', `Regio en taal (${region})`);
+  if (!globe || (region !== 'NL' && region !== 'BE')) return;
+  const before = globe.getAttribute('aria-label');
+  globe.setAttribute('aria-label', `Regio en taal (${region})`);
+  undo.push(() => (before === null ? globe.removeAttribute('aria-label') : globe.setAttribute('aria-label', before)));
+}
 
-  // The cookie banner, outside #root: it stays until the app's own has replaced it.
-  let banner: HTMLElement | null = null;
+/** The cookie banner, outside #root: it stays until the app's own has replaced it. */
+function islandCookieBanner(doc: Document, part: Part): HTMLElement | null {
   const consent = readString(COOKIE_CONSENT_KEY);
-  if (consent !== 'accepted' && consent !== 'declined') {
-    banner = part('cookies') ?? null;
-    if (banner) doc.body.append(banner);
-  }
+  if (consent === 'accepted' || consent === 'declined') return null;
+  const banner = part('cookies') ?? null;
+  if (banner) doc.body.append(banner);
+  return banner;
+}
 
-  /** Loads the app as boot.js would (the entry and its preloads listed in #app-code). */
+/** Loads the app as boot.js would (the entry and its preloads listed in #app-code). */
+function loadApp(doc: Document) {
+  const list = doc.getElementById('app-code');
+  if (!list?.textContent) return;
+  const code = JSON.parse(list.textContent) as { entry: string; preload: string[] };
+  const add = (element: HTMLLinkElement | HTMLScriptElement) => {
+    element.crossOrigin = '';
+    doc.head.append(element);
+  };
+  for (const href of code.preload) add(Object.assign(doc.createElement('link'), { rel: 'modulepreload', href }));
+  add(Object.assign(doc.createElement('script'), { type: 'module', src: code.entry }));
+}
+
+/** A logged-in visitor gets the app at once (their name, menu and carts come with it); anyone else once the browser is idle, not while the menu is open. */
+function startAppWhenDue(doc: Document, win: Window, startApp: () => void, menuOpen: () => boolean) {
+  if (readString(TOKEN_KEY)) return startApp();
+  const idle = (run: () => void) => (win.requestIdleCallback ? win.requestIdleCallback(run, { timeout: 3000 }) : win.setTimeout(run, 1000));
+  const whenIdle = () => idle(() => (menuOpen() ? win.setTimeout(whenIdle, 1000) : startApp()));
+  if (doc.readyState === 'complete') whenIdle();
+  else win.addEventListener('load', whenIdle, { once: true });
+}
+
+const APP_CONTROLS = 'button, input, select, textarea, label, [role="button"], [role="radio"], [role="tab"], [tabindex]';
+
+export function startIslands(doc: Document = document): void {
+  const win = doc.defaultView!;
+  const root = doc.getElementById('root');
+  const parts = doc.getElementById('island-parts') as HTMLTemplateElement | null;
+  if (!root || !parts) return;
+  let state: State = 'island';
+  const undo: Undo = [];
+  /** The last control tapped since the app was asked for: tapped again once the app has hydrated. */
+  let pending: HTMLElement | null = null;
+  const part: Part = (name) => parts.content.querySelector(`[data-island="${name}"]`)?.firstElementChild?.cloneNode(true) as HTMLElement | undefined;
+
+  const header = root.querySelector('header');
+  const menu = islandMenu(header, part, undo);
+  const stopCart = islandCart(header, part, undo, () => state === 'island' || state === 'starting');
+  islandRegion(header, undo);
+  let banner = islandCookieBanner(doc, part);
+
   const startApp = () => {
     if (state !== 'island') return;
     state = 'starting';
-    const list = doc.getElementById('app-code');
-    if (!list?.textContent) return;
-    const code = JSON.parse(list.textContent) as { entry: string; preload: string[] };
-    const add = (element: HTMLLinkElement | HTMLScriptElement) => {
-      element.crossOrigin = '';
-      doc.head.append(element);
-    };
-    for (const href of code.preload) add(Object.assign(doc.createElement('link'), { rel: 'modulepreload', href }));
-    add(Object.assign(doc.createElement('script'), { type: 'module', src: code.entry }));
+    loadApp(doc);
   };
 
   const onClick = (event: MouseEvent) => {
@@ -130,12 +159,8 @@ export function startIslands(doc: Document = document): void {
     }
     if (!root.contains(target) || target.closest('a[href]')) return;
     // The menu works until the app hydrates (while the app loads too).
-    if (state !== 'hydrating' && menuButton?.contains(target)) {
-      if (menu) closeMenu();
-      else openMenu();
-      return;
-    }
-    const control = target.closest<HTMLElement>('button, input, select, textarea, label, [role="button"], [role="radio"], [role="tab"], [tabindex]');
+    if (state !== 'hydrating' && menu.button?.contains(target)) return menu.toggle();
+    const control = target.closest<HTMLElement>(APP_CONTROLS);
     if (!control || !root.contains(control)) return;
     // Only the app knows this control: it comes now, and the tap is made again once it is there.
     event.preventDefault();
@@ -144,7 +169,7 @@ export function startIslands(doc: Document = document): void {
     startApp();
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && menu) closeMenu();
+    if (event.key === 'Escape') menu.close();
   };
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('keydown', onKey);
@@ -152,7 +177,7 @@ export function startIslands(doc: Document = document): void {
   win.addEventListener(HYDRATING_EVENT, () => {
     state = 'hydrating';
     // An open menu is closed for hydration and opened again by the app.
-    if (menu && !pending) pending = menuButton;
+    if (menu.isOpen() && !pending) pending = menu.button;
     stopCart();
     while (undo.length) undo.pop()!();
   });
@@ -170,16 +195,7 @@ export function startIslands(doc: Document = document): void {
 
   // The page works from here: the layer that holds taps until the app is there (render-page.ts) goes.
   doc.getElementById('hydration-shield')?.remove();
-
-  // A logged-in visitor gets the app at once (their name, menu and carts come with it); anyone else
-  // once the browser is idle, not while the island's menu is open.
-  if (readString(TOKEN_KEY)) startApp();
-  else {
-    const idle = (run: () => void) => (win.requestIdleCallback ? win.requestIdleCallback(run, { timeout: 3000 }) : win.setTimeout(run, 1000));
-    const whenIdle = () => idle(() => (menu ? win.setTimeout(whenIdle, 1000) : startApp()));
-    if (doc.readyState === 'complete') whenIdle();
-    else win.addEventListener('load', whenIdle, { once: true });
-  }
+  startAppWhenDue(doc, win, startApp, menu.isOpen);
 }
 
 if (typeof document !== 'undefined' && document.getElementById('island-parts')) startIslands();

@@ -4,22 +4,7 @@
 // (RemindSelectionModal), each order's reminders and log open as on the orders list (ReminderModal),
 // and the same list downloads as XLSX or CSV.
 import { useMemo, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, NumberInput, ScrollArea, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { formatDate } from '@umrah/domain/dates';
 import { formatEuro } from '@umrah/domain/money';
@@ -29,6 +14,7 @@ import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { ReminderModal, adminStatusLabel, statusColor } from '../orders';
 import { useReadOnlyAdmin } from '../roles';
 import { downloadOpenOrders, openOrdersQuery, useRefreshAfterReminders, type OpenOrder } from './api';
+import { OpenTotals } from './OpenTotals';
 import { RemindSelectionModal } from './RemindSelectionModal';
 
 const STATUS_OPTIONS = [
@@ -50,29 +36,6 @@ const DIR_OPTIONS = [
 const amount = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
 
 type Dir = 'asc' | 'desc';
-
-function Totals({ totals }: { totals: { orders: number; total_price: number; total_payments: number; amount_open: number } }) {
-  const items: [string, string][] = [
-    ['Bestellingen', String(totals.orders)],
-    ['Totaal', formatEuro(totals.total_price)],
-    ['Betaald', formatEuro(totals.total_payments)],
-    ['Openstaand', formatEuro(totals.amount_open)],
-  ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0} aria-label="Totalen openstaand">
-      {items.map(([label, value]) => (
-        <Paper key={label} withBorder p="xs" radius="md">
-          <Text component="dt" size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" m={0} fw={700} data-testid={`open-total-${label.toLowerCase()}`}>
-            {value}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 export default function OpenOrdersSection() {
   const readOnly = useReadOnlyAdmin();
@@ -113,7 +76,7 @@ export default function OpenOrdersSection() {
         <OpenOrdersLoading />
       ) : (
         <>
-          <Totals totals={query.data.totals} />
+          <OpenTotals totals={query.data.totals} />
           <OpenActions filter={filter} chosen={readOnly ? null : chosen} onRemind={() => setReminding(chosen)} />
           {query.data.truncated && (
             <Text size="sm" c="dimmed">
