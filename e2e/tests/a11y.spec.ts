@@ -4,7 +4,7 @@ import { must } from '@umrah/domain/must';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
 import type { ProductDto } from '@umrah/domain/contracts';
 
-// Issue 14 point 2: axe finds no serious or critical violations on every public page, every step of
+// Accessibility: axe finds no serious or critical violations on every public page, every step of
 // the room wizard, the cart, checkout, 'Mijn bestellingen' and the visa wizard. The whole page is
 // scanned (header, footer and open dialogs included), not only <main>.
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, acceptCookies, dialog, loginByToken, loginThroughUi, userMenuButton } from '../support/ui.ts';
 
-// Issue 13: the bookkeeper logs in, finds /admin through the menu, sees the three read-only tabs
+// The bookkeeper's role (docs/RULES.md, 'Roles'): the bookkeeper logs in, finds /admin through the menu, sees the three read-only tabs
 // without write controls, downloads the payments CSV (read and checked here) and is refused (403)
 // when creating a product through the API; an admin adds, edits and closes a crowdfund goal and the
 // home page follows each step.

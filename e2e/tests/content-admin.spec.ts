@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, acceptCookies, dialog, loginByToken } from '../support/ui.ts';
 
-// Issue 13 point 2, in Chromium: the admin's 'Kennis/Flyers' tab. An article with a cropped JPEG and
+// Content admin, in Chromium: the admin's 'Kennis/Flyers' tab. An article with a cropped JPEG and
 // a flyer are added through the form, then show on /kennis and in the home carousel as AVIF/WebP/JPEG
 // pictures; a <script> in article html never reaches the page; a PNG renamed .jpg is refused with
 // the spec's message; the tab has no serious accessibility problem. Everything made is deleted again

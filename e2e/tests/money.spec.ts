@@ -6,7 +6,7 @@ import { formatEuro } from '@umrah/domain/money';
 import { waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount } from '../support/ui.ts';
 
-// Issue 23 in a real browser, as a customer and the office use the shop: a payment belongs to the
+// Money rules (docs/MONEY.md) in a real browser, as a customer and the office use the shop: a payment belongs to the
 // order it was started for, a € 0 order completes, the payment deadline is explained, issued
 // invoices and flagged payments show in the admin, and 'Account verwijderen' really removes the
 // account. The rules themselves are proven by apps/api/test/money.test.ts and friends.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies } from '../support/ui.ts';
 import type { ProductDto } from '@umrah/domain/contracts';
 
-// Issue 14.1: the public pages come as HTML from the server (painted before any JavaScript runs),
+// Server rendering (docs/ARCHITECTURE.md): the public pages come as HTML from the server (painted before any JavaScript runs),
 // with current data, and the app then hydrates that HTML instead of drawing the page again.
 
 const PUBLIC = ['/', '/pakketten', '/kennis', '/over-ons', '/contact', '/arabia-teaching', '/algemene-voorwaarden', '/privacy'];

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { mailsFor, waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken, newAccount, registerThroughUi } from '../support/ui.ts';
 
-// Issue 25, the office's day in Chromium: 'Openstaand' in the dashboard filtered by one trip, three
+// The office's day (docs/OFFICE.md) in Chromium: 'Openstaand' in the dashboard filtered by one trip, three
 // orders selected and reminded at once (each order's log has it, the mails arrive at the suite's
 // SMTP server); on the trip page an order card cancels its order; and the guest contact list
 // downloads with the phone number the booker entered at registration.

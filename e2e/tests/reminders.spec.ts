@@ -4,7 +4,7 @@ import { formatEuro } from '@umrah/domain/money';
 import { linkIn, mailsFor, waitForMail } from '../support/mail.ts';
 import { DEMO, acceptCookies, dialog, loginByToken } from '../support/ui.ts';
 
-// Issue 12 in Chromium: an admin opens a customer's unpaid order, sends the payment request from
+// Reminders (docs/OFFICE.md) in Chromium: an admin opens a customer's unpaid order, sends the payment request from
 // the 'Herinneringen betaling' popup (the mail arrives at the SMTP server, the step shows as sent,
 // the order's log has it with the admin's email), then renames a guest with 'Snel bewerken' and
 // sees the new name and the log line.

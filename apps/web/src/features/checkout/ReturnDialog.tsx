@@ -17,7 +17,7 @@ export const RETURN_TEXT: Record<Variant, { title: string; body: string[] }> = {
     title: 'Bedankt voor je bestelling!',
     body: ['Je betaling is gelukt. We hebben je een mail met je bestelling gestuurd.'],
   },
-  // Issue 23: an order of € 0 (a voucher covers it) is completed without a payment.
+  // docs/MONEY.md: an order of € 0 (a voucher covers it) is completed without a payment.
   free: {
     title: 'Bedankt voor je bestelling!',
     body: ['Er hoeft niets betaald te worden: je bestelling is voltooid. We hebben je een mail met je bestelling gestuurd.'],
