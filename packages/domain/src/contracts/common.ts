@@ -30,6 +30,19 @@ export const pagedAnswer = <K extends string, T extends z.ZodType>(key: K, item:
 export const totalAnswer = <K extends string, T extends z.ZodType>(key: K, item: T) =>
   z.object({ [key]: z.array(item), total: z.number() } as { [P in K]: z.ZodArray<T> } & { total: z.ZodNumber });
 
+// Field groups that several contracts share, spread in place so each object keeps its key order.
+
+/** A period of 'YYYY-MM-DD' dates, either end open (null). */
+export const periodFields = { start: z.string().nullable(), end: z.string().nullable() };
+/** An order's money in cents: its price, what was paid and what is still open. */
+export const orderMoneyFields = { total_price: z.number(), total_payments: z.number(), amount_open: z.number() };
+/** A status number with its Dutch label. */
+export const statusFields = { status: z.number(), status_label: z.string() };
+/** Which order a row is about: its id and its number ('FCU2' + id). */
+export const orderRefFields = { order_id: z.number(), order_number: z.string() };
+/** A person's first and last name. */
+export const personNameFields = { first_name: z.string(), last_name: z.string() };
+
 /** Every error answer: `{ error, message }` (the message is Dutch and meant for the user), some with details. */
 export const errorAnswer = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;

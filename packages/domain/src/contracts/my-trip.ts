@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderRefFields, personNameFields } from './common.ts';
 
 // 'Mijn reis' (docs/RULES.md, 'Mijn reis'): what the pilgrim's phone keeps for offline use. Only the
 // owner's own guests; of anyone else only the names of the guests sharing a room with them.
@@ -33,8 +34,7 @@ export const myTripHotelContract = z.object({
 
 export const myTripGuestContract = z.object({
   id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personNameFields,
   /** The room of the latest saved rooming list, null while none is saved or the guest is not in it. */
   room: z
     .object({
@@ -52,8 +52,7 @@ export const myTripGuestContract = z.object({
 
 /** GET /api/my-trips/:id. */
 export const myTripContract = z.object({
-  order_id: z.number(),
-  order_number: z.string(),
+  ...orderRefFields,
   label: z.string(),
   start_date: z.string(),
   end_date: z.string().nullable(),
@@ -67,8 +66,6 @@ export type MyTripDto = z.infer<typeof myTripContract>;
 
 /** GET /api/my-trips: the signed-in customer's paid trip orders. */
 export const myTripListContract = z.object({
-  trips: z.array(
-    z.object({ order_id: z.number(), order_number: z.string(), label: z.string(), start_date: z.string(), end_date: z.string().nullable() }),
-  ),
+  trips: z.array(z.object({ ...orderRefFields, label: z.string(), start_date: z.string(), end_date: z.string().nullable() })),
 });
 export type MyTripList = z.infer<typeof myTripListContract>;

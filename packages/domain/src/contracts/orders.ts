@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { flexContract, pagedAnswer, statusAnswer } from './common.ts';
+import { flexContract, orderMoneyFields, orderRefFields, pagedAnswer, periodFields, personNameFields, statusAnswer, statusFields } from './common.ts';
 
 // The order as GET /api/orders, GET /api/order/{id}, POST /api/order and the admin list answer it
 // (apps/api/src/modules/orders/dto.ts builds it). Money in cents.
 
 /** A traveller's id and name: the part every guest answer (orders, visa, trips) shares. */
-export const guestNameContract = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
+export const guestNameContract = z.object({ id: z.number(), ...personNameFields });
 
 export const orderGuestContract = guestNameContract.extend({
   room_id: z.number(),
@@ -57,8 +57,7 @@ export const orderProductContract = z.object({
   product_id: z.number(),
   type: z.number(),
   label: z.string(),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
+  ...periodFields,
   region: z.string(),
   quantity: z.number(),
 });
@@ -97,15 +96,10 @@ export type OrderLogEntry = z.infer<typeof orderLogEntryContract>;
 
 export const orderContract = z.object({
   id: z.number(),
-  order_id: z.number(),
-  /** 'FCU2' + id */
-  order_number: z.string(),
+  ...orderRefFields,
   user_id: z.number(),
-  status: z.number(),
-  status_label: z.string(),
-  total_price: z.number(),
-  total_payments: z.number(),
-  amount_open: z.number(),
+  ...statusFields,
+  ...orderMoneyFields,
   /** Every guest of the order has delivered documents (false without guests). */
   documents_complete: z.boolean(),
   /** 50 % may be asked now: placed as a down payment, nothing paid and the payment deadline not passed. */
@@ -116,7 +110,7 @@ export const orderContract = z.object({
   created_by_user_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  user: z.object({ user_id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+  user: z.object({ user_id: z.number(), email: z.string(), ...personNameFields }),
   rooms: z.array(orderRoomContract),
   lines: z.array(orderLineContract),
   products: z.array(orderProductContract),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../enums.ts';
 import type { ProductDto, ProductFlex } from '../validation/product.ts';
-import { messageAnswer } from './common.ts';
+import { messageAnswer, periodFields } from './common.ts';
 
 export type { ProductDto, ProductFlex };
 
@@ -22,8 +22,7 @@ export const productContract = z.object({
   type: z.number(),
   label: z.string(),
   description: z.string(),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
+  ...periodFields,
   payment_deadline: z.string().nullable(),
   stock: z.number(),
   price: z.number(),

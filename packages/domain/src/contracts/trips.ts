@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RoomingProblem, RoomingRule, RoomingWarning } from '../rooming.ts';
 import type * as Dto from '../validation/trips.ts';
-import { statusAnswer } from './common.ts';
+import { personNameFields, statusAnswer, statusFields } from './common.ts';
 import { adminOrderContract, guestNameContract } from './orders.ts';
 
 // The admin trip overviews. The types live next to the request schemas in
@@ -62,8 +62,7 @@ const tripGuestContract = guestNameContract.extend({
 const tripOrderContract = z.object({
   id: z.number(),
   number: z.string(),
-  status: z.number(),
-  status_label: z.string(),
+  ...statusFields,
   customer: z.object({ name: z.string(), email: z.string() }),
   total_price: z.number(),
   total_payments: z.number(),
@@ -107,8 +106,7 @@ export const tripDetailContract = z.object({
 const roomingGuestContract = z.object({
   guest_id: z.number(),
   order_id: z.number().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personNameFields,
   gender: z.number().nullable(),
   age_category: z.number().nullable(),
   wheelchair: z.boolean(),

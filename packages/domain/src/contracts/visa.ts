@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type * as Dto from '../validation/visa.ts';
-import { statusAnswer } from './common.ts';
+import { periodFields, personNameFields, statusAnswer } from './common.ts';
 import { guestNameContract } from './orders.ts';
 
 // The visa wizard and the admin's view of the documents (the types live in validation/visa.ts).
@@ -12,7 +12,7 @@ export const visaGuestContract = guestNameContract.extend({
   has_documents: z.boolean(),
 }) satisfies z.ZodType<Dto.VisaGuestDto>;
 
-const visaTripContract = z.object({ label: z.string(), start: z.string().nullable(), end: z.string().nullable() });
+const visaTripContract = z.object({ label: z.string(), ...periodFields });
 
 /** GET /api/order/{id}/visa */
 export const visaOrderContract = z.object({
@@ -29,8 +29,7 @@ export const adminVisaGuestContract = visaGuestContract.extend({
   has_photo: z.boolean(),
   documents: z
     .object({
-      first_name: z.string(),
-      last_name: z.string(),
+      ...personNameFields,
       gender: z.number(),
       date_of_birth: z.string(),
       nationality: z.string(),

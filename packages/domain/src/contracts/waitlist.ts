@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { periodFields } from './common.ts';
 import type { WaitlistAdminEntryDto, WaitlistEntryDto } from '../validation/waitlist.ts';
 
 // The waiting list (docs/WAITLIST.md).
@@ -8,8 +9,7 @@ export const waitlistEntryContract = z.object({
   id: z.number(),
   product_id: z.number(),
   trip_label: z.string(),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
+  ...periodFields,
   room_type: z.number(),
   type_class: z.number(),
   persons: z.number(),
