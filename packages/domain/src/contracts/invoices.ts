@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flexContract, orderMoneyFields, orderRefFields, pagedAnswer, personNameFields, statusAnswer, statusFields } from './common.ts';
+import { listAnswer, flexContract, orderMoneyFields, orderRefFields, pagedAnswer, personNameFields, statusAnswer, statusFields } from './common.ts';
 
 export const invoiceItemContract = z.object({
   id: z.number(),
@@ -59,7 +59,7 @@ export const invoicesPageContract = pagedAnswer('invoices', invoiceContract);
 export type InvoicesPage = z.infer<typeof invoicesPageContract>;
 
 /** GET /api/invoices: the caller's own quotes and invoices. */
-export const ownInvoicesContract = z.object({ invoices: z.array(invoiceContract) });
+export const ownInvoicesContract = listAnswer('invoices', invoiceContract);
 export type OwnInvoices = z.infer<typeof ownInvoicesContract>;
 
 /** POST /api/invoiceByToken (public). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderRefFields, personNameFields } from './common.ts';
+import { listAnswer, orderRefFields, personNameFields, tripDateFields } from './common.ts';
 
 // 'Mijn reis' (docs/RULES.md, 'Mijn reis'): what the pilgrim's phone keeps for offline use. Only the
 // owner's own guests; of anyone else only the names of the guests sharing a room with them.
@@ -50,12 +50,11 @@ export const myTripGuestContract = z.object({
   visa_pdf_url: z.string().nullable(),
 });
 
+/** A paid trip order of the signed-in customer, as the list of trips names it. */
+const myTripSummaryContract = z.object({ ...orderRefFields, label: z.string(), ...tripDateFields });
+
 /** GET /api/my-trips/:id. */
-export const myTripContract = z.object({
-  ...orderRefFields,
-  label: z.string(),
-  start_date: z.string(),
-  end_date: z.string().nullable(),
+export const myTripContract = myTripSummaryContract.extend({
   details: tripDetails,
   hotels: z.array(myTripHotelContract),
   guests: z.array(myTripGuestContract),
@@ -65,7 +64,5 @@ export const myTripContract = z.object({
 export type MyTripDto = z.infer<typeof myTripContract>;
 
 /** GET /api/my-trips: the signed-in customer's paid trip orders. */
-export const myTripListContract = z.object({
-  trips: z.array(z.object({ ...orderRefFields, label: z.string(), start_date: z.string(), end_date: z.string().nullable() })),
-});
+export const myTripListContract = listAnswer('trips', myTripSummaryContract);
 export type MyTripList = z.infer<typeof myTripListContract>;

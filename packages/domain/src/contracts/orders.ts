@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { flexContract, orderMoneyFields, orderRefFields, pagedAnswer, periodFields, personNameFields, statusAnswer, statusFields } from './common.ts';
+import {
+  listAnswer,
+  flexContract,
+  orderMoneyFields,
+  orderRefFields,
+  pagedAnswer,
+  periodFields,
+  personNameFields,
+  statusAnswer,
+  statusFields,
+} from './common.ts';
 
 // The order as GET /api/orders, GET /api/order/{id}, POST /api/order and the admin list answer it
 // (apps/api/src/modules/orders/dto.ts builds it). Money in cents.
@@ -93,6 +103,8 @@ export const orderLogEntryContract = z.object({
   created_at: z.string(),
 });
 export type OrderLogEntry = z.infer<typeof orderLogEntryContract>;
+/** An order's log, oldest first. */
+const orderLogsField = { logs: z.array(orderLogEntryContract) };
 
 export const orderContract = z.object({
   id: z.number(),
@@ -124,11 +136,11 @@ export type CreatedOrder = MyOrder;
 export type OrderSummary = MyOrder;
 
 /** Staff lists carry each order's log (never the customer's own list: the log names staff). */
-export const adminOrderContract = orderContract.extend({ logs: z.array(orderLogEntryContract) });
+export const adminOrderContract = orderContract.extend(orderLogsField);
 export type AdminOrder = z.infer<typeof adminOrderContract>;
 
 /** GET /api/orders */
-export const myOrdersContract = z.object({ orders: z.array(orderContract) });
+export const myOrdersContract = listAnswer('orders', orderContract);
 export type MyOrders = z.infer<typeof myOrdersContract>;
 
 /** GET /api/order/{id} */
@@ -147,7 +159,7 @@ export const adminOrdersPageContract = pagedAnswer('orders', adminOrderContract)
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageContract>;
 
 /** GET /api/order/{id}/logs (staff), oldest first. */
-export const orderLogsContract = z.object({ logs: z.array(orderLogEntryContract) });
+export const orderLogsContract = z.object(orderLogsField);
 export type OrderLogs = z.infer<typeof orderLogsContract>;
 
 /** POST /api/order/cancel/{id} (admin). */

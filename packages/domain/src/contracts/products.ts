@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../enums.ts';
 import type { ProductDto, ProductFlex } from '../validation/product.ts';
-import { messageAnswer, periodFields } from './common.ts';
+import { listAnswer, messageAnswer, periodFields } from './common.ts';
 
 export type { ProductDto, ProductFlex };
 
@@ -34,7 +34,7 @@ export const productContract = z.object({
 }) satisfies z.ZodType<ProductDto>;
 
 /** GET /api/products, /api/products_within_halfyear, /api/admin/products. */
-export const productListContract = z.object({ products: z.array(productContract) });
+export const productListContract = listAnswer('products', productContract);
 export type ProductList = z.infer<typeof productListContract>;
 
 /** POST /api/products (201): every product of the list, created. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RoomingProblem, RoomingRule, RoomingWarning } from '../rooming.ts';
 import type * as Dto from '../validation/trips.ts';
-import { personNameFields, statusAnswer, statusFields } from './common.ts';
+import { listAnswer, personNameFields, statusAnswer, statusFields, tripDateFields } from './common.ts';
 import { adminOrderContract, guestNameContract } from './orders.ts';
 
 // The admin trip overviews. The types live next to the request schemas in
@@ -35,8 +35,7 @@ export type Proposal = RoomingProposalDto;
 export type MergedRooms = MergedRoomsDto;
 
 export const tripCardContract = z.object({
-  start_date: z.string(),
-  end_date: z.string().nullable(),
+  ...tripDateFields,
   label: z.string(),
   region: z.string(),
   regions: z.array(z.string()),
@@ -48,7 +47,7 @@ export const tripCardContract = z.object({
 }) satisfies z.ZodType<TripCardDto>;
 
 /** GET /api/admin/trips */
-export const tripListContract = z.object({ trips: z.array(tripCardContract) });
+export const tripListContract = listAnswer('trips', tripCardContract);
 export type TripList = z.infer<typeof tripListContract>;
 
 const tripGuestContract = guestNameContract.extend({
@@ -94,7 +93,7 @@ const tripStatsContract = z.object({
 
 /** GET /api/admin/trips/{start_date} */
 /** GET /api/admin/trips/:start_date/orders: the trip's orders as the admin orders list has them. */
-export const tripAdminOrdersContract = z.object({ orders: z.array(adminOrderContract) });
+export const tripAdminOrdersContract = listAnswer('orders', adminOrderContract);
 export type TripAdminOrders = z.infer<typeof tripAdminOrdersContract>;
 
 export const tripDetailContract = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { periodFields } from './common.ts';
+import { listAnswer, periodFields } from './common.ts';
 import type { WaitlistAdminEntryDto, WaitlistEntryDto } from '../validation/waitlist.ts';
 
 // The waiting list (docs/WAITLIST.md).
@@ -29,6 +29,6 @@ export const waitlistAdminEntryContract = waitlistEntryContract.extend({
 /** POST /api/waitlist. */
 export const waitlistJoinedContract = z.object({ status: z.literal('success'), message: z.string(), entry: waitlistEntryContract });
 /** GET /api/waitlist. */
-export const myWaitlistContract = z.object({ entries: z.array(waitlistEntryContract) });
+export const myWaitlistContract = listAnswer('entries', waitlistEntryContract);
 /** GET /api/admin/trips/{start_date}/waitlist. */
-export const tripWaitlistContract = z.object({ entries: z.array(waitlistAdminEntryContract) });
+export const tripWaitlistContract = listAnswer('entries', waitlistAdminEntryContract);
