@@ -13,11 +13,12 @@ export const visaGuestContract = guestNameContract.extend({
 }) satisfies z.ZodType<Dto.VisaGuestDto>;
 
 const visaTripContract = z.object({ label: z.string(), ...periodFields });
+/** The order both visa answers are about: its id and status. */
+const visaOrderFields = { order_id: z.number(), status: z.number() };
 
 /** GET /api/order/{id}/visa */
 export const visaOrderContract = z.object({
-  order_id: z.number(),
-  status: z.number(),
+  ...visaOrderFields,
   eligible: z.boolean(),
   message: z.string().optional(),
   trip: visaTripContract.nullable(),
@@ -47,8 +48,7 @@ export const adminVisaGuestContract = visaGuestContract.extend({
 
 /** GET /api/admin/order/{id}/visa (admin; every view is audited). */
 export const adminVisaOrderContract = z.object({
-  order_id: z.number(),
-  status: z.number(),
+  ...visaOrderFields,
   trip: visaTripContract.nullable(),
   guests: z.array(adminVisaGuestContract),
 });
