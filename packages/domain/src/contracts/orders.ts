@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  listAnswer,
-  flexContract,
-  orderMoneyFields,
-  orderRefFields,
-  pagedAnswer,
-  periodFields,
-  personNameFields,
-  statusAnswer,
-  statusFields,
-} from './common.ts';
+import { flexContract, listAnswer, orderMoneyFields, orderRefFields, pagedAnswer, personNameFields, statusAnswer, statusFields } from './common.ts';
+import { productContract } from './products.ts';
 
 // The order as GET /api/orders, GET /api/order/{id}, POST /api/order and the admin list answer it
 // (apps/api/src/modules/orders/dto.ts builds it). Money in cents.
@@ -61,25 +52,26 @@ export const orderLineContract = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineContract>;
 
-/** A product the order sells, with how many. */
+/** A product the order sells, with how many (its type, label and period as the product contract has them). */
 export const orderProductContract = z.object({
   id: z.number(),
   product_id: z.number(),
-  type: z.number(),
-  label: z.string(),
-  ...periodFields,
+  ...productContract.pick({ type: true, label: true, start: true, end: true }).shape,
   region: z.string(),
   quantity: z.number(),
 });
 export type OrderProduct = z.infer<typeof orderProductContract>;
+
+/** The donated amount (cents), on the donation and again on its pivot row. */
+const fundingAmountField = { funding_amount: z.number() };
 
 /** A donation to a crowdfund within the order. */
 export const orderCrowdfundContract = z.object({
   id: z.number(),
   funding_id: z.number(),
   label: z.string(),
-  funding_amount: z.number(),
-  pivot: z.object({ funding_amount: z.number() }),
+  ...fundingAmountField,
+  pivot: z.object(fundingAmountField),
 });
 export type OrderCrowdfund = z.infer<typeof orderCrowdfundContract>;
 
