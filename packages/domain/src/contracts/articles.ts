@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ArticleCategoryDto, ArticleDto, TeamMemberDto } from '../validation/contact.ts';
-import { listAnswer, flexContract, messageAnswer } from './common.ts';
+import { flexContract, listAnswer, messageAnswer } from './common.ts';
 
 // Knowledge articles, flyers, their categories and the team (the types live in validation/contact.ts).
 export type { ArticleCategoryDto, ArticleDto, TeamMemberDto };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAnswer, flexContract, orderMoneyFields, orderRefFields, pagedAnswer, personNameFields, statusAnswer, statusFields } from './common.ts';
+import { flexContract, listAnswer, orderMoneyFields, orderRefFields, pagedAnswer, personNameFields, statusAnswer, statusFields } from './common.ts';
 
 export const invoiceItemContract = z.object({
   id: z.number(),
