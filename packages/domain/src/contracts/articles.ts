@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ArticleCategoryDto, ArticleDto, TeamMemberDto } from '../validation/contact.ts';
-import { flexContract, messageAnswer } from './common.ts';
+import { flexContract, listAnswer, messageAnswer } from './common.ts';
 
 // Knowledge articles, flyers, their categories and the team (the types live in validation/contact.ts).
 export type { ArticleCategoryDto, ArticleDto, TeamMemberDto };
@@ -21,7 +21,7 @@ export const articleContract = z.object({
 }) satisfies z.ZodType<ArticleDto>;
 
 /** GET /api/articles */
-export const articleListContract = z.object({ articles: z.array(articleContract) });
+export const articleListContract = listAnswer('articles', articleContract);
 export type ArticleList = z.infer<typeof articleListContract>;
 
 /** POST /api/article (201, message 'CREATED'), PUT /api/article/{id} (message 'UPDATED'). */
@@ -29,7 +29,7 @@ export const articleSavedContract = messageAnswer.extend({ article: articleContr
 export type ArticleSaved = z.infer<typeof articleSavedContract>;
 
 /** GET /api/articlecats */
-export const articleCategoryListContract = z.object({ articleCategories: z.array(articleCategoryContract) });
+export const articleCategoryListContract = listAnswer('articleCategories', articleCategoryContract);
 export type ArticleCategoryList = z.infer<typeof articleCategoryListContract>;
 
 /** POST /api/articlecat (201), PUT /api/articlecat/{id}. */
@@ -49,5 +49,5 @@ export const teamMemberContract = z.object({
 }) satisfies z.ZodType<TeamMemberDto>;
 
 /** GET /api/team */
-export const teamContract = z.object({ team: z.array(teamMemberContract) });
+export const teamContract = listAnswer('team', teamMemberContract);
 export type Team = z.infer<typeof teamContract>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer } from './common.ts';
+import { flexContract, pagedAnswer } from './common.ts';
 
 /** One row of the audit log: who (and the admin behind a 'log in as' session), when, what, before and after. */
 export const auditEntryContract = z.object({
@@ -9,7 +9,7 @@ export const auditEntryContract = z.object({
   actor_email: z.string(),
   action: z.string(),
   target_user_id: z.number().nullable(),
-  details: z.record(z.string(), z.unknown()),
+  details: flexContract,
 });
 export type AuditEntry = z.infer<typeof auditEntryContract>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CrowdfundDto } from '../validation/crowdfund.ts';
-import { messageAnswer } from './common.ts';
+import { listAnswer, messageAnswer } from './common.ts';
 
 export type { CrowdfundDto };
 
@@ -18,7 +18,7 @@ export const crowdfundContract = z.object({
 }) satisfies z.ZodType<CrowdfundDto>;
 
 /** GET /api/crowdfunds, GET /api/admin/crowdfunds. */
-export const crowdfundListContract = z.object({ crowdfunds: z.array(crowdfundContract) });
+export const crowdfundListContract = listAnswer('crowdfunds', crowdfundContract);
 export type CrowdfundList = z.infer<typeof crowdfundListContract>;
 
 /** POST /api/crowdfund (201). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flexContract, pagedAnswer, statusAnswer } from './common.ts';
+import { flexContract, listAnswer, orderMoneyFields, orderRefFields, pagedAnswer, personNameFields, statusAnswer, statusFields } from './common.ts';
 
 export const invoiceItemContract = z.object({
   id: z.number(),
@@ -38,21 +38,18 @@ export const invoiceContract = z.object({
   /** YYYY-MM-DD, the last day it can be paid */
   expire_date: z.string().nullable(),
   expiration: z.string().nullable(),
-  status: z.number(),
-  status_label: z.string(),
+  ...statusFields,
   token: z.string(),
   flex: flexContract,
   created_at: z.string(),
   items: z.array(invoiceItemContract),
   payments: z.array(invoicePaymentContract),
   totals: z.object({ excl: z.number(), vat: z.number(), incl: z.number(), breakdown: z.array(vatRowContract) }),
-  total_price: z.number(),
-  total_payments: z.number(),
-  amount_open: z.number(),
+  ...orderMoneyFields,
   expired: z.boolean(),
   payable: z.boolean(),
   /** The public page (by token) gets the name only; email and id are for the owner and staff. */
-  user: z.object({ user_id: z.number().optional(), email: z.string().optional(), first_name: z.string(), last_name: z.string() }),
+  user: z.object({ user_id: z.number().optional(), email: z.string().optional(), ...personNameFields }),
   user_id: z.number().optional(),
 });
 export type Invoice = z.infer<typeof invoiceContract>;
@@ -62,7 +59,7 @@ export const invoicesPageContract = pagedAnswer('invoices', invoiceContract);
 export type InvoicesPage = z.infer<typeof invoicesPageContract>;
 
 /** GET /api/invoices: the caller's own quotes and invoices. */
-export const ownInvoicesContract = z.object({ invoices: z.array(invoiceContract) });
+export const ownInvoicesContract = listAnswer('invoices', invoiceContract);
 export type OwnInvoices = z.infer<typeof ownInvoicesContract>;
 
 /** POST /api/invoiceByToken (public). */
@@ -79,8 +76,7 @@ export const pdfDownloadContract = z.object({ filename: z.string(), content_type
 /** An issued invoice or credit note of an order (docs/INVOICES.md): what the Facturen tab lists. */
 export const issuedDocumentContract = z.object({
   id: z.number(),
-  order_id: z.number(),
-  order_number: z.string(),
+  ...orderRefFields,
   kind: z.enum(['invoice', 'credit_note']),
   /** 'Factuur' or 'Creditfactuur' */
   kind_label: z.string(),

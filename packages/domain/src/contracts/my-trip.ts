@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswer, orderRefFields, personNameFields, tripDateFields } from './common.ts';
 
 // 'Mijn reis' (docs/RULES.md, 'Mijn reis'): what the pilgrim's phone keeps for offline use. Only the
 // owner's own guests; of anyone else only the names of the guests sharing a room with them.
@@ -33,8 +34,7 @@ export const myTripHotelContract = z.object({
 
 export const myTripGuestContract = z.object({
   id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personNameFields,
   /** The room of the latest saved rooming list, null while none is saved or the guest is not in it. */
   room: z
     .object({
@@ -50,13 +50,11 @@ export const myTripGuestContract = z.object({
   visa_pdf_url: z.string().nullable(),
 });
 
+/** A paid trip order of the signed-in customer, as the list of trips names it. */
+const myTripSummaryContract = z.object({ ...orderRefFields, label: z.string(), ...tripDateFields });
+
 /** GET /api/my-trips/:id. */
-export const myTripContract = z.object({
-  order_id: z.number(),
-  order_number: z.string(),
-  label: z.string(),
-  start_date: z.string(),
-  end_date: z.string().nullable(),
+export const myTripContract = myTripSummaryContract.extend({
   details: tripDetails,
   hotels: z.array(myTripHotelContract),
   guests: z.array(myTripGuestContract),
@@ -66,9 +64,5 @@ export const myTripContract = z.object({
 export type MyTripDto = z.infer<typeof myTripContract>;
 
 /** GET /api/my-trips: the signed-in customer's paid trip orders. */
-export const myTripListContract = z.object({
-  trips: z.array(
-    z.object({ order_id: z.number(), order_number: z.string(), label: z.string(), start_date: z.string(), end_date: z.string().nullable() }),
-  ),
-});
+export const myTripListContract = listAnswer('trips', myTripSummaryContract);
 export type MyTripList = z.infer<typeof myTripListContract>;

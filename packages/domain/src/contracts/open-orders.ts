@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { statusAnswer } from './common.ts';
+import { orderMoneyFields, statusAnswer } from './common.ts';
 
 // The dashboard's 'Openstaand' view (docs/OFFICE.md). Money in cents.
 
@@ -13,9 +13,7 @@ export const openOrderContract = z.object({
   trip_label: z.string().nullable(),
   /** The earliest payment deadline of the order's trip products. */
   deadline: z.string().nullable(),
-  total_price: z.number(),
-  total_payments: z.number(),
-  amount_open: z.number(),
+  ...orderMoneyFields,
   /** The last payment reminder sent (log types 6-10), or null. */
   last_reminder: z.object({ type: z.number(), label: z.string(), created_at: z.string() }).nullable(),
 });
@@ -25,7 +23,7 @@ export type OpenOrder = z.infer<typeof openOrderContract>;
 export const openOrdersContract = z.object({
   orders: z.array(openOrderContract),
   /** Over every matching order, also those past the shown limit. */
-  totals: z.object({ orders: z.number(), total_price: z.number(), total_payments: z.number(), amount_open: z.number() }),
+  totals: z.object({ orders: z.number(), ...orderMoneyFields }),
   /** True when more orders match than are listed (the export holds them all). */
   truncated: z.boolean(),
   /** The trips that have open orders, for the trip filter. */

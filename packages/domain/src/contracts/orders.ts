@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { flexContract, pagedAnswer, statusAnswer } from './common.ts';
+import { flexContract, listAnswer, orderMoneyFields, orderRefFields, pagedAnswer, personNameFields, statusAnswer, statusFields } from './common.ts';
+import { productContract } from './products.ts';
 
 // The order as GET /api/orders, GET /api/order/{id}, POST /api/order and the admin list answer it
 // (apps/api/src/modules/orders/dto.ts builds it). Money in cents.
 
 /** A traveller's id and name: the part every guest answer (orders, visa, trips) shares. */
-export const guestNameContract = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
+export const guestNameContract = z.object({ id: z.number(), ...personNameFields });
 
 export const orderGuestContract = guestNameContract.extend({
   room_id: z.number(),
@@ -51,26 +52,26 @@ export const orderLineContract = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineContract>;
 
-/** A product the order sells, with how many. */
+/** A product the order sells, with how many (its type, label and period as the product contract has them). */
 export const orderProductContract = z.object({
   id: z.number(),
   product_id: z.number(),
-  type: z.number(),
-  label: z.string(),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
+  ...productContract.pick({ type: true, label: true, start: true, end: true }).shape,
   region: z.string(),
   quantity: z.number(),
 });
 export type OrderProduct = z.infer<typeof orderProductContract>;
+
+/** The donated amount (cents), on the donation and again on its pivot row. */
+const fundingAmountField = { funding_amount: z.number() };
 
 /** A donation to a crowdfund within the order. */
 export const orderCrowdfundContract = z.object({
   id: z.number(),
   funding_id: z.number(),
   label: z.string(),
-  funding_amount: z.number(),
-  pivot: z.object({ funding_amount: z.number() }),
+  ...fundingAmountField,
+  pivot: z.object(fundingAmountField),
 });
 export type OrderCrowdfund = z.infer<typeof orderCrowdfundContract>;
 
@@ -94,18 +95,15 @@ export const orderLogEntryContract = z.object({
   created_at: z.string(),
 });
 export type OrderLogEntry = z.infer<typeof orderLogEntryContract>;
+/** An order's log, oldest first. */
+const orderLogsField = { logs: z.array(orderLogEntryContract) };
 
 export const orderContract = z.object({
   id: z.number(),
-  order_id: z.number(),
-  /** 'FCU2' + id */
-  order_number: z.string(),
+  ...orderRefFields,
   user_id: z.number(),
-  status: z.number(),
-  status_label: z.string(),
-  total_price: z.number(),
-  total_payments: z.number(),
-  amount_open: z.number(),
+  ...statusFields,
+  ...orderMoneyFields,
   /** Every guest of the order has delivered documents (false without guests). */
   documents_complete: z.boolean(),
   /** 50 % may be asked now: placed as a down payment, nothing paid and the payment deadline not passed. */
@@ -116,7 +114,7 @@ export const orderContract = z.object({
   created_by_user_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  user: z.object({ user_id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+  user: z.object({ user_id: z.number(), email: z.string(), ...personNameFields }),
   rooms: z.array(orderRoomContract),
   lines: z.array(orderLineContract),
   products: z.array(orderProductContract),
@@ -130,11 +128,11 @@ export type CreatedOrder = MyOrder;
 export type OrderSummary = MyOrder;
 
 /** Staff lists carry each order's log (never the customer's own list: the log names staff). */
-export const adminOrderContract = orderContract.extend({ logs: z.array(orderLogEntryContract) });
+export const adminOrderContract = orderContract.extend(orderLogsField);
 export type AdminOrder = z.infer<typeof adminOrderContract>;
 
 /** GET /api/orders */
-export const myOrdersContract = z.object({ orders: z.array(orderContract) });
+export const myOrdersContract = listAnswer('orders', orderContract);
 export type MyOrders = z.infer<typeof myOrdersContract>;
 
 /** GET /api/order/{id} */
@@ -153,7 +151,7 @@ export const adminOrdersPageContract = pagedAnswer('orders', adminOrderContract)
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageContract>;
 
 /** GET /api/order/{id}/logs (staff), oldest first. */
-export const orderLogsContract = z.object({ logs: z.array(orderLogEntryContract) });
+export const orderLogsContract = z.object(orderLogsField);
 export type OrderLogs = z.infer<typeof orderLogsContract>;
 
 /** POST /api/order/cancel/{id} (admin). */

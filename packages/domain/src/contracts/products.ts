@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../enums.ts';
 import type { ProductDto, ProductFlex } from '../validation/product.ts';
-import { messageAnswer } from './common.ts';
+import { listAnswer, messageAnswer, periodFields } from './common.ts';
 
 export type { ProductDto, ProductFlex };
 
@@ -22,8 +22,7 @@ export const productContract = z.object({
   type: z.number(),
   label: z.string(),
   description: z.string(),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
+  ...periodFields,
   payment_deadline: z.string().nullable(),
   stock: z.number(),
   price: z.number(),
@@ -35,7 +34,7 @@ export const productContract = z.object({
 }) satisfies z.ZodType<ProductDto>;
 
 /** GET /api/products, /api/products_within_halfyear, /api/admin/products. */
-export const productListContract = z.object({ products: z.array(productContract) });
+export const productListContract = listAnswer('products', productContract);
 export type ProductList = z.infer<typeof productListContract>;
 
 /** POST /api/products (201): every product of the list, created. */

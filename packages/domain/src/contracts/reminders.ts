@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { statusAnswer } from './common.ts';
+import { orderRefFields, statusAnswer } from './common.ts';
 import { orderLogEntryContract } from './orders.ts';
 
 // Document and payment reminders of an order (admin).
@@ -30,8 +30,7 @@ export type OrderLogRow = z.infer<typeof orderLogRowContract>;
 
 /** GET /api/order/{id}/reminders */
 export const orderRemindersContract = z.object({
-  order_id: z.number(),
-  order_number: z.string(),
+  ...orderRefFields,
   status: z.number(),
   email: z.string(),
   documents: reminderKindContract.extend({ missing_guests: z.array(z.string()), trip_start: z.string().nullable() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RoomingProblem, RoomingRule, RoomingWarning } from '../rooming.ts';
 import type * as Dto from '../validation/trips.ts';
-import { statusAnswer } from './common.ts';
+import { listAnswer, personNameFields, statusAnswer, statusFields, tripDateFields } from './common.ts';
 import { adminOrderContract, guestNameContract } from './orders.ts';
 
 // The admin trip overviews. The types live next to the request schemas in
@@ -35,8 +35,7 @@ export type Proposal = RoomingProposalDto;
 export type MergedRooms = MergedRoomsDto;
 
 export const tripCardContract = z.object({
-  start_date: z.string(),
-  end_date: z.string().nullable(),
+  ...tripDateFields,
   label: z.string(),
   region: z.string(),
   regions: z.array(z.string()),
@@ -48,7 +47,7 @@ export const tripCardContract = z.object({
 }) satisfies z.ZodType<TripCardDto>;
 
 /** GET /api/admin/trips */
-export const tripListContract = z.object({ trips: z.array(tripCardContract) });
+export const tripListContract = listAnswer('trips', tripCardContract);
 export type TripList = z.infer<typeof tripListContract>;
 
 const tripGuestContract = guestNameContract.extend({
@@ -62,8 +61,7 @@ const tripGuestContract = guestNameContract.extend({
 const tripOrderContract = z.object({
   id: z.number(),
   number: z.string(),
-  status: z.number(),
-  status_label: z.string(),
+  ...statusFields,
   customer: z.object({ name: z.string(), email: z.string() }),
   total_price: z.number(),
   total_payments: z.number(),
@@ -95,7 +93,7 @@ const tripStatsContract = z.object({
 
 /** GET /api/admin/trips/{start_date} */
 /** GET /api/admin/trips/:start_date/orders: the trip's orders as the admin orders list has them. */
-export const tripAdminOrdersContract = z.object({ orders: z.array(adminOrderContract) });
+export const tripAdminOrdersContract = listAnswer('orders', adminOrderContract);
 export type TripAdminOrders = z.infer<typeof tripAdminOrdersContract>;
 
 export const tripDetailContract = z.object({
@@ -107,8 +105,7 @@ export const tripDetailContract = z.object({
 const roomingGuestContract = z.object({
   guest_id: z.number(),
   order_id: z.number().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...personNameFields,
   gender: z.number().nullable(),
   age_category: z.number().nullable(),
   wheelchair: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type * as Dto from '../validation/visa.ts';
-import { statusAnswer } from './common.ts';
+import { periodFields, personNameFields, statusAnswer } from './common.ts';
 import { guestNameContract } from './orders.ts';
 
 // The visa wizard and the admin's view of the documents (the types live in validation/visa.ts).
@@ -12,12 +12,13 @@ export const visaGuestContract = guestNameContract.extend({
   has_documents: z.boolean(),
 }) satisfies z.ZodType<Dto.VisaGuestDto>;
 
-const visaTripContract = z.object({ label: z.string(), start: z.string().nullable(), end: z.string().nullable() });
+const visaTripContract = z.object({ label: z.string(), ...periodFields });
+/** The order both visa answers are about: its id and status. */
+const visaOrderFields = { order_id: z.number(), status: z.number() };
 
 /** GET /api/order/{id}/visa */
 export const visaOrderContract = z.object({
-  order_id: z.number(),
-  status: z.number(),
+  ...visaOrderFields,
   eligible: z.boolean(),
   message: z.string().optional(),
   trip: visaTripContract.nullable(),
@@ -29,8 +30,7 @@ export const adminVisaGuestContract = visaGuestContract.extend({
   has_photo: z.boolean(),
   documents: z
     .object({
-      first_name: z.string(),
-      last_name: z.string(),
+      ...personNameFields,
       gender: z.number(),
       date_of_birth: z.string(),
       nationality: z.string(),
@@ -48,8 +48,7 @@ export const adminVisaGuestContract = visaGuestContract.extend({
 
 /** GET /api/admin/order/{id}/visa (admin; every view is audited). */
 export const adminVisaOrderContract = z.object({
-  order_id: z.number(),
-  status: z.number(),
+  ...visaOrderFields,
   trip: visaTripContract.nullable(),
   guests: z.array(adminVisaGuestContract),
 });

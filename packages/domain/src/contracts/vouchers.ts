@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { VoucherDto } from '../validation/voucher.ts';
-import { messageAnswer, pagedAnswer } from './common.ts';
+import { listAnswer, messageAnswer, pagedAnswer } from './common.ts';
 
 export type { VoucherDto };
 
@@ -22,7 +22,7 @@ export const voucherAnswerContract = messageAnswer.extend({ voucher: voucherCont
 export type VoucherAnswer = z.infer<typeof voucherAnswerContract>;
 
 /** POST /api/vouchers_from_label. */
-export const voucherListContract = z.object({ vouchers: z.array(voucherContract) });
+export const voucherListContract = listAnswer('vouchers', voucherContract);
 export type VoucherList = z.infer<typeof voucherListContract>;
 
 /** GET /api/vouchers (admin). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswer, periodFields } from './common.ts';
 import type { WaitlistAdminEntryDto, WaitlistEntryDto } from '../validation/waitlist.ts';
 
 // The waiting list (docs/WAITLIST.md).
@@ -8,8 +9,7 @@ export const waitlistEntryContract = z.object({
   id: z.number(),
   product_id: z.number(),
   trip_label: z.string(),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
+  ...periodFields,
   room_type: z.number(),
   type_class: z.number(),
   persons: z.number(),
@@ -29,6 +29,6 @@ export const waitlistAdminEntryContract = waitlistEntryContract.extend({
 /** POST /api/waitlist. */
 export const waitlistJoinedContract = z.object({ status: z.literal('success'), message: z.string(), entry: waitlistEntryContract });
 /** GET /api/waitlist. */
-export const myWaitlistContract = z.object({ entries: z.array(waitlistEntryContract) });
+export const myWaitlistContract = listAnswer('entries', waitlistEntryContract);
 /** GET /api/admin/trips/{start_date}/waitlist. */
-export const tripWaitlistContract = z.object({ entries: z.array(waitlistAdminEntryContract) });
+export const tripWaitlistContract = listAnswer('entries', waitlistAdminEntryContract);
