@@ -51,7 +51,9 @@ export async function writeOrderLog(tx: DbOrTx, entry: OrderLogEntry): Promise<v
 export async function writeCountNotes(tx: DbOrTx, orderIds: readonly number[], message: (n: number) => string): Promise<void> {
   const counts = new Map<number, number>();
   for (const id of orderIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  await tx.insert(orderLogs).values([...counts].map(([orderId, n]) => ({ orderId, type: LogType.NOTE, message: message(n), userExecutedMail: null })));
+  await tx
+    .insert(orderLogs)
+    .values([...counts].map(([orderId, n]) => ({ orderId, type: LogType.NOTE, message: message(n), userExecutedMail: null })));
 }
 
 export interface OrderLogDto {

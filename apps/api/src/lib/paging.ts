@@ -18,7 +18,10 @@ export async function newestFirstPage<T extends PgTable & { id: PgColumn }>(
       .orderBy(desc(table.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(table as PgTable).where(where),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(where),
   ]);
   return { rows: rows as T['$inferSelect'][], total };
 }
