@@ -98,11 +98,17 @@ async function scrubFlexRows<F>(rows: { id: number; flex: F }[], needles: Needle
   }
 }
 
-/** An order line's or quote item's label and extra data without the needles, or null when nothing changes. */
-function scrubbedLine<F>(row: { label: string; flex: F }, needles: Needles): { label: string; flex: F } | null {
-  const label = scrubText(row.label, needles.all);
-  const flex = scrubJson(row.flex, needles.all);
-  return label !== row.label || changed(flex, row.flex) ? { label, flex } : null;
+/** Writes back the label and extra data of every order line or quote item that held a needle. */
+async function scrubLineRows<F>(
+  rows: { id: number; label: string; flex: F }[],
+  needles: Needles,
+  write: (id: number, scrubbed: { label: string; flex: F }) => Promise<unknown>,
+): Promise<void> {
+  for (const row of rows) {
+    const label = scrubText(row.label, needles.all);
+    const flex = scrubJson(row.flex, needles.all);
+    if (label !== row.label || changed(flex, row.flex)) await write(row.id, { label, flex });
+  }
 }
 
 /** The travellers of their orders and what their orders, lines, logs and rooms say of them. */
@@ -120,13 +126,11 @@ async function scrubOrders(
       .where(eq(guests.id, g.id));
   }
   // Lines ('Visum (naam)'), logs ('Naam gewijzigd: …'), the orders' and rooms' extra data.
-  for (const line of await tx
+  const lines = await tx
     .select({ id: orderLines.id, label: orderLines.label, flex: orderLines.flex })
     .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))) {
-    const scrubbed = scrubbedLine(line, needles);
-    if (scrubbed) await tx.update(orderLines).set(scrubbed).where(eq(orderLines.id, line.id));
-  }
+    .where(inArray(orderLines.orderId, orderIds));
+  await scrubLineRows(lines, needles, (id, scrubbed) => tx.update(orderLines).set(scrubbed).where(eq(orderLines.id, id)));
   for (const log of await tx.select({ id: orderLogs.id, message: orderLogs.message }).from(orderLogs).where(inArray(orderLogs.orderId, orderIds))) {
     const message = scrubText(log.message, needles.all);
     if (message !== log.message) await tx.update(orderLogs).set({ message }).where(eq(orderLogs.id, log.id));
@@ -145,13 +149,11 @@ async function scrubPayments(tx: Tx, user: UserRow, orderIds: number[], needles:
   const invoiceIds = ownInvoices.map((i) => i.id);
   await scrubFlexRows(ownInvoices, needles, (id, flex) => tx.update(invoices).set({ flex }).where(eq(invoices.id, id)));
   if (invoiceIds.length) {
-    for (const item of await tx
+    const items = await tx
       .select({ id: invoiceItems.id, label: invoiceItems.label, flex: invoiceItems.flex })
       .from(invoiceItems)
-      .where(inArray(invoiceItems.invoiceId, invoiceIds))) {
-      const scrubbed = scrubbedLine(item, needles);
-      if (scrubbed) await tx.update(invoiceItems).set(scrubbed).where(eq(invoiceItems.id, item.id));
-    }
+      .where(inArray(invoiceItems.invoiceId, invoiceIds));
+    await scrubLineRows(items, needles, (id, scrubbed) => tx.update(invoiceItems).set(scrubbed).where(eq(invoiceItems.id, id)));
   }
   const none = sql`false`;
   const ownPayments = or(
