@@ -1,4 +1,4 @@
-import { count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   VOUCHER_MSG,
   isKidWithoutBed,
