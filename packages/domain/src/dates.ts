@@ -12,6 +12,17 @@ export const SHOP_TIME_ZONE = 'Europe/Amsterdam';
 /** A calendar date ('YYYY-MM-DD'), or a wall-clock time without an offset ('YYYY-MM-DD HH:mm:ss'): no zone to convert. */
 const CALENDAR = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
+/** Intl options for the Amsterdam wall clock to the minute (the API's clock adds seconds). */
+export const AMSTERDAM_CLOCK_OPTIONS: Intl.DateTimeFormatOptions = {
+  timeZone: SHOP_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
 let amsterdamParts: Intl.DateTimeFormat | undefined;
 
 /** An instant on the Amsterdam wall clock: year, month, day, hour, minute (zero-padded strings). */
@@ -19,15 +30,7 @@ export function amsterdamWallClock(value: Date | string): { y: string; mo: strin
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return null;
   // Created on first use: the home page never formats an instant, and Intl's set-up costs a phone.
-  amsterdamParts ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  amsterdamParts ??= new Intl.DateTimeFormat('en-GB', AMSTERDAM_CLOCK_OPTIONS);
   const p = Object.fromEntries(amsterdamParts.formatToParts(date).map((x) => [x.type, x.value]));
   return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour!, mi: p.minute! };
 }

@@ -4,17 +4,9 @@
 // travel as 'YYYY-MM-DD HH:mm:ss' in Dutch local time (a voucher's expiry, an export's range) and are
 // stored as instants. A shared helper of several modules, so it lives in lib and imports none.
 
-const ZONE = 'Europe/Amsterdam';
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+import { AMSTERDAM_CLOCK_OPTIONS } from '@umrah/domain';
+
+const parts = new Intl.DateTimeFormat('en-GB', { ...AMSTERDAM_CLOCK_OPTIONS, second: '2-digit' });
 
 function wallClock(date: Date) {
   const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};

@@ -47,6 +47,15 @@ export async function writeOrderLog(tx: DbOrTx, entry: OrderLogEntry): Promise<v
   await orderLogInsert(tx, entry);
 }
 
+/** One note per order for a batch of removed items (one order id per item): `message` gets that order's count. */
+export async function writeCountNotes(tx: DbOrTx, orderIds: readonly number[], message: (n: number) => string): Promise<void> {
+  const counts = new Map<number, number>();
+  for (const id of orderIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  await tx
+    .insert(orderLogs)
+    .values([...counts].map(([orderId, n]) => ({ orderId, type: LogType.NOTE, message: message(n), userExecutedMail: null })));
+}
+
 export interface OrderLogDto {
   id: number;
   order_id: number;

@@ -53,5 +53,8 @@ export const limiter =
   (max: number, timeWindow = '1 minute', counting: RateLimitCounting = 'exact') =>
     rateLimit(app, max, timeWindow, counting);
 
+/** Options of a route anyone may call, with its rate limit: `app.post(url, limitedRoute({ tags, summary, body, response }, limit(10)), handler)`. */
+export const limitedRoute = <S extends object>(schema: S, config: ReturnType<typeof rateLimit>) => ({ schema, config });
+
 /** Common answer schemas (the contracts live in @umrah/domain/contracts). */
 export { messageAnswer } from '@umrah/domain/contracts';

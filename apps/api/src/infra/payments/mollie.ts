@@ -1,15 +1,7 @@
 import { Locale, PaymentMethod, createMollieClient, type Payment } from '@mollie/api-client';
 import type { PaymentsConfig } from '../../config.ts';
-import {
-  PaymentProviderError,
-  centsToDecimal,
-  decimalToCents,
-  type CreatePaymentInput,
-  type CreatedPayment,
-  type PaymentProvider,
-  type PaymentState,
-  type ProviderPaymentStatus,
-} from './types.ts';
+import { PaymentProviderError, centsToDecimal, decimalToCents } from './types.ts';
+import type { CreatePaymentInput, CreatedPayment, PaymentProvider, PaymentState, ProviderPaymentStatus } from './types.ts';
 
 /** Mollie's payment statuses: open, pending and authorized are not money received yet. */
 export function mollieState(status: string): PaymentState {

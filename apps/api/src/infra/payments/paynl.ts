@@ -1,12 +1,6 @@
 import type { PaymentsConfig } from '../../config.ts';
-import {
-  PaymentProviderError,
-  type CreatePaymentInput,
-  type CreatedPayment,
-  type PaymentProvider,
-  type PaymentState,
-  type ProviderPaymentStatus,
-} from './types.ts';
+import { PaymentProviderError } from './types.ts';
+import type { CreatePaymentInput, CreatedPayment, PaymentProvider, PaymentState, ProviderPaymentStatus } from './types.ts';
 
 /**
  * PAY. (pay.nl) through its REST Order API: POST /v1/orders creates the order and answers with

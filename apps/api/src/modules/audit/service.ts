@@ -1,21 +1,13 @@
-import { count, desc, like } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { auditLog } from '../../db/schema.ts';
+import { newestFirstPage } from '../../lib/paging.ts';
 import { escapeLike } from '../../lib/sql.ts';
 
 /** GET /api/admin/audit: a page of the audit log, newest first; `action` filters by its start ('user.', 'payment.delete'). */
 export async function auditPage(ctx: AppContext, q: { action?: string; page: number; pageSize: number }) {
   const where = q.action ? like(auditLog.action, `${escapeLike(q.action)}%`) : undefined;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    ctx.db.select({ total: count() }).from(auditLog).where(where),
-  ]);
+  const { rows, total } = await newestFirstPage(ctx.db, auditLog, where, q.page, q.pageSize);
   return {
     entries: rows.map((r) => ({
       id: r.id,

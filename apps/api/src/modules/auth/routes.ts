@@ -3,7 +3,7 @@ import { MSG, loginByMailSchema, loginSchema, registerSchema, resetPasswordSchem
 import { loggedOutEverywhereContract, messageAnswer, registeredContract, tokenAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { idParamsSchema, limiter, requireAdmin, requireUser, security, type RouteApp } from '../../lib/routes.ts';
+import { idParamsSchema, limiter, requireAdmin, requireUser, security, type RouteApp, limitedRoute } from '../../lib/routes.ts';
 import * as auth from './service.ts';
 import { refreshSessionToken, revokeAllSessions, revokeSession } from './sessions.ts';
 
@@ -14,8 +14,8 @@ function signInRoutes(app: RouteApp): void {
   const limit = limiter(app);
   app.post(
     '/api/login',
-    {
-      schema: {
+    limitedRoute(
+      {
         tags,
         summary: 'Inloggen',
         description:
@@ -23,22 +23,22 @@ function signInRoutes(app: RouteApp): void {
         body: loginSchema,
         response: { 200: tokenAnswer },
       },
-      config: limit(10),
-    },
+      limit(10),
+    ),
     async (req) => ({ token: await auth.login(app.ctx, req.body, req.ip) }),
   );
 
   app.post(
     '/api/register',
-    {
-      schema: {
+    limitedRoute(
+      {
         tags,
         summary: 'Account aanmaken (met ALTCHA-oplossing in `altcha`)',
         body: registerSchema,
         response: { 201: registeredContract },
       },
-      config: limit(5),
-    },
+      limit(5),
+    ),
     async (req, reply) => {
       const { token } = await auth.register(app.ctx, req.body);
       return reply.status(201).send({ status: 'success', token, message: 'Account aangemaakt.' });

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { passwordResets, users } from '../../db/schema.ts';
 import { addToCount, clearCount, peekCount } from '../../infra/http/rate-limit-store.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
-import { resetPasswordMail, welcomeMail } from '../../infra/mail/templates.ts';
+import { resetPasswordMail } from '../../infra/mail/templates.ts';
 import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { accountColumns, emailTaken } from '../users/index.ts';
+import { emailTaken, insertNewAccount } from '../users/index.ts';
 import { revokeAllSessions, startSession } from './sessions.ts';
 
 const RESET_VALID_MINUTES = 60;
@@ -20,15 +20,7 @@ export async function register(ctx: AppContext, input: RegisterInput) {
   if (existing) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({ ...accountColumns(input), passwordHash, role: Role.USER })
-        .returning();
-      if (!created) throw new Error('the user insert returned no row');
-      await queueMail(tx, { to: created.email, ...welcomeMail(created.firstName, `${ctx.config.publicUrl}/account`) });
-      return created;
-    });
+    const user = await ctx.db.transaction((tx) => insertNewAccount(ctx, tx, input, passwordHash));
     void ctx.mail.kick();
     const token = input.login_user === false ? null : await startSession(ctx, user);
     return { status: 'success' as const, token, user };

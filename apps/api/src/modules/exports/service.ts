@@ -246,6 +246,20 @@ async function* invoiceRows(ctx: AppContext, range: ExportRange): AsyncGenerator
   yield* issuedRows(ctx, range);
 }
 
+/** A document's rows, one per VAT rate (a document without lines still gets one, at 21%). */
+function* rateRows(
+  head: Cell[],
+  breakdown: readonly { rate: number; incl: number; excl: number; vat: number }[],
+  methods: string,
+  paid: number,
+): Generator<Cell[]> {
+  const rows = breakdown.length > 0 ? breakdown : [{ rate: 21, incl: 0, excl: 0, vat: 0 }];
+  for (const [i, part] of rows.entries()) {
+    // What was paid belongs to the document, not to a rate: on its first row only, so a sum stays right.
+    yield [...head, part.incl, part.rate, part.vat, part.excl, methods, i === 0 ? paid : 0];
+  }
+}
+
 async function* issuedRows(ctx: AppContext, range: ExportRange): AsyncGenerator<Cell[]> {
   const { start, end } = rangeInstants(range);
   const batches = idBatches((after) =>
@@ -264,23 +278,9 @@ async function* issuedRows(ctx: AppContext, range: ExportRange): AsyncGenerator<
       const methods = [...new Set(s.payments.map((p) => p.typeText))].join(', ');
       // A credit note moves no money: what was paid stays on the invoice's row.
       const paid = doc.kind === 'invoice' ? s.payments.reduce((sum, p) => sum + p.amount, 0) : 0;
-      const rows = totals.breakdown.length > 0 ? totals.breakdown : [{ rate: 21, incl: 0, excl: 0, vat: 0 }];
-      for (const [i, part] of rows.entries()) {
-        yield [
-          amsterdamDay(doc.issuedAt),
-          doc.number,
-          // 'bestelling': a quote's own invoice (above) can carry the same FCU2 number.
-          `${issuedKindLabels[doc.kind]} bestelling`,
-          customer(s.customer),
-          s.customer.email,
-          part.incl,
-          part.rate,
-          part.vat,
-          part.excl,
-          methods,
-          i === 0 ? paid : 0,
-        ];
-      }
+      // 'bestelling': a quote's own invoice (above) can carry the same FCU2 number.
+      const head = [amsterdamDay(doc.issuedAt), doc.number, `${issuedKindLabels[doc.kind]} bestelling`, customer(s.customer), s.customer.email];
+      yield* rateRows(head, totals.breakdown, methods, paid);
     }
   }
 }
@@ -303,23 +303,14 @@ async function* quoteRows(ctx: AppContext, range: ExportRange): AsyncGenerator<C
       const totals = documentTotals(itemLines(l.items));
       const methods = [...new Set(l.payments.map((p) => paymentTypeText(p.paymentType)))].join(', ');
       const paid = l.payments.reduce((s, p) => s + p.amount, 0);
-      const rows = totals.breakdown.length > 0 ? totals.breakdown : [{ rate: 21, incl: 0, excl: 0, vat: 0 }];
-      for (const [i, part] of rows.entries()) {
-        yield [
-          amsterdamDay(l.invoice.createdAt),
-          formatOrderNumber(l.invoice.id),
-          invoiceTypeTitle(l.invoice.type),
-          customer(l.user),
-          l.user.email,
-          part.incl,
-          part.rate,
-          part.vat,
-          part.excl,
-          methods,
-          // What was paid belongs to the document, not to a rate: on its first row only, so a sum stays right.
-          i === 0 ? paid : 0,
-        ];
-      }
+      const head = [
+        amsterdamDay(l.invoice.createdAt),
+        formatOrderNumber(l.invoice.id),
+        invoiceTypeTitle(l.invoice.type),
+        customer(l.user),
+        l.user.email,
+      ];
+      yield* rateRows(head, totals.breakdown, methods, paid);
     }
   }
 }

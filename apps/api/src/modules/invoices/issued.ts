@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   OrderStatus,
@@ -17,6 +17,7 @@ import type { IssuedDocument } from '@umrah/domain/contracts';
 import { companyFromEnv } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/index.ts';
 import { issuedInvoices, orders, payments, users } from '../../db/schema.ts';
+import { newestFirstPage } from '../../lib/paging.ts';
 import { PDF_TEXT_MAX, orderCreditInvoicePdf, orderInvoicePdf, type OrderPdfData, type PdfCustomer } from '../../infra/pdf/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { loadOrderDtos, type OrderDto } from '../../lib/order-dto.ts';
@@ -320,16 +321,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
 /** GET /api/invoices/issued: a page of issued invoices and credit notes, newest first. */
 export async function issuedPage(db: DbOrTx, q: { q?: string; page: number; pageSize: number }) {
   const where = searchCondition(q.q);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(issuedInvoices)
-      .where(where)
-      .orderBy(desc(issuedInvoices.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(issuedInvoices).where(where),
-  ]);
+  const { rows, total } = await newestFirstPage(db, issuedInvoices, where, q.page, q.pageSize);
   return { documents: rows.map(issuedDto), total };
 }
 

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { LogType } from '@umrah/domain';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/index.ts';
-import { guests, guestVisaFiles, orderLogs, products, rooms } from '../../db/schema.ts';
+import { guests, guestVisaFiles, products, rooms } from '../../db/schema.ts';
+import { writeCountNotes } from '../../lib/order-log.ts';
 
 // The visa PDFs carry passport data: they go with the rest of the visa data, the given days after
 // the trip's last day (visa/retention.ts runs this in its own transaction and lock).
@@ -26,15 +26,10 @@ export async function purgeExpiredVisaPdfs(tx: Tx, cutoff: string, days: number)
       due.map((d) => d.guestId),
     ),
   );
-  const counts = new Map<number, number>();
-  for (const d of due) counts.set(d.orderId, (counts.get(d.orderId) ?? 0) + 1);
-  await tx.insert(orderLogs).values(
-    [...counts].map(([orderId, n]) => ({
-      orderId,
-      type: LogType.NOTE,
-      message: `Visum (PDF) van ${n} reiziger(s) verwijderd: ${days} dagen na het einde van de reis (bewaartermijn).`,
-      userExecutedMail: null,
-    })),
+  await writeCountNotes(
+    tx,
+    due.map((d) => d.orderId),
+    (n) => `Visum (PDF) van ${n} reiziger(s) verwijderd: ${days} dagen na het einde van de reis (bewaartermijn).`,
   );
   return due.map((d) => d.key);
 }

@@ -5,49 +5,34 @@ import { layout } from '../../infra/mail/templates.ts';
 export function paymentReceivedMail(p: { firstName: string; orderId: number; amount: number; paid: number; total: number; ordersUrl: string }) {
   const number = formatOrderNumber(p.orderId);
   const open = Math.max(0, p.total - p.paid);
+  // Every receipt ends with the link to the customer's orders.
+  const receipt = (subject: string, title: string, lines: string[]) => ({
+    subject,
+    ...layout(title, lines, { href: p.ordersUrl, label: 'Naar mijn bestellingen' }),
+  });
   if (open === 0) {
-    return {
-      subject: `Betaling ontvangen – bestelling ${number} is volledig betaald`,
-      ...layout(
-        'Bedankt voor je betaling',
-        [
-          `Beste ${p.firstName},`,
-          `We hebben je betaling van ${formatEuro(p.amount)} ontvangen. Je bestelling ${number} is daarmee volledig betaald (totaal ${formatEuro(p.total)}).`,
-          'Via Account - Mijn bestellingen download je je factuur en lever je de reisdocumenten van je gasten aan.',
-        ],
-        { href: p.ordersUrl, label: 'Naar mijn bestellingen' },
-      ),
-    };
+    return receipt(`Betaling ontvangen – bestelling ${number} is volledig betaald`, 'Bedankt voor je betaling', [
+      `Beste ${p.firstName},`,
+      `We hebben je betaling van ${formatEuro(p.amount)} ontvangen. Je bestelling ${number} is daarmee volledig betaald (totaal ${formatEuro(p.total)}).`,
+      'Via Account - Mijn bestellingen download je je factuur en lever je de reisdocumenten van je gasten aan.',
+    ]);
   }
+  const received = `We hebben je betaling van ${formatEuro(p.amount)} voor bestelling ${number} ontvangen.`;
   if (p.paid < downPaymentDue(p.total)) {
     // Less than the down-payment share of the current total: no down payment yet (docs/MONEY.md).
-    return {
-      subject: `Betaling ontvangen – bestelling ${number}`,
-      ...layout(
-        'Betaling ontvangen',
-        [
-          `Beste ${p.firstName},`,
-          `We hebben je betaling van ${formatEuro(p.amount)} voor bestelling ${number} ontvangen.`,
-          `Betaald: ${formatEuro(p.paid)} van ${formatEuro(p.total)}. Dat is nog geen aanbetaling: daarvoor is minstens ${formatEuro(downPaymentDue(p.total))} nodig. Nog te betalen: ${formatEuro(open)}.`,
-          'Het openstaande bedrag betaal je via Account - Mijn bestellingen.',
-        ],
-        { href: p.ordersUrl, label: 'Naar mijn bestellingen' },
-      ),
-    };
+    return receipt(`Betaling ontvangen – bestelling ${number}`, 'Betaling ontvangen', [
+      `Beste ${p.firstName},`,
+      received,
+      `Betaald: ${formatEuro(p.paid)} van ${formatEuro(p.total)}. Dat is nog geen aanbetaling: daarvoor is minstens ${formatEuro(downPaymentDue(p.total))} nodig. Nog te betalen: ${formatEuro(open)}.`,
+      'Het openstaande bedrag betaal je via Account - Mijn bestellingen.',
+    ]);
   }
-  return {
-    subject: `Aanbetaling ontvangen – bestelling ${number}`,
-    ...layout(
-      'Aanbetaling ontvangen',
-      [
-        `Beste ${p.firstName},`,
-        `We hebben je betaling van ${formatEuro(p.amount)} voor bestelling ${number} ontvangen.`,
-        `Betaald: ${formatEuro(p.paid)} van ${formatEuro(p.total)}. Nog te betalen: ${formatEuro(open)}.`,
-        'De restbetaling doe je via Account - Mijn bestellingen.',
-      ],
-      { href: p.ordersUrl, label: 'Naar mijn bestellingen' },
-    ),
-  };
+  return receipt(`Aanbetaling ontvangen – bestelling ${number}`, 'Aanbetaling ontvangen', [
+    `Beste ${p.firstName},`,
+    received,
+    `Betaald: ${formatEuro(p.paid)} van ${formatEuro(p.total)}. Nog te betalen: ${formatEuro(open)}.`,
+    'De restbetaling doe je via Account - Mijn bestellingen.',
+  ]);
 }
 
 /** To the office: a provider payment that needs a person (docs/MONEY.md): booked, but not as usual. */

@@ -90,6 +90,27 @@ function mentions(column: AnyColumn, needles: string[]): SQL {
 
 const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
 
+/** Writes back the extra data of every row that held a needle. */
+async function scrubFlexRows<F>(rows: { id: number; flex: F }[], needles: Needles, write: (id: number, flex: F) => Promise<unknown>): Promise<void> {
+  for (const row of rows) {
+    const flex = scrubJson(row.flex, needles.all);
+    if (changed(flex, row.flex)) await write(row.id, flex);
+  }
+}
+
+/** Writes back the label and extra data of every order line or quote item that held a needle. */
+async function scrubLineRows<F>(
+  rows: { id: number; label: string; flex: F }[],
+  needles: Needles,
+  write: (id: number, scrubbed: { label: string; flex: F }) => Promise<unknown>,
+): Promise<void> {
+  for (const row of rows) {
+    const label = scrubText(row.label, needles.all);
+    const flex = scrubJson(row.flex, needles.all);
+    if (label !== row.label || changed(flex, row.flex)) await write(row.id, { label, flex });
+  }
+}
+
 /** The travellers of their orders and what their orders, lines, logs and rooms say of them. */
 async function scrubOrders(
   tx: Tx,
@@ -105,63 +126,50 @@ async function scrubOrders(
       .where(eq(guests.id, g.id));
   }
   // Lines ('Visum (naam)'), logs ('Naam gewijzigd: …'), the orders' and rooms' extra data.
-  for (const line of await tx
+  const lines = await tx
     .select({ id: orderLines.id, label: orderLines.label, flex: orderLines.flex })
     .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))) {
-    const label = scrubText(line.label, needles.all);
-    const flex = scrubJson(line.flex, needles.all);
-    if (label !== line.label || changed(flex, line.flex)) await tx.update(orderLines).set({ label, flex }).where(eq(orderLines.id, line.id));
-  }
+    .where(inArray(orderLines.orderId, orderIds));
+  await scrubLineRows(lines, needles, (id, scrubbed) => tx.update(orderLines).set(scrubbed).where(eq(orderLines.id, id)));
   for (const log of await tx.select({ id: orderLogs.id, message: orderLogs.message }).from(orderLogs).where(inArray(orderLogs.orderId, orderIds))) {
     const message = scrubText(log.message, needles.all);
     if (message !== log.message) await tx.update(orderLogs).set({ message }).where(eq(orderLogs.id, log.id));
   }
-  for (const row of await tx.select({ id: orders.id, flex: orders.flex }).from(orders).where(inArray(orders.id, orderIds))) {
-    const flex = scrubJson(row.flex, needles.all);
-    if (changed(flex, row.flex)) await tx.update(orders).set({ flex }).where(eq(orders.id, row.id));
-  }
-  for (const row of await tx.select({ id: rooms.id, flex: rooms.flex }).from(rooms).where(inArray(rooms.orderId, orderIds))) {
-    const flex = scrubJson(row.flex, needles.all);
-    if (changed(flex, row.flex)) await tx.update(rooms).set({ flex }).where(eq(rooms.id, row.id));
-  }
+  await scrubFlexRows(await tx.select({ id: orders.id, flex: orders.flex }).from(orders).where(inArray(orders.id, orderIds)), needles, (id, flex) =>
+    tx.update(orders).set({ flex }).where(eq(orders.id, id)),
+  );
+  await scrubFlexRows(await tx.select({ id: rooms.id, flex: rooms.flex }).from(rooms).where(inArray(rooms.orderId, orderIds)), needles, (id, flex) =>
+    tx.update(rooms).set({ flex }).where(eq(rooms.id, id)),
+  );
 }
 
 /** Payments and provider attempts of their orders and quotes may carry the payer's details. */
 async function scrubPayments(tx: Tx, user: UserRow, orderIds: number[], needles: Needles): Promise<void> {
   const ownInvoices = await tx.select({ id: invoices.id, flex: invoices.flex }).from(invoices).where(eq(invoices.userId, user.id));
   const invoiceIds = ownInvoices.map((i) => i.id);
-  for (const inv of ownInvoices) {
-    const flex = scrubJson(inv.flex, needles.all);
-    if (changed(flex, inv.flex)) await tx.update(invoices).set({ flex }).where(eq(invoices.id, inv.id));
-  }
+  await scrubFlexRows(ownInvoices, needles, (id, flex) => tx.update(invoices).set({ flex }).where(eq(invoices.id, id)));
   if (invoiceIds.length) {
-    for (const item of await tx
+    const items = await tx
       .select({ id: invoiceItems.id, label: invoiceItems.label, flex: invoiceItems.flex })
       .from(invoiceItems)
-      .where(inArray(invoiceItems.invoiceId, invoiceIds))) {
-      const label = scrubText(item.label, needles.all);
-      const flex = scrubJson(item.flex, needles.all);
-      if (label !== item.label || changed(flex, item.flex)) await tx.update(invoiceItems).set({ label, flex }).where(eq(invoiceItems.id, item.id));
-    }
+      .where(inArray(invoiceItems.invoiceId, invoiceIds));
+    await scrubLineRows(items, needles, (id, scrubbed) => tx.update(invoiceItems).set(scrubbed).where(eq(invoiceItems.id, id)));
   }
   const none = sql`false`;
   const ownPayments = or(
     orderIds.length ? inArray(payments.orderId, orderIds) : none,
     invoiceIds.length ? inArray(payments.invoiceId, invoiceIds) : none,
   );
-  for (const row of await tx.select({ id: payments.id, flex: payments.flex }).from(payments).where(ownPayments)) {
-    const flex = scrubJson(row.flex, needles.all);
-    if (changed(flex, row.flex)) await tx.update(payments).set({ flex }).where(eq(payments.id, row.id));
-  }
+  await scrubFlexRows(await tx.select({ id: payments.id, flex: payments.flex }).from(payments).where(ownPayments), needles, (id, flex) =>
+    tx.update(payments).set({ flex }).where(eq(payments.id, id)),
+  );
   const ownAttempts = or(
     orderIds.length ? inArray(transactions.orderId, orderIds) : none,
     invoiceIds.length ? inArray(transactions.invoiceId, invoiceIds) : none,
   );
-  for (const row of await tx.select({ id: transactions.id, flex: transactions.flex }).from(transactions).where(ownAttempts)) {
-    const flex = scrubJson(row.flex, needles.all);
-    if (changed(flex, row.flex)) await tx.update(transactions).set({ flex }).where(eq(transactions.id, row.id));
-  }
+  await scrubFlexRows(await tx.select({ id: transactions.id, flex: transactions.flex }).from(transactions).where(ownAttempts), needles, (id, flex) =>
+    tx.update(transactions).set({ flex }).where(eq(transactions.id, id)),
+  );
 }
 
 /**

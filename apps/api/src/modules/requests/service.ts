@@ -11,20 +11,19 @@ import {
   type RequestRoom,
   type RequestStatus,
   type RequestUpdateInput,
-  Role,
 } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { requests, users } from '../../db/schema.ts';
 import { mailsToInLastHour, queueMail } from '../../infra/mail/outbox.ts';
-import { layout, welcomeMail } from '../../infra/mail/templates.ts';
+import { layout } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { startSession } from '../auth/index.ts';
 import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_HOUR } from '../contact/service.ts';
-import { accountColumns, emailTaken, toUserDto, type AccountFields } from '../users/index.ts';
+import { emailTaken, insertNewAccount, toUserDto, type AccountFields } from '../users/index.ts';
 
 // The lead forms (the Morocco offer and 'Umrah op maat'; API contact/individual(_hadj)).
 // Like the contact form: the request is stored, the office gets every field with Reply-To the
@@ -169,12 +168,7 @@ export async function sendCustomTrip(ctx: AppContext, input: CustomTripBody, use
   let created: UserRow;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [u] = await tx
-        .insert(users)
-        .values({ ...accountColumns(guest), passwordHash, role: Role.USER })
-        .returning();
-      if (!u) throw new Error('the user insert returned no row');
-      await queueMail(tx, { to: u.email, ...welcomeMail(u.firstName, `${ctx.config.publicUrl}/account`) });
+      const u = await insertNewAccount(ctx, tx, guest, passwordHash);
       await storeAndMail(ctx, tx, { kind: 'custom', personal: pick(guest), fields: tripFields(input), userId: u.id, lines: tripLines(input) });
       return u;
     });

@@ -1,18 +1,36 @@
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
-import { MSG, type AccountInput, type AdminUserInput } from '@umrah/domain';
+import { MSG, Role, type AccountInput, type AdminUserInput } from '@umrah/domain';
 import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
-import { withTrigramSearch, type DbOrTx } from '../../db/index.ts';
+import { withTrigramSearch, type DbOrTx, type Tx } from '../../db/index.ts';
 import { invoices, orders, users } from '../../db/schema.ts';
+import { queueMail } from '../../infra/mail/outbox.ts';
+import { welcomeMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
 import { AppError, conflict, isUniqueViolation, notFound, sqlState } from '../../lib/errors.ts';
 import { eraseFromOtherTables } from '../privacy/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { accountColumns } from './dto.ts';
+import { accountColumns, type AccountFields } from './dto.ts';
 
 /** 422: an account with this e-mail address exists (registration, a request's account, the admin's form). */
 export const emailTaken = () => new AppError(422, MSG.emailTaken, 'Unprocessable Entity');
+
+/** A new customer account with its welcome mail queued in the same transaction (registration, a request's guest). */
+export async function insertNewAccount(
+  ctx: AppContext,
+  tx: Tx,
+  account: AccountFields & { date_of_birth: string },
+  passwordHash: string,
+): Promise<UserRow> {
+  const [created] = await tx
+    .insert(users)
+    .values({ ...accountColumns(account), passwordHash, role: Role.USER })
+    .returning();
+  if (!created) throw new Error('the user insert returned no row');
+  await queueMail(tx, { to: created.email, ...welcomeMail(created.firstName, `${ctx.config.publicUrl}/account`) });
+  return created;
+}
 
 async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number) {
   const where = exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email);

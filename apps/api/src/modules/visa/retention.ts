@@ -4,11 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
-import { guests, orderLogs, products, rooms, visaDocuments } from '../../db/schema.ts';
+import { guests, products, rooms, visaDocuments } from '../../db/schema.ts';
+import { writeCountNotes } from '../../lib/order-log.ts';
 import { periodicJob } from '../../lib/periodic.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
 import { purgeExpiredVisaPdfs } from '../my-trip/index.ts';
-import { NOTE_LOG_TYPE, deleteFiles } from './service.ts';
+import { deleteFiles } from './service.ts';
 
 // Passport data is kept only as long as the trip needs it: N days (VISA_RETENTION_DAYS, default 30)
 // after the trip's last day the visa rows, photos and visa PDFs are deleted, by a daily run inside the server
@@ -69,15 +70,10 @@ export async function purgeExpiredVisaData(ctx: Ctx, opts: { days: number; today
           due.map((d) => d.id),
         ),
       );
-      const counts = new Map<number, number>();
-      for (const d of due) counts.set(d.orderId, (counts.get(d.orderId) ?? 0) + 1);
-      await tx.insert(orderLogs).values(
-        [...counts].map(([orderId, n]) => ({
-          orderId,
-          type: NOTE_LOG_TYPE,
-          message: `Visumgegevens en pasfoto's van ${n} reiziger(s) verwijderd: ${opts.days} dagen na het einde van de reis (bewaartermijn).`,
-          userExecutedMail: null,
-        })),
+      await writeCountNotes(
+        tx,
+        due.map((d) => d.orderId),
+        (n) => `Visumgegevens en pasfoto's van ${n} reiziger(s) verwijderd: ${opts.days} dagen na het einde van de reis (bewaartermijn).`,
       );
       return due;
     });

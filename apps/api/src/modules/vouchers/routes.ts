@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema, vouchersQuery } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limiter, type RouteApp, limitedRoute } from '../../lib/routes.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { limitCodeLookups } from './guessing.ts';
 import * as service from './service.ts';
@@ -14,8 +14,8 @@ function voucherRequestRoutes(app: RouteApp): void {
   const limit = limiter(app);
   app.post(
     '/api/requestVoucher',
-    {
-      schema: {
+    limitedRoute(
+      {
         tags,
         summary: 'Kortingscode opvragen voor de winkelwagen',
         description:
@@ -23,8 +23,8 @@ function voucherRequestRoutes(app: RouteApp): void {
         body: requestVoucherSchema,
         response: { 200: voucherAnswerContract },
       },
-      config: limit(20),
-    },
+      limit(20),
+    ),
     async (req, reply) => {
       await limitCodeLookups(req, reply, [req.body.label]);
       return { message: VOUCHER_MSG.applied, voucher: service.toVoucherDto(await service.requestVoucher(app.ctx, req.body)) };
@@ -33,8 +33,8 @@ function voucherRequestRoutes(app: RouteApp): void {
 
   app.post(
     '/api/vouchers_from_label',
-    {
-      schema: {
+    limitedRoute(
+      {
         tags,
         summary: 'De kortingscodes bij een lijst labels (onbekende labels ontbreken in het antwoord)',
         description:
@@ -42,8 +42,8 @@ function voucherRequestRoutes(app: RouteApp): void {
         body: vouchersFromLabelSchema,
         response: { 200: voucherListContract },
       },
-      config: limit(60),
-    },
+      limit(60),
+    ),
     async (req, reply) => {
       await limitCodeLookups(req, reply, req.body.discounts);
       return { vouchers: (await service.vouchersByLabels(app.ctx.db, req.body.discounts)).map(service.toVoucherDto) };

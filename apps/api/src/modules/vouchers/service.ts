@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   VOUCHER_MSG,
   isKidWithoutBed,
@@ -14,6 +14,7 @@ import { must } from '@umrah/domain/must';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { vouchers } from '../../db/schema.ts';
+import { newestFirstPage } from '../../lib/paging.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { fromDutchDateTime, toDutchDateTime } from '../../lib/dutch-time.ts';
@@ -72,16 +73,7 @@ export async function requestVoucher(ctx: AppContext, input: RequestVoucherInput
 export async function listVouchers(ctx: AppContext, q: string | undefined, page: number, pageSize: number) {
   const term = q?.trim();
   const where = term ? ilike(vouchers.label, containsPattern(term)) : undefined;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(vouchers)
-      .where(where)
-      .orderBy(desc(vouchers.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db.select({ total: count() }).from(vouchers).where(where),
-  ]);
+  const { rows, total } = await newestFirstPage(ctx.db, vouchers, where, page, pageSize);
   return { rows, total };
 }
 
