@@ -1,24 +1,18 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/index.ts';
-import { guests, guestVisaFiles, products, rooms } from '../../db/schema.ts';
+import { guestVisaFiles } from '../../db/schema.ts';
 import { writeCountNotes } from '../../lib/order-log.ts';
+import { guestsWhoseTripEndedBefore } from '../../lib/trip-ended.ts';
 
 // The visa PDFs carry passport data: they go with the rest of the visa data, the given days after
 // the trip's last day (visa/retention.ts runs this in its own transaction and lock).
 
 /** Deletes the rows of visa PDFs whose trip ended before `cutoff`; returns the files to delete after the commit. */
 export async function purgeExpiredVisaPdfs(tx: Tx, cutoff: string, days: number): Promise<string[]> {
-  const guestProduct = alias(products, 'guest_product');
-  const roomProduct = alias(products, 'room_product');
   const due = await tx
     .select({ guestId: guestVisaFiles.guestId, orderId: guestVisaFiles.orderId, key: guestVisaFiles.fileKey })
     .from(guestVisaFiles)
-    .innerJoin(guests, eq(guests.id, guestVisaFiles.guestId))
-    .innerJoin(rooms, eq(rooms.id, guests.roomId))
-    .leftJoin(guestProduct, eq(guestProduct.id, guests.productId))
-    .leftJoin(roomProduct, eq(roomProduct.id, rooms.productId))
-    .where(sql`coalesce(${guestProduct.end}, ${roomProduct.end}) < ${cutoff}`);
+    .where(inArray(guestVisaFiles.guestId, guestsWhoseTripEndedBefore(tx, cutoff)));
   if (due.length === 0) return [];
   await tx.delete(guestVisaFiles).where(
     inArray(

@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
-import { guests, products, rooms, visaDocuments } from '../../db/schema.ts';
+import { visaDocuments } from '../../db/schema.ts';
 import { writeCountNotes } from '../../lib/order-log.ts';
+import { guestsWhoseTripEndedBefore } from '../../lib/trip-ended.ts';
 import { periodicJob } from '../../lib/periodic.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
 import { purgeExpiredVisaPdfs } from '../my-trip/index.ts';
@@ -47,8 +47,6 @@ export async function purgeExpiredVisaData(ctx: Ctx, opts: { days: number; today
   const cutoff = dayjs(opts.today ?? dutchToday())
     .subtract(opts.days, 'day')
     .format('YYYY-MM-DD');
-  const guestProduct = alias(products, 'guest_product');
-  const roomProduct = alias(products, 'room_product');
   const perOrder = new Map<number, number>();
   let failedFiles = 0;
   for (;;) {
@@ -57,11 +55,7 @@ export async function purgeExpiredVisaData(ctx: Ctx, opts: { days: number; today
       const due = await tx
         .select({ id: visaDocuments.id, orderId: visaDocuments.orderId, photoKey: visaDocuments.photoKey })
         .from(visaDocuments)
-        .innerJoin(guests, eq(guests.id, visaDocuments.guestId))
-        .innerJoin(rooms, eq(rooms.id, guests.roomId))
-        .leftJoin(guestProduct, eq(guestProduct.id, guests.productId))
-        .leftJoin(roomProduct, eq(roomProduct.id, rooms.productId))
-        .where(sql`coalesce(${guestProduct.end}, ${roomProduct.end}) < ${cutoff}`)
+        .where(inArray(visaDocuments.guestId, guestsWhoseTripEndedBefore(tx, cutoff)))
         .limit(BATCH);
       if (due.length === 0) return [];
       await tx.delete(visaDocuments).where(

@@ -1,0 +1,21 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/index.ts';
+import { guests, products, rooms } from '../db/schema.ts';
+
+/**
+ * The ids of the guests whose trip ended before `cutoff` ('YYYY-MM-DD'), as a subquery: the end of
+ * the guest's own product, else of their room's. The retention of visa data and visa PDFs counts
+ * its days from there.
+ */
+export function guestsWhoseTripEndedBefore(db: DbOrTx, cutoff: string) {
+  const guestProduct = alias(products, 'guest_product');
+  const roomProduct = alias(products, 'room_product');
+  return db
+    .select({ id: guests.id })
+    .from(guests)
+    .innerJoin(rooms, eq(rooms.id, guests.roomId))
+    .leftJoin(guestProduct, eq(guestProduct.id, guests.productId))
+    .leftJoin(roomProduct, eq(roomProduct.id, rooms.productId))
+    .where(sql`coalesce(${guestProduct.end}, ${roomProduct.end}) < ${cutoff}`);
+}
