@@ -28,7 +28,6 @@ import {
   fullName,
   guestDto,
   guestsOfOrder,
-  NOTE_LOG_TYPE,
   photoContext,
   visaContext,
   type Actor,
@@ -36,7 +35,7 @@ import {
   type SealedVisa,
 } from './visa-data.ts';
 
-export { NOTE_LOG_TYPE, openSealed, photoContext, visaContext, type Actor, type SealedVisa } from './visa-data.ts';
+export { openSealed, photoContext, visaContext, type Actor, type SealedVisa } from './visa-data.ts';
 export { adminVisa, guestPhoto } from './admin-views.ts';
 
 /** GET /api/order/{id}/visa: what the wizard needs to show its steps. */
@@ -109,7 +108,7 @@ export async function submitVisa(ctx: Ctx, actor: Actor, input: VisaData) {
       if (inserted.length === 0) throw conflict(VISA_MSG.alreadyDelivered);
       await tx.insert(orderLogs).values({
         orderId: order.id,
-        type: NOTE_LOG_TYPE,
+        type: LogType.NOTE,
         message: `Documenten aangeleverd voor reiziger ${fullName(guest.row)} (#${guest.row.id}).`,
         userExecutedMail: actor.user.email,
       });
@@ -149,7 +148,7 @@ export async function updateGuestName(ctx: Ctx, actor: Actor, orderId: number, i
     const after = fullName(changes);
     await tx.insert(orderLogs).values({
       orderId: order.id,
-      type: NOTE_LOG_TYPE,
+      type: LogType.NOTE,
       message:
         before === after && guest.gender === input.gender
           ? `Naam van reiziger #${guest.id} bevestigd: ${after}.`

@@ -15,12 +15,6 @@ export interface Actor {
   actingAdminId?: number;
 }
 
-/**
- * order_logs.type of visa events that are not reminders. Log types number only reminders (1-5
- * documents, 6-10 payments); 0 marks a plain note (documents delivered, a name changed, data purged).
- */
-export const NOTE_LOG_TYPE = 0;
-
 /** What `sealed` holds; bound to the guest so a sealed value copied to another row does not open. */
 export interface SealedVisa {
   date_of_birth: string;
