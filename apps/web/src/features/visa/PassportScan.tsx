@@ -90,7 +90,8 @@ export function usePassportScan(form: UseFormReturnType<VisaFormValues>, onScan:
   const controls = (
     <Stack gap={6}>
       <Group gap="sm" wrap="nowrap" align="center">
-        <Button variant="light" loading={busy} loaderProps={{ type: 'dots' }} onClick={() => inputRef.current?.click()}>
+        {/* Never shrunk: on a phone the text beside it would otherwise cut the button's label to 'Paspo'. */}
+        <Button variant="light" flex="none" loading={busy} loaderProps={{ type: 'dots' }} onClick={() => inputRef.current?.click()}>
           Paspoort scannen
         </Button>
         <Text size="sm" c="dimmed">
