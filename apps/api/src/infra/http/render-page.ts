@@ -29,19 +29,21 @@ const ISLANDS_ENTRY = 'src/islands.ts';
 
 type IslandCode = { island: string; islandPreload: string[] };
 
+/** The modules `keys` name and everything they import statically, in the order they are reached. */
+function importClosure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (into.has(key) || !manifest[key]) continue;
+    into.add(key);
+    importClosure(manifest, manifest[key].imports ?? [], into);
+  }
+  return into;
+}
+
 /** The island script's file and the chunks it imports, or null in a build without it. */
 export function islandCode(manifest: Manifest): IslandCode | null {
   const island = manifest[ISLANDS_ENTRY];
   if (!island) return null;
-  const preload = new Set<string>();
-  const walk = (keys: string[]) => {
-    for (const key of keys) {
-      if (preload.has(key) || !manifest[key]) continue;
-      preload.add(key);
-      walk(manifest[key].imports ?? []);
-    }
-  };
-  walk(island.imports ?? []);
+  const preload = importClosure(manifest, island.imports ?? []);
   return { island: `/${island.file}`, islandPreload: [...preload].map((key) => `/${manifest[key]!.file}`) };
 }
 
@@ -51,16 +53,11 @@ export function islandCode(manifest: Manifest): IslandCode | null {
  * which boot.js loads with the entry. What the entry brings itself is left out.
  */
 export function pageLinks(manifest: Manifest, page: string): { css: string; js: string[] } {
-  const closure = (keys: string[], into = new Set<string>()) => {
-    for (const key of keys) {
-      if (into.has(key) || !manifest[key]) continue;
-      into.add(key);
-      closure(manifest[key].imports ?? [], into);
-    }
-    return into;
-  };
-  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry && key !== ISLANDS_ENTRY));
-  const own = [...closure([page])].filter((key) => !entry.has(key));
+  const entry = importClosure(
+    manifest,
+    Object.keys(manifest).filter((key) => manifest[key]!.isEntry && key !== ISLANDS_ENTRY),
+  );
+  const own = [...importClosure(manifest, [page])].filter((key) => !entry.has(key));
   const css = new Set(own.flatMap((key) => manifest[key]!.css ?? []));
   return {
     css: [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
