@@ -27,9 +27,9 @@ export async function insertNewAccount(
     .insert(users)
     .values({ ...accountColumns(account), passwordHash, role: Role.USER })
     .returning();
-  if (!created) throw new Error('the user insert returned no row');
-  await queueMail(tx, { to: created.email, ...welcomeMail(created.firstName, `${ctx.config.publicUrl}/account`) });
-  return created;
+  const user = must(created, 'the inserted account');
+  await queueMail(tx, { to: user.email, ...welcomeMail(user.firstName, `${ctx.config.publicUrl}/account`) });
+  return user;
 }
 
 async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number) {
