@@ -43,9 +43,23 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 
-/** The SQLSTATE of a database error: on the error itself (pg, PGlite) or on its cause (drizzle wraps them). */
 /** PostgreSQL's unique violation (23505), from either driver. */
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
+
+/**
+ * Runs a write that a unique index may refuse: then `duplicate()` is thrown instead (the 409 of two
+ * requests racing for one e-mail address, code or place, which the checks before it could not see).
+ */
+export async function refusingDuplicates<T>(duplicate: () => AppError, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
+
+/** The SQLSTATE of a database error: on the error itself (pg, PGlite) or on its cause (drizzle wraps them). */
 
 export function sqlState(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@umrah/domain';
@@ -40,21 +40,16 @@ export const guardedRoutes = (tags: string[]) => {
 
 /**
  * Rate-limit options for a route's `config`: `max` calls per window and client address, scaled by
- * RATE_LIMIT_FACTOR (tests and the bench raise it). `counting`: 'exact' (every request counted in the
- * shared table before it is answered) unless the route is a signed-in call whose limit bounds load,
- * which may use 'batched' (infra/http/rate-limit-store.ts).
+ * RATE_LIMIT_FACTOR (tests and the bench raise it) of the app the request came to. `counting`: 'exact'
+ * (every request counted in the shared table before it is answered) unless the route is a signed-in
+ * call whose limit bounds load, which may use 'batched' (infra/http/rate-limit-store.ts).
  */
-export const rateLimit = (app: FastifyInstance, max: number, timeWindow = '1 minute', counting: RateLimitCounting = 'exact') => ({
-  rateLimit: { max: max * app.ctx.config.rateLimitFactor, timeWindow, counting },
+export const limit = (max: number, timeWindow = '1 minute', counting: RateLimitCounting = 'exact') => ({
+  rateLimit: { max: (request: FastifyRequest) => max * request.server.ctx.config.rateLimitFactor, timeWindow, counting },
 });
-/** The same, bound to one app: `const limit = limiter(app); ... config: limit(10)`. */
-export const limiter =
-  (app: FastifyInstance) =>
-  (max: number, timeWindow = '1 minute', counting: RateLimitCounting = 'exact') =>
-    rateLimit(app, max, timeWindow, counting);
 
 /** Options of a route anyone may call, with its rate limit: `app.post(url, limitedRoute({ tags, summary, body, response }, limit(10)), handler)`. */
-export const limitedRoute = <S extends object>(schema: S, config: ReturnType<typeof rateLimit>) => ({ schema, config });
+export const limitedRoute = <S extends object>(schema: S, config: ReturnType<typeof limit>) => ({ schema, config });
 
 /** Common answer schemas (the contracts live in @umrah/domain/contracts). */
 export { messageAnswer } from '@umrah/domain/contracts';

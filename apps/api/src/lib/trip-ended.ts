@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/index.ts';
 import { guests, products, rooms } from '../db/schema.ts';
+import { writeCountNotes } from './order-log.ts';
 
 /**
  * The ids of the guests whose trip ended before `cutoff` ('YYYY-MM-DD'), as a subquery: the end of
@@ -18,4 +19,27 @@ export function guestsWhoseTripEndedBefore(db: DbOrTx, cutoff: string) {
     .leftJoin(guestProduct, eq(guestProduct.id, guests.productId))
     .leftJoin(roomProduct, eq(roomProduct.id, rooms.productId))
     .where(sql`coalesce(${guestProduct.end}, ${roomProduct.end}) < ${cutoff}`);
+}
+
+/**
+ * Deletes the due rows (`key` among their keys) and writes on each of their orders how many guests'
+ * data went (`note(n)`), in the caller's transaction: the retention of visa data and of visa PDFs.
+ */
+export async function eraseWithNotes(
+  tx: DbOrTx,
+  [table, key]: readonly [PgTable, PgColumn],
+  due: readonly { key: number; orderId: number }[],
+  note: (n: number) => string,
+): Promise<void> {
+  await tx.delete(table).where(
+    inArray(
+      key,
+      due.map((d) => d.key),
+    ),
+  );
+  await writeCountNotes(
+    tx,
+    due.map((d) => d.orderId),
+    note,
+  );
 }

@@ -1,5 +1,5 @@
 // Cards in a responsive grid, or the sentence to show when there are none (orders of a trip, team
-// members).
+// members, articles); the public pages' wide spacing unless told otherwise.
 import type { ReactNode } from 'react';
 import { SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import { EmptyState } from './Feedback';
@@ -8,8 +8,13 @@ export function CardGrid<T>({
   items,
   empty,
   card,
+  spacing = 'lg',
   ...grid
 }: { items: readonly T[]; empty: ReactNode; card: (item: T) => ReactNode } & Omit<SimpleGridProps, 'children'>) {
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
-  return <SimpleGrid {...grid}>{items.map(card)}</SimpleGrid>;
+  return (
+    <SimpleGrid spacing={spacing} {...grid}>
+      {items.map(card)}
+    </SimpleGrid>
+  );
 }

@@ -67,7 +67,6 @@ export default function AboutPage() {
                   empty="Geen teamleden gevonden."
                   card={(m) => <MemberCard key={m.id} member={m} />}
                   cols={{ base: 1, xs: 2, md: 4 }}
-                  spacing="lg"
                 />
               </Stack>
             </QueryState>

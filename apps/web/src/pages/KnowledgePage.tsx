@@ -83,13 +83,7 @@ export default function KnowledgePage() {
             {categories.data && categories.data.length > 0 && (
               <CategoryFilter categories={categories.data} selected={selected} onChange={setSelected} />
             )}
-            <CardGrid
-              items={shown}
-              empty={NO_ARTICLES}
-              card={(a) => <ArticleCard key={a.id} article={a} />}
-              cols={{ base: 1, sm: 2, md: 3 }}
-              spacing="lg"
-            />
+            <CardGrid items={shown} empty={NO_ARTICLES} card={(a) => <ArticleCard key={a.id} article={a} />} cols={{ base: 1, sm: 2, md: 3 }} />
           </Stack>
         </QueryState>
       </Container>

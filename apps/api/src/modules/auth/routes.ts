@@ -3,7 +3,7 @@ import { MSG, loginByMailSchema, loginSchema, registerSchema, resetPasswordSchem
 import { loggedOutEverywhereContract, messageAnswer, registeredContract, tokenAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { idParamsSchema, limiter, requireAdmin, requireUser, security, type RouteApp, limitedRoute } from '../../lib/routes.ts';
+import { idParamsSchema, limit, requireAdmin, requireUser, security, type RouteApp, limitedRoute } from '../../lib/routes.ts';
 import * as auth from './service.ts';
 import { refreshSessionToken, revokeAllSessions, revokeSession } from './sessions.ts';
 
@@ -11,7 +11,6 @@ const tags = ['auth'];
 
 /** Signing in and registering. */
 function signInRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/login',
     limitedRoute(
@@ -48,7 +47,6 @@ function signInRoutes(app: RouteApp): void {
 
 /** A session's token renewed, and sessions ended (one, all of one's own, or all of a user by an admin). */
 function sessionRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/refresh_token',
     {
@@ -108,7 +106,6 @@ function sessionRoutes(app: RouteApp): void {
 
 /** A forgotten password: the reset mail, the new password and signing in by mail. */
 function passwordRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/reset_pw_request',
     {

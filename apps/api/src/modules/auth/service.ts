@@ -6,7 +6,7 @@ import { passwordResets, users } from '../../db/schema.ts';
 import { addToCount, clearCount, peekCount } from '../../infra/http/rate-limit-store.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { resetPasswordMail } from '../../infra/mail/templates.ts';
-import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, refusingDuplicates, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { emailTaken, insertNewAccount } from '../users/index.ts';
 import { revokeAllSessions, startSession } from './sessions.ts';
@@ -19,16 +19,11 @@ export async function register(ctx: AppContext, input: RegisterInput) {
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
-  try {
-    const user = await ctx.db.transaction((tx) => insertNewAccount(ctx, tx, input, passwordHash));
-    void ctx.mail.kick();
-    const token = input.login_user === false ? null : await startSession(ctx, user);
-    return { status: 'success' as const, token, user };
-  } catch (err) {
-    // Two registrations racing for one address: the unique index decides.
-    if (isUniqueViolation(err)) throw emailTaken();
-    throw err;
-  }
+  // Two registrations racing for one address: the unique index decides.
+  const user = await refusingDuplicates(emailTaken, () => ctx.db.transaction((tx) => insertNewAccount(ctx, tx, input, passwordHash)));
+  void ctx.mail.kick();
+  const token = input.login_user === false ? null : await startSession(ctx, user);
+  return { status: 'success' as const, token, user };
 }
 
 /**

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactSchema } from '@umrah/domain';
 import { messageAnswer } from '@umrah/domain/contracts';
-import { rateLimit } from '../../lib/routes.ts';
+import { limit } from '../../lib/routes.ts';
 import { sendContact } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageAnswer },
       },
       // A repeated Idempotency-Key (a retry after a lost answer) sends no second mail.
-      config: { ...rateLimit(app, 5), idempotency: {} },
+      config: { ...limit(5), idempotency: {} },
     },
     async (req) => sendContact(app.ctx, req.body),
   );

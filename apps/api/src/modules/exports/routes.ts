@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_FORMATS, EXPORT_KINDS, exportRangeSchema } from '@umrah/domain/validation/exports';
 import { currentUser } from '../../lib/auth.ts';
-import { rateLimit, requireStaff, security } from '../../lib/routes.ts';
+import { limit, requireStaff, security } from '../../lib/routes.ts';
 import { startExport } from './service.ts';
 
 const tags = ['exports'];
@@ -9,7 +9,7 @@ const tags = ['exports'];
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each export reads up to two years of rows: a handful per minute is plenty for a person.
   // Spreadsheets are built while streaming: heavy work, shared out per user (infra/http/fair-share.ts).
-  const config = { ...rateLimit(app, 30), heavyWork: true };
+  const config = { ...limit(30), heavyWork: true };
   for (const kind of EXPORT_KINDS) {
     for (const format of EXPORT_FORMATS) {
       app.get(

@@ -24,7 +24,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { guardedRoutes, idParams, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limit, type RouteApp } from '../../lib/routes.ts';
 import { invoiceDocument, invoiceDownPaymentDocument, orderDocument } from './documents.ts';
 import { issuedById, issuedPage, renderIssued } from './issued.ts';
 import { processInvoiceExchange, startInvoicePayment, syncInvoiceTransactions } from './payment.ts';
@@ -39,7 +39,6 @@ const ISSUED_NOT_FOUND = DOCUMENT_MSG.issuedNotFound;
 
 /** The office's quotes and invoices: made, changed, listed, and the issued documents. */
 function invoiceAdminRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/invoice',
     adminOnly({
@@ -115,7 +114,6 @@ function invoiceAdminRoutes(app: RouteApp): void {
 
 /** The customer's own invoices, and the public quote page's views and payments (by the quote's token). */
 function customerInvoiceRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   /** A public route of the quote page (no login): the quote's token in the body, rate-limited per client. */
   const byToken = <S extends object>(schema: S, max: number) => ({ schema: { tags, body: invoiceTokenSchema, ...schema }, config: limit(max) });
   app.get('/api/invoices', signedIn({ summary: 'Eigen offertes en facturen', response: { 200: ownInvoicesContract } }), async (req) => ({
@@ -187,7 +185,6 @@ function customerInvoiceRoutes(app: RouteApp): void {
 
 /** The payment provider's exchange for quote payments. */
 async function quotePaymentExchangeRoutes(app: RouteApp): Promise<void> {
-  const limit = limiter(app);
   await app.register(async (exchange) => {
     acceptFormBodies(exchange);
     exchange.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
@@ -224,7 +221,6 @@ async function quotePaymentExchangeRoutes(app: RouteApp): Promise<void> {
 
 /** The order documents and the quote documents as base64 PDF JSON. */
 function documentPdfRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   for (const kind of Object.keys(ORDER_DOCUMENTS) as OrderDocumentKind[]) {
     const info = ORDER_DOCUMENTS[kind];
     app.post(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParam, MY_TRIP_MSG, ORDER_DOCUMENTS, tripDetailsSchema, tripParamsSchema, VISA_PDF_MAX_BYTES, visaPdfUploadSchema } from '@umrah/domain';
 import { errorAnswer, messageAnswer, myTripContract, myTripListContract, tripDetailsContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { base64Length, guardedRoutes, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
+import { base64Length, guardedRoutes, idParamsSchema, limit, type RouteApp } from '../../lib/routes.ts';
 import * as service from './service.ts';
 import { deleteVisaPdf, uploadVisaPdf, visaPdfFor } from './visa-pdf.ts';
 
@@ -24,7 +24,6 @@ const pdfReply = (reply: FastifyReply, filename: string, pdf: Buffer) =>
 
 /** The customer's trips, their documents and a guest's visa. */
 function customerTripRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.get(
     '/api/my-trips',
     signedIn({

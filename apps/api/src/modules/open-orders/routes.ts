@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OPEN_MSG, openOrdersQuerySchema, openRemindSchema } from '@umrah/domain';
 import { openOrdersContract, openRemindedContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, rateLimit } from '../../lib/routes.ts';
+import { guardedRoutes, limit } from '../../lib/routes.ts';
 import { exportOpenOrders, openOrders, OPEN_LIST_LIMIT, remindOpenOrders } from './service.ts';
 
 // The dashboard's 'Openstaand' view (docs/OFFICE.md). Reading and exporting is for staff (the bookkeeper
@@ -17,7 +17,7 @@ const FILTERS =
 
 export const openOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   // An export reads every open order: a handful per minute is plenty for a person.
-  const exportLimit = rateLimit(app, 30);
+  const exportLimit = limit(30);
 
   app.get(
     '/api/admin/orders/open',

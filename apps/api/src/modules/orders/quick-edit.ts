@@ -11,8 +11,9 @@ import {
   mayEdit,
   orderSchema,
   statusAfterPayments,
-  type OrderInput,
 } from '@umrah/domain';
+import { must } from '@umrah/domain/must';
+import { orderInputOf, type OrderInputSource } from '@umrah/domain/order-input';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { guests, orderCrowdfunds, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
@@ -87,46 +88,26 @@ function checkOwnership(input: QuickEdit, rows: Rows) {
   }
 }
 
+/** The order as the admin screens show it, with the quick edit applied to its rooms and guests. */
+function withEdits(view: OrderInputSource, input: QuickEdit): OrderInputSource {
+  const rooms = view.rooms.map((room) => {
+    const edit = input.rooms.find((e) => e.id === room.id);
+    if (!edit) return room;
+    const guests = room.guests.map((g) => {
+      const named = edit.guests?.find((x) => x.id === g.id);
+      return named ? { ...g, first_name: named.first_name, last_name: named.last_name } : g;
+    });
+    return { ...room, room_type: edit.room_type ?? room.room_type, flex: { ...room.flex, extras: edit.extras ?? room.flex.extras ?? [] }, guests };
+  });
+  return { ...view, rooms };
+}
+
 /**
- * The order as POST /api/order would describe it, with the edits applied, checked by the same
- * schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
+ * The order as POST /api/order would describe it (orderInputOf), with the edits applied, checked by
+ * the same schema (room rules: beds, adults-only 4-person rooms, exclusive use) before it is priced.
  */
-function editedOrder(input: QuickEdit, rows: Rows, keep: string[]) {
-  const flex = rows.current.flex ?? {};
-  const payload: OrderInput = {
-    products: rows.lineRows.flatMap((l) =>
-      l.productId !== null && ['lesson', 'product'].includes(l.flex.kind ?? '') ? Array<number>(l.quantity).fill(l.productId) : [],
-    ),
-    rooms: rows.roomRows.map((r, i) => {
-      const edit = input.rooms.find((e) => e.id === r.id);
-      return {
-        // An edited room without a trip was refused above; an unedited one's null fails the schema below.
-        product_id: r.productId as number,
-        room_type: (edit?.room_type ?? r.roomType) as 2 | 3 | 4,
-        room_gender: r.roomGender as 0 | 1 | 2,
-        exclusive: r.exclusive,
-        extras: edit?.extras ?? extrasOf(r.flex),
-        guests: nth(rows.roomGuests, i).map((g) => {
-          const named = edit?.guests?.find((x) => x.id === g.id);
-          return {
-            first_name: named?.first_name ?? g.firstName,
-            last_name: named?.last_name ?? g.lastName,
-            age_category: g.ageCategory as 0 | 1 | 2,
-            gender: g.gender as 0 | 1 | 2 | null,
-            european_passport: g.europeanPassport,
-            bed_included: g.bedIncluded,
-            flex: { disabled: g.flex.disabled === true },
-          };
-        }),
-      };
-    }),
-    crowdfunds: rows.funds.map((f) => ({ funding_id: f.crowdfundId, funding_amount: f.fundingAmount })),
-    flex: {
-      pay_partly: flex.pay_partly === true,
-      discounts: keep,
-      arabia_availibilities: Array.isArray(flex.arabia_availibilities) ? flex.arabia_availibilities : [],
-    },
-  };
+function editedOrder(input: QuickEdit, view: OrderInputSource, keep: string[]) {
+  const payload = orderInputOf(withEdits(view, input), keep);
   const parsed = orderSchema.safeParse(payload);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -201,7 +182,8 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     checkOwnership(input, rows);
     const oldFlex = current.flex ?? {};
     const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
-    const order = editedOrder(input, rows, keep);
+    const [view] = await loadOrderDtos(tx, [orderId]);
+    const order = editedOrder(input, must(view, 'the locked order'), keep);
     const changes = describeChanges(order, rows);
     if (changes.length === 0) return false;
 

@@ -12,7 +12,7 @@ import {
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
 import { AppError, dbErrorToAppError } from '../../lib/errors.ts';
-import { guardedRoutes, idParams, idParamsSchema, limiter, optionalUser, type RouteApp } from '../../lib/routes.ts';
+import { guardedRoutes, idParams, idParamsSchema, limit, optionalUser, type RouteApp } from '../../lib/routes.ts';
 import { cancelOrder } from './cancel.ts';
 import * as service from './service.ts';
 
@@ -41,7 +41,6 @@ async function orderWrite<T>(req: FastifyRequest, fn: () => Promise<T>): Promise
 
 /** An order placed. */
 function orderPlaceRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/order',
     {
@@ -72,7 +71,6 @@ function orderPlaceRoutes(app: RouteApp): void {
 
 /** An order previewed and changed. */
 function orderChangeRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/order/preview',
     {

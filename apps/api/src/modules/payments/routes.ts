@@ -4,7 +4,7 @@ import { PAYMENT_MSG, idParam, manualPaymentSchema, paymentsQuery, preparePaymen
 import { acceptFormBodies, paymentProvider, simulatorRoutes } from '../../infra/payments/index.ts';
 import { paymentCheckContract, paymentDeletedContract, paymentSavedContract, paymentsPageContract, transactionAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParams as idParamsOf, limiter } from '../../lib/routes.ts';
+import { guardedRoutes, idParams as idParamsOf, limit } from '../../lib/routes.ts';
 import { userActor } from '../../lib/order-log.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import * as service from './service.ts';
@@ -18,19 +18,18 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each of these calls the provider: bounded per client so nobody can make us hammer it.
-  const limit = limiter(app);
   acceptFormBodies(app);
   // Providers may post the exchange in any format; it is never read, so no format is refused.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
   // The built-in provider's hosted page; it answers only for payments the simulator made.
   await app.register(simulatorRoutes);
-  startRoutes(app, limit);
-  exchangeRoutes(app, limit);
+  startRoutes(app);
+  exchangeRoutes(app);
   manualRoutes(app);
 };
 
 /** Starting a provider payment: the customer's checkout and 'Mijn bestellingen', staff's pin. */
-function startRoutes(app: App, limit: ReturnType<typeof limiter>) {
+function startRoutes(app: App) {
   app.post(
     '/api/payment/:orderId',
     {
@@ -79,7 +78,7 @@ function startRoutes(app: App, limit: ReturnType<typeof limiter>) {
 }
 
 /** What the provider reports: its exchange (webhook) and the return page's check. */
-function exchangeRoutes(app: App, limit: ReturnType<typeof limiter>) {
+function exchangeRoutes(app: App) {
   // The provider's exchange (webhook): public, its body is never read; the status comes from the provider.
   const exchange = async (id: number) => {
     const result = await service.processExchange(app.ctx, paymentProvider(app), id);

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountSchema } from '@umrah/domain';
 import { messageAnswer } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, limiter } from '../../lib/routes.ts';
+import { guardedRoutes, limit } from '../../lib/routes.ts';
 import * as service from './service.ts';
 
 const tags = ['privacy'];
 const { signedIn } = guardedRoutes(tags);
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = limiter(app);
   /** Both routes act on the caller's own account: signed in, and few calls per client. */
   const ownAccount = <S extends object>(schema: S) => ({ ...signedIn(schema), config: limit(5) });
 

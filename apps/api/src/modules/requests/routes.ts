@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG, customTripBodySchema, customTripGuestSchema, moroccoRequestSchema, requestListQuerySchema, requestUpdateSchema } from '@umrah/domain';
 import { leadsPageContract, publicConfigContract, requestContract, sentAnswerContract } from '@umrah/domain/contracts';
-import { idParamsSchema, limiter, optionalUser, requireAdmin, security, type RouteApp } from '../../lib/routes.ts';
+import { idParamsSchema, limit, optionalUser, requireAdmin, security, type RouteApp } from '../../lib/routes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listRequests, sendCustomTrip, sendMoroccoRequest, updateRequest } from './service.ts';
 
@@ -11,7 +11,7 @@ const tags = ['requests'];
 function requestFormRoutes(app: RouteApp): void {
   // Like /api/contact: a handful a minute per address, and a small body (a form of short fields).
   const formLimits = {
-    config: limiter(app)(5),
+    config: limit(5),
     bodyLimit: 16 * 1024,
   };
 

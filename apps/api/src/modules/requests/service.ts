@@ -18,7 +18,7 @@ import { requests, users } from '../../db/schema.ts';
 import { mailsToInLastHour, queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { badRequest, refusingDuplicates, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { startSession } from '../auth/index.ts';
@@ -165,18 +165,14 @@ export async function sendCustomTrip(ctx: AppContext, input: CustomTripBody, use
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, guest.email));
   if (existing) throw emailTaken();
   const passwordHash = await hashPassword(guest.password);
-  let created: UserRow;
-  try {
-    created = await ctx.db.transaction(async (tx) => {
+  // Two forms racing for one address: the unique index decides.
+  const created = await refusingDuplicates(emailTaken, () =>
+    ctx.db.transaction(async (tx) => {
       const u = await insertNewAccount(ctx, tx, guest, passwordHash);
       await storeAndMail(ctx, tx, { kind: 'custom', personal: pick(guest), fields: tripFields(input), userId: u.id, lines: tripLines(input) });
       return u;
-    });
-  } catch (err) {
-    // Two forms racing for one address: the unique index decides.
-    if (isUniqueViolation(err)) throw emailTaken();
-    throw err;
-  }
+    }),
+  );
   void ctx.mail.kick();
   const token = await startSession(ctx, created);
   return { status: 'success' as const, message: REQUEST_MSG.sent, token };

@@ -3,7 +3,7 @@ import { MSG, adminUserSchema, ownAccountSchema, usersQuery } from '@umrah/domai
 import { messageAnswer, userContract, userSavedContract, usersPageContract } from '@umrah/domain/contracts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParamsSchema, limiter, requireAdmin, requireUser, security } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limit, requireAdmin, requireUser, security } from '../../lib/routes.ts';
 import { toUserDto } from './dto.ts';
 import * as service from './service.ts';
 
@@ -11,7 +11,6 @@ const tags = ['users'];
 const { adminOnly, signedIn } = guardedRoutes(tags);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = limiter(app);
   app.get('/api/user', { schema: { tags, security, response: { 200: userContract } }, onRequest: requireUser }, async (req) =>
     toUserDto(currentUser(req)),
   );

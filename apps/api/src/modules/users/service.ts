@@ -7,7 +7,7 @@ import { invoices, orders, users } from '../../db/schema.ts';
 import { queueMail } from '../../infra/mail/outbox.ts';
 import { welcomeMail } from '../../infra/mail/templates.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { AppError, conflict, isUniqueViolation, notFound, sqlState } from '../../lib/errors.ts';
+import { AppError, conflict, refusingDuplicates, notFound, sqlState } from '../../lib/errors.ts';
 import { eraseFromOtherTables } from '../privacy/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -38,14 +38,8 @@ async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number
   if (other) throw emailTaken();
 }
 
-async function write<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw emailTaken();
-    throw err;
-  }
-}
+/** An account write: another account that took the address meanwhile is the same 409 as one found before. */
+const write = <T>(fn: () => Promise<T>) => refusingDuplicates(emailTaken, fn);
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Voer je huidige wachtwoord in om je e-mailadres te wijzigen.';
 

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
 import { visaDocuments } from '../../db/schema.ts';
-import { writeCountNotes } from '../../lib/order-log.ts';
-import { guestsWhoseTripEndedBefore } from '../../lib/trip-ended.ts';
+import { eraseWithNotes, guestsWhoseTripEndedBefore } from '../../lib/trip-ended.ts';
 import { periodicJob } from '../../lib/periodic.ts';
 import { dutchToday } from '../../lib/dutch-time.ts';
 import { purgeExpiredVisaPdfs } from '../my-trip/index.ts';
@@ -53,20 +52,15 @@ export async function purgeExpiredVisaData(ctx: Ctx, opts: { days: number; today
     const batch = await ctx.db.transaction(async (tx) => {
       if (!(await tryLock(tx))) return null;
       const due = await tx
-        .select({ id: visaDocuments.id, orderId: visaDocuments.orderId, photoKey: visaDocuments.photoKey })
+        .select({ key: visaDocuments.id, orderId: visaDocuments.orderId, photoKey: visaDocuments.photoKey })
         .from(visaDocuments)
         .where(inArray(visaDocuments.guestId, guestsWhoseTripEndedBefore(tx, cutoff)))
         .limit(BATCH);
       if (due.length === 0) return [];
-      await tx.delete(visaDocuments).where(
-        inArray(
-          visaDocuments.id,
-          due.map((d) => d.id),
-        ),
-      );
-      await writeCountNotes(
+      await eraseWithNotes(
         tx,
-        due.map((d) => d.orderId),
+        [visaDocuments, visaDocuments.id],
+        due,
         (n) => `Visumgegevens en pasfoto's van ${n} reiziger(s) verwijderd: ${opts.days} dagen na het einde van de reis (bewaartermijn).`,
       );
       return due;

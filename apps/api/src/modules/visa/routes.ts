@@ -12,7 +12,7 @@ import {
   visaSavedContract,
 } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { base64Length, guardedRoutes, idParamsSchema, limiter, type RouteApp } from '../../lib/routes.ts';
+import { base64Length, guardedRoutes, idParamsSchema, limit, type RouteApp } from '../../lib/routes.ts';
 import { closeImagePool } from '../../infra/images/index.ts';
 import * as service from './service.ts';
 import { convertPhotoDownload } from '../../infra/images/index.ts';
@@ -57,7 +57,6 @@ function visaViewRoutes(app: RouteApp): void {
 
 /** Visa data submitted and a guest's name corrected. */
 function visaSubmitRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/order/guest/visa',
     {
@@ -106,7 +105,6 @@ function visaSubmitRoutes(app: RouteApp): void {
 
 /** The documents sent back to redo, or finished. */
 function documentRemindRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/order/remind/documents/faulty',
     adminOnly({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VOUCHER_MSG, requestVoucherSchema, voucherSchema, vouchersFromLabelSchema, vouchersQuery } from '@umrah/domain';
 import { messageAnswer, voucherAnswerContract, voucherListContract, vouchersPageContract } from '@umrah/domain/contracts';
-import { guardedRoutes, idParamsSchema, limiter, type RouteApp, limitedRoute } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limit, type RouteApp, limitedRoute } from '../../lib/routes.ts';
 import { actorOf, audited } from '../../lib/audit.ts';
 import { limitCodeLookups } from './guessing.ts';
 import * as service from './service.ts';
@@ -11,7 +11,6 @@ const { adminOnly } = guardedRoutes(tags);
 
 /** Vouchers asked for by customers and made from a label. */
 function voucherRequestRoutes(app: RouteApp): void {
-  const limit = limiter(app);
   app.post(
     '/api/requestVoucher',
     limitedRoute(

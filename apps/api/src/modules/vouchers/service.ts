@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/index.ts';
 import { vouchers } from '../../db/schema.ts';
 import { newestFirstPage } from '../../lib/paging.ts';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, refusingDuplicates, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { fromDutchDateTime, toDutchDateTime } from '../../lib/dutch-time.ts';
 
@@ -80,22 +80,21 @@ export async function listVouchers(ctx: AppContext, q: string | undefined, page:
 export async function createVoucher(ctx: AppContext, input: VoucherInput) {
   // Labels are matched without regard to case, so 'welkom50' next to 'WELKOM50' would be ambiguous.
   if ((await vouchersByLabels(ctx.db, [input.label])).length > 0) throw conflict(VOUCHER_MSG.exists);
-  try {
-    const [row] = await ctx.db
-      .insert(vouchers)
-      .values({
-        label: input.label,
-        amount: input.amount,
-        expireDate: fromDutchDateTime(input.expire_date),
-        active: true,
-        flex: { products: input.flex.products },
-      })
-      .returning();
-    return must(row, 'the inserted voucher');
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(VOUCHER_MSG.exists);
-    throw err;
-  }
+  const inserted = await refusingDuplicates(
+    () => conflict(VOUCHER_MSG.exists),
+    () =>
+      ctx.db
+        .insert(vouchers)
+        .values({
+          label: input.label,
+          amount: input.amount,
+          expireDate: fromDutchDateTime(input.expire_date),
+          active: true,
+          flex: { products: input.flex.products },
+        })
+        .returning(),
+  );
+  return must(inserted[0], 'the inserted voucher');
 }
 
 export async function deleteVoucher(ctx: AppContext, id: number) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WAITLIST_MSG, tripParamsSchema, waitlistJoinSchema, waitlistMoveSchema } from '@umrah/domain';
 import { myWaitlistContract, tripWaitlistContract, waitlistJoinedContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
-import { guardedRoutes, idParamsSchema, limiter, messageAnswer } from '../../lib/routes.ts';
+import { guardedRoutes, idParamsSchema, limit, messageAnswer } from '../../lib/routes.ts';
 import { invalidateCatalog } from '../../infra/http/catalog-cache.ts';
 import * as service from './service.ts';
 
@@ -12,8 +12,6 @@ const tags = ['waitlist'];
 const { adminOnly, signedIn } = guardedRoutes(tags);
 
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = limiter(app);
-
   app.post(
     '/api/waitlist',
     {

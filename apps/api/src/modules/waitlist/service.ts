@@ -20,7 +20,8 @@ import { queueMail } from '../../infra/mail/outbox.ts';
 import { layout } from '../../infra/mail/templates.ts';
 import { cutText } from '../../infra/pdf/index.ts';
 import type { UserRow } from '../../lib/auth.ts';
-import { badRequest, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, refusingDuplicates } from '../../lib/errors.ts';
+import { must } from '@umrah/domain/must';
 
 // The waiting list of a sold-out room type (docs/WAITLIST.md). Places that come back (an order cancelled or
 // expired, staff raising a product's stock, a hold that lapsed) go through offerReturnedPlaces: in
@@ -158,21 +159,17 @@ export async function joinWaitlist(ctx: Ctx, user: UserRow, input: WaitlistJoin)
     .where(and(eq(waitlistEntries.userId, user.id), eq(waitlistEntries.productId, row.id), inArray(waitlistEntries.status, ['waiting', 'held'])));
   if (already) throw conflict(WAITLIST_MSG.already);
   if (row.stock >= input.persons) throw conflict(WAITLIST_MSG.notSoldOut);
-  try {
-    const [entry] = await ctx.db
-      .insert(waitlistEntries)
-      .values({
-        userId: user.id,
-        productId: row.id,
-        persons: input.persons,
-        position: sql`(select coalesce(max(${waitlistEntries.position}), 0) + 1 from ${waitlistEntries} where ${waitlistEntries.productId} = ${row.id})`,
-      })
-      .returning();
-    return ownView((await entryDtos(ctx.db, [entry!.id]))[0]!);
-  } catch (err) {
-    if (sqlState(err) === '23505') throw conflict(WAITLIST_MSG.already);
-    throw err;
-  }
+  const position = sql`(select coalesce(max(${waitlistEntries.position}), 0) + 1 from ${waitlistEntries} where ${waitlistEntries.productId} = ${row.id})`;
+  const inserted = await refusingDuplicates(
+    () => conflict(WAITLIST_MSG.already),
+    () =>
+      ctx.db
+        .insert(waitlistEntries)
+        .values({ userId: user.id, productId: row.id, persons: input.persons, position })
+        .returning({ id: waitlistEntries.id }),
+  );
+  const [entry] = await entryDtos(ctx.db, [must(inserted[0], 'the new waiting-list entry').id]);
+  return ownView(must(entry, 'the new waiting-list entry'));
 }
 
 /** GET /api/waitlist: the customer's own entries, newest first. */
