@@ -1,4 +1,4 @@
--- The waiting list of sold-out room types (issue 26).
+-- The waiting list of sold-out room types (docs/WAITLIST.md).
 CREATE TABLE "waitlist_entries" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
