@@ -24,10 +24,14 @@ export function buildChatUrl(template: string, text: string): string {
 }
 
 const isPublicPage = (pathname: string) => !pathname.startsWith('/admin');
+const CORNER = { position: 'fixed', right: 16, bottom: 16, zIndex: 150 } as const;
 
 export function ChatWidget() {
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
+  // The popover (floating-ui's positioning, the focus trap) comes with the first open: until then a
+  // public page carries only the button, and hydrating it costs a phone no synchronous renders.
+  const [popoverMounted, setPopoverMounted] = useState(false);
   const [text, setText] = useState('');
   const config = useQuery(publicConfigQuery());
   const chatUrl = config.data?.chat_url;
@@ -39,14 +43,28 @@ export function ChatWidget() {
     setOpened(false);
   };
 
+  const button = (
+    <ActionIcon
+      size={56}
+      radius="xl"
+      variant="filled"
+      aria-label="Chat met ons"
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+      onClick={() => {
+        setPopoverMounted(true);
+        setOpened((o) => !o);
+      }}
+    >
+      <ChatIcon width={28} height={28} aria-hidden />
+    </ActionIcon>
+  );
+  if (!popoverMounted) return <div style={CORNER}>{button}</div>;
+
   return (
-    <div style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 150 }}>
+    <div style={CORNER}>
       <Popover opened={opened} onChange={setOpened} position="top-end" width={300} trapFocus returnFocus shadow="md" withArrow>
-        <Popover.Target>
-          <ActionIcon size={56} radius="xl" variant="filled" aria-label="Chat met ons" onClick={() => setOpened((o) => !o)}>
-            <ChatIcon width={28} height={28} aria-hidden />
-          </ActionIcon>
-        </Popover.Target>
+        <Popover.Target>{button}</Popover.Target>
         <Popover.Dropdown aria-labelledby="chat-title">
           <form
             onSubmit={(e) => {
