@@ -245,6 +245,46 @@ describe('scheduler run with a fixed now', () => {
     expect((await runScheduledJobs(app.ctx, { now })).expired).toContain(paying.id);
   });
 
+  it("a customer's lead past its 48 hours that waits for its open payment gets no payment reminder; a younger lead does", async () => {
+    const now = new Date();
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+    const waiting = await placeOrder('customer', ['Ahmed']);
+    const start = await app.inject({ method: 'POST', url: `/api/payment/${waiting.id}`, headers: auth(customer), payload: { trans: 'none' } });
+    expect(start.statusCode, start.body).toBe(200);
+    await app.ctx.db
+      .update(orders)
+      .set({ createdAt: hoursAgo(48.5) })
+      .where(eq(orders.id, waiting.id));
+    // 'Betalen' pressed 45 minutes ago, before the 48 hours were up: the lead waits for the provider.
+    const pressed = hoursAgo(0.75);
+    await app.ctx.db.execute(sql`update transactions set created_at = ${pressed} where order_id = ${waiting.id}`);
+    await app.ctx.db.execute(
+      sql`update simulator_payments set created_at = ${pressed} where id in (select provider_ref from transactions where order_id = ${waiting.id})`,
+    );
+    const young = await placeOrder('customer', ['Idris']);
+    await app.ctx.db
+      .update(orders)
+      .set({ createdAt: hoursAgo(30) })
+      .where(eq(orders.id, young.id));
+    // The trip's payment deadline 3 days away: the plan's 7-day step is due for every order that owes.
+    const deadline = trip.paymentDeadline;
+    await app.ctx.db
+      .update(products)
+      .set({ paymentDeadline: dayjs(now).add(3, 'day').format('YYYY-MM-DD') })
+      .where(eq(products.id, trip.id));
+    try {
+      const result = await runScheduledJobs(app.ctx, { now });
+      expect(result.failed).toBe(0);
+      expect(result.expired).not.toContain(waiting.id);
+      const reminded = result.payments.map((p) => p.order_id);
+      expect(reminded).toContain(young.id);
+      expect(reminded).not.toContain(waiting.id);
+      expect((await mailSubjects([waiting.id])).filter((s) => /betaling/i.test(s))).toEqual([]);
+    } finally {
+      await app.ctx.db.update(products).set({ paymentDeadline: deadline }).where(eq(products.id, trip.id));
+    }
+  });
+
   it.skipIf(!process.env.DATABASE_URL)('two runs at the same moment on PostgreSQL: one takes the lock, the other skips', async () => {
     const lead = await placeOrder('staff', ['Ahmed']);
     const now = at(trip.paymentDeadline!, -3);

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, not, notExists, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ACTIVE_TRANSACTION_STATUSES, LogType, OrderStatus, mayDeliverDocuments, mayPay } from '@umrah/domain';
 import type { AppContext } from '../../context.ts';
@@ -163,6 +163,10 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
   return result;
 }
 
+/** A lead the customer made themself that is LEAD_EXPIRY_HOURS old by `cutoff`: it is let go (expireLeads), or waits for the provider. */
+const customerLeadPastExpiry = (cutoff: Date): SQL =>
+  and(eq(orders.status, OrderStatus.LEAD), isNull(orders.createdByUserId), lte(orders.createdAt, cutoff)) ?? sql`false`;
+
 /**
  * Unpaid leads let go: made by the customer themself (staff-made orders wait for a bank transfer
  * and are never expired), nothing paid, LEAD_EXPIRY_HOURS after it was made. A payment started
@@ -179,9 +183,7 @@ async function expireLeads(run: Run, tx: Tx, provider: PaymentProvider, unchecke
     .from(orders)
     .where(
       and(
-        eq(orders.status, OrderStatus.LEAD),
-        isNull(orders.createdByUserId),
-        lte(orders.createdAt, cutoff),
+        customerLeadPastExpiry(cutoff),
         notExists(
           tx
             .select({ one: sql`1` })
@@ -243,13 +245,19 @@ async function letLeadGo(run: Run, sp: Tx, id: number, unchecked: ReadonlySet<nu
   run.result.expired.push(id);
 }
 
-/** Payment reminders: orders that may still be paid, with something open, before the deadline. */
+/**
+ * Payment reminders: orders that may still be paid, with something open, before the deadline. Not a
+ * customer's lead past its expiry: it is let go in this run or waits for the provider, and a lead that
+ * came due between this run's statements (each reads what is committed at its start) would otherwise
+ * get a reminder to pay just before the mail that it lapsed.
+ */
 async function remindPayments(run: Run, tx: Tx) {
-  const { ctx, today, plan, horizon, result } = run;
+  const { ctx, now, today, plan, horizon, result } = run;
+  const leadCutoff = new Date(now.getTime() - ctx.config.leadExpiryHours * 3600_000);
   const payable = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon)))
+    .where(and(inArray(orders.status, MAY_PAY_STATUSES), tripDateWithin('payment_deadline', today, horizon), not(customerLeadPastExpiry(leadCutoff))))
     .orderBy(asc(orders.id))
     .limit(BATCH);
   for (const f of await orderFacts(
@@ -323,13 +331,7 @@ async function checkOpenPaymentsOfExpiringLeads(ctx: Ctx, provider: PaymentProvi
     .from(transactions)
     .innerJoin(orders, eq(orders.id, transactions.orderId))
     .where(
-      and(
-        eq(orders.status, OrderStatus.LEAD),
-        isNull(orders.createdByUserId),
-        lte(orders.createdAt, cutoff),
-        inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]),
-        eq(transactions.provider, provider.name),
-      ),
+      and(customerLeadPastExpiry(cutoff), inArray(transactions.status, [...ACTIVE_TRANSACTION_STATUSES]), eq(transactions.provider, provider.name)),
     )
     .orderBy(asc(transactions.orderId), asc(transactions.id))
     .limit(BATCH);
