@@ -60,7 +60,6 @@ export async function refusingDuplicates<T>(duplicate: () => AppError, write: ()
 }
 
 /** The SQLSTATE of a database error: on the error itself (pg, PGlite) or on its cause (drizzle wraps them). */
-
 export function sqlState(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;

@@ -30,7 +30,7 @@ export function ChatWidget() {
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
   // The popover (floating-ui's positioning, the focus trap) comes with the first open: until then a
-  // public page carries only the button, and hydrating it costs a phone no synchronous renders.
+  // public page mounts only the button, without the synchronous renders the popover's refs cause.
   const [popoverMounted, setPopoverMounted] = useState(false);
   const [text, setText] = useState('');
   const config = useQuery(publicConfigQuery());
