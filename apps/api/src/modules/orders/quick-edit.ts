@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MSG,
@@ -16,7 +16,7 @@ import { must } from '@umrah/domain/must';
 import { orderInputOf, type OrderInputSource } from '@umrah/domain/order-input';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/index.ts';
-import { guests, orderCrowdfunds, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
+import { guests, orderLines, orders, rooms, visaDocuments } from '../../db/schema.ts';
 import type { RoomStoredFlex } from '@umrah/domain/stored-flex';
 import { quickEditAnswerContract } from '@umrah/domain/contracts';
 import { currentUser } from '../../lib/auth.ts';
@@ -27,7 +27,7 @@ import { inTransaction } from './after-commit.ts';
 import { loadOrderDtos } from '../../lib/order-dto.ts';
 import { userActor } from '../../lib/order-log.ts';
 import { insertOrderLines, loadCatalog, price, type Actor } from './service.ts';
-import { linesOfOrder, moveStock, stockOfLines } from './stock.ts';
+import { moveStock, stockOfLines } from './stock.ts';
 import { transitionOrder } from './transition.ts';
 
 // POST /api/order/update_flex/{id} (docs/RULES.md, 'Calls'), the admin's 'Snel bewerken': guests' names, a room's
@@ -37,7 +37,7 @@ import { transitionOrder } from './transition.ts';
 
 export { QUICK_EDIT_MSG, quickEditSchema, type QuickEdit };
 
-const fullName = (g: { firstName: string; lastName: string }) => `${g.firstName} ${g.lastName}`.trim();
+const fullName = (g: { first_name: string; last_name: string }) => `${g.first_name} ${g.last_name}`.trim();
 const extrasOf = (flex: RoomStoredFlex | null): string[] => {
   const e = flex?.extras;
   return Array.isArray(e) ? e.filter((x): x is string => typeof x === 'string') : [];
@@ -50,40 +50,27 @@ function nth<T>(list: readonly T[], i: number): T {
   return item;
 }
 
-/** The order as it is, locked: its rooms, guests, lines and donations, and which guests' documents are in. */
+/**
+ * The order locked, and as the admin screens show it (one read): its rooms with their guests (each
+ * with whether the visa documents are in), lines and donations, in id order.
+ */
 async function readOrder(tx: Tx, orderId: number) {
   const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!current) throw notFound(ORDER_MSG.notFound);
   if (!mayEdit(current.status, 'staff')) throw conflict(ORDER_MSG.notEditable);
-  const roomRows = await tx.select().from(rooms).where(eq(rooms.orderId, orderId)).orderBy(asc(rooms.id));
-  const guestRows = await tx.select().from(guests).where(eq(guests.orderId, orderId)).orderBy(asc(guests.id));
-  const lineRows = await linesOfOrder(tx, orderId);
-  const funds = await tx.select().from(orderCrowdfunds).where(eq(orderCrowdfunds.orderId, orderId)).orderBy(asc(orderCrowdfunds.id));
-  const docs = guestRows.length
-    ? await tx
-        .select({ guestId: visaDocuments.guestId })
-        .from(visaDocuments)
-        .where(
-          inArray(
-            visaDocuments.guestId,
-            guestRows.map((g) => g.id),
-          ),
-        )
-    : [];
-  const withDocuments = new Set(docs.map((d) => d.guestId));
-  const roomGuests = roomRows.map((r) => guestRows.filter((g) => g.roomId === r.id));
-  return { current, roomRows, guestRows, roomGuests, lineRows, funds, withDocuments };
+  const [view] = await loadOrderDtos(tx, [orderId]);
+  return { current, view: must(view, 'the locked order') };
 }
 type Rows = Awaited<ReturnType<typeof readOrder>>;
 
 /** Every room and guest named must be this order's (someone else's looks like a missing one). */
 function checkOwnership(input: QuickEdit, rows: Rows) {
   for (const edit of input.rooms) {
-    const room = rows.roomRows.find((r) => r.id === edit.id);
+    const room = rows.view.rooms.find((r) => r.id === edit.id);
     if (!room) throw notFound(QUICK_EDIT_MSG.roomNotInOrder);
-    if (room.productId === null) throw conflict(QUICK_EDIT_MSG.noTrip);
+    if (room.product_id === null) throw conflict(QUICK_EDIT_MSG.noTrip);
     for (const g of edit.guests ?? []) {
-      if (!rows.guestRows.some((row) => row.id === g.id && row.roomId === room.id)) throw notFound(VISA_MSG.guestNotInOrder);
+      if (!room.guests.some((guest) => guest.id === g.id)) throw notFound(VISA_MSG.guestNotInOrder);
     }
   }
 }
@@ -121,17 +108,16 @@ type EditedOrder = ReturnType<typeof editedOrder>;
 function describeChanges(order: EditedOrder, rows: Rows): string[] {
   const changes: string[] = [];
   order.rooms.forEach((room, i) => {
-    const before = nth(rows.roomRows, i);
-    if (room.room_type !== before.roomType) changes.push(`Kamer ${i + 1}: ${before.roomType}- → ${room.room_type}-persoonskamer`);
+    const before = nth(rows.view.rooms, i);
+    if (room.room_type !== before.room_type) changes.push(`Kamer ${i + 1}: ${before.room_type}- → ${room.room_type}-persoonskamer`);
     const oldExtras = extrasOf(before.flex);
     if (!sameList(oldExtras, room.extras)) {
       changes.push(`Kamer ${i + 1}: extra's ${oldExtras.join(', ') || 'geen'} → ${room.extras.join(', ') || 'geen'}`);
     }
     room.guests.forEach((g, j) => {
-      const old = nth(nth(rows.roomGuests, i), j);
-      const name = fullName({ firstName: g.first_name, lastName: g.last_name });
-      if (g.first_name !== old.firstName || g.last_name !== old.lastName) {
-        changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${name}${rows.withDocuments.has(old.id) ? ' (ook in de visumgegevens)' : ''}`);
+      const old = nth(before.guests, j);
+      if (g.first_name !== old.first_name || g.last_name !== old.last_name) {
+        changes.push(`Reiziger #${old.id}: ${fullName(old)} → ${fullName(g)}${old.has_documents ? ' (ook in de visumgegevens)' : ''}`);
       }
     });
   });
@@ -142,7 +128,7 @@ function describeChanges(order: EditedOrder, rows: Rows): string[] {
 async function writeRoomsAndGuests(tx: Tx, order: EditedOrder, rows: Rows, priced: ReturnType<typeof price>): Promise<number[][]> {
   const guestIds: number[][] = [];
   for (const [i, room] of order.rooms.entries()) {
-    const row = nth(rows.roomRows, i);
+    const row = nth(rows.view.rooms, i);
     const pricedRoom = nth(priced.rooms, i);
     await tx
       .update(rooms)
@@ -155,13 +141,13 @@ async function writeRoomsAndGuests(tx: Tx, order: EditedOrder, rows: Rows, price
       .where(eq(rooms.id, row.id));
     const ids: number[] = [];
     for (const [j, g] of room.guests.entries()) {
-      const old = nth(nth(rows.roomGuests, i), j);
+      const old = nth(row.guests, j);
       await tx
         .update(guests)
         .set({ firstName: g.first_name, lastName: g.last_name, productId: nth(pricedRoom.guestProductIds, j) })
         .where(eq(guests.id, old.id));
       // The visa rule for an admin: a corrected name is corrected in the delivered visa data too.
-      if (rows.withDocuments.has(old.id) && (g.first_name !== old.firstName || g.last_name !== old.lastName)) {
+      if (old.has_documents && (g.first_name !== old.first_name || g.last_name !== old.last_name)) {
         await tx
           .update(visaDocuments)
           .set({ firstName: g.first_name, lastName: g.last_name, updatedAt: new Date() })
@@ -182,15 +168,15 @@ export async function quickEditOrder(ctx: AppContext, actor: Actor, orderId: num
     checkOwnership(input, rows);
     const oldFlex = current.flex ?? {};
     const keep = Array.isArray(oldFlex.discounts) ? oldFlex.discounts.filter((d): d is string => typeof d === 'string') : [];
-    const [view] = await loadOrderDtos(tx, [orderId]);
-    const order = editedOrder(input, must(view, 'the locked order'), keep);
+    const order = editedOrder(input, rows.view, keep);
     const changes = describeChanges(order, rows);
     if (changes.length === 0) return false;
 
     const catalog = await loadCatalog(tx, order, orderId);
     const priced = price(order, catalog, actor, keep);
     const stock = new Map(priced.stock.map((s) => [s.productId, s.quantity]));
-    for (const [productId, quantity] of stockOfLines(rows.lineRows)) stock.set(productId, (stock.get(productId) ?? 0) - quantity);
+    const storedLines = rows.view.lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, flex: l.flex }));
+    for (const [productId, quantity] of stockOfLines(storedLines)) stock.set(productId, (stock.get(productId) ?? 0) - quantity);
     await moveStock(tx, stock, new Map(catalog.products.map((p) => [p.id, { label: p.label, type: p.type }])));
     // Stock changed: every process's cached availability must be read again.
     if ([...stock.values()].some((q) => q !== 0)) after.catalogChanged();
