@@ -13,21 +13,25 @@
     element.crossOrigin = '';
     document.head.appendChild(element);
   }
+  function loadApp() {
+    code.preload.forEach(function (href) {
+      add({ tag: 'link', rel: 'modulepreload', href: href });
+    });
+    add({ tag: 'script', type: 'module', src: code.entry });
+  }
   function start() {
     if (started) return;
     started = true;
-    // A text page: the island script first, which loads the app itself when it is needed (src/islands.ts).
+    // A text page: the island script first, which loads the app with this when it is needed (src/islands.ts).
     if (code.island) {
+      window.umrahLoadApp = loadApp;
       code.islandPreload.forEach(function (href) {
         add({ tag: 'link', rel: 'modulepreload', href: href });
       });
       add({ tag: 'script', type: 'module', src: code.island });
       return;
     }
-    code.preload.forEach(function (href) {
-      add({ tag: 'link', rel: 'modulepreload', href: href });
-    });
-    add({ tag: 'script', type: 'module', src: code.entry });
+    loadApp();
   }
   // After the next paint: a frame, then a task. The timer covers a tab in the background, where
   // frames wait until it is shown.

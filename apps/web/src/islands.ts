@@ -98,19 +98,6 @@ function islandCookieBanner(doc: Document, part: Part): HTMLElement | null {
   return banner;
 }
 
-/** Loads the app as boot.js would (the entry and its preloads listed in #app-code). */
-function loadApp(doc: Document) {
-  const list = doc.getElementById('app-code');
-  if (!list?.textContent) return;
-  const code = JSON.parse(list.textContent) as { entry: string; preload: string[] };
-  const add = (element: HTMLLinkElement | HTMLScriptElement) => {
-    element.crossOrigin = '';
-    doc.head.append(element);
-  };
-  for (const href of code.preload) add(Object.assign(doc.createElement('link'), { rel: 'modulepreload', href }));
-  add(Object.assign(doc.createElement('script'), { type: 'module', src: code.entry }));
-}
-
 /** A logged-in visitor gets the app at once (their name, menu and carts come with it); anyone else once the browser is idle, not while the menu is open. */
 function startAppWhenDue(doc: Document, win: Window, startApp: () => void, menuOpen: () => boolean) {
   if (readString(TOKEN_KEY)) return startApp();
@@ -142,7 +129,8 @@ export function startIslands(doc: Document = document): void {
   const startApp = () => {
     if (state !== 'island') return;
     state = 'starting';
-    loadApp(doc);
+    // boot.js, which loaded this script, loads the app (its entry and preloads listed in #app-code).
+    (win as Window & { umrahLoadApp?: () => void }).umrahLoadApp?.();
   };
 
   const onClick = (event: MouseEvent) => {
