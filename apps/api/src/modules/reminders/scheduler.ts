@@ -108,6 +108,8 @@ interface Run {
   plan: readonly number[];
   /** The last day a reminder step can be due for (today plus the longest step). */
   horizon: string;
+  /** A customer's lead made at or before this is LEAD_EXPIRY_HOURS old (customerLeadPastExpiry). */
+  leadCutoff: Date;
   result: RunResult;
   after: AfterCommit;
   /** One order in its own savepoint: a failure undoes that order only (and what it left for after the commit). */
@@ -132,14 +134,14 @@ export async function runScheduledJobs(ctx: Ctx, opts: RunOptions = {}): Promise
       opts.log?.error({ err, orderId }, 'scheduler: order skipped');
     }
   };
-  const run: Run = { ctx, now, today, plan, horizon, result, after, each };
+  const leadCutoff = new Date(now.getTime() - ctx.config.leadExpiryHours * 3600_000);
+  const run: Run = { ctx, now, today, plan, horizon, leadCutoff, result, after, each };
 
   const provider = providerFor(ctx);
   // Before a lead is let go, the provider is asked about its open payments (outside the run's
   // transaction: the booking locks the order in its own): one it reports paid is booked, and the
   // order is then no unpaid lead any more (docs/MONEY.md). Leads the provider could not answer for wait.
-  const cutoff = new Date(now.getTime() - ctx.config.leadExpiryHours * 3600_000);
-  const unchecked = await checkOpenPaymentsOfExpiringLeads(ctx, provider, cutoff, opts.log);
+  const unchecked = await checkOpenPaymentsOfExpiringLeads(ctx, provider, leadCutoff, opts.log);
 
   await ctx.db.transaction(async (tx) => {
     if (!(await tryLock(tx))) {
@@ -174,16 +176,15 @@ const customerLeadPastExpiry = (cutoff: Date): SQL =>
  * later holds nothing, so pressing 'Betalen' again and again cannot keep the places (docs/MONEY.md).
  */
 async function expireLeads(run: Run, tx: Tx, provider: PaymentProvider, unchecked: ReadonlySet<number>) {
-  const { ctx, now } = run;
+  const { ctx, now, leadCutoff } = run;
   const hours = ctx.config.leadExpiryHours;
-  const cutoff = new Date(now.getTime() - hours * 3600_000);
   const openAtProvider = new Date(now.getTime() - provider.paymentExpiryMinutes * 60_000);
   const leads = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        customerLeadPastExpiry(cutoff),
+        customerLeadPastExpiry(leadCutoff),
         notExists(
           tx
             .select({ one: sql`1` })
@@ -252,8 +253,7 @@ async function letLeadGo(run: Run, sp: Tx, id: number, unchecked: ReadonlySet<nu
  * get a reminder to pay just before the mail that it lapsed.
  */
 async function remindPayments(run: Run, tx: Tx) {
-  const { ctx, now, today, plan, horizon, result } = run;
-  const leadCutoff = new Date(now.getTime() - ctx.config.leadExpiryHours * 3600_000);
+  const { ctx, today, plan, horizon, leadCutoff, result } = run;
   const payable = await tx
     .select({ id: orders.id })
     .from(orders)
