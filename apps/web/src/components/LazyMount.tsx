@@ -3,7 +3,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 
 /** True from the first time `open` is true on. */
-function useOpenedOnce(open: boolean) {
+export function useOpenedOnce(open: boolean) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened || open;

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { ActionIcon, Button, Popover, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ChatIcon } from '../../components/icons';
+import { useOpenedOnce } from '../../components/LazyMount';
 import { publicConfigQuery } from './api';
 
 export const CHAT_TEXT_MAX = 1000;
@@ -31,7 +32,7 @@ export function ChatWidget() {
   const [opened, setOpened] = useState(false);
   // The popover (floating-ui's positioning, the focus trap) comes with the first open: until then a
   // public page mounts only the button, without the synchronous renders the popover's refs cause.
-  const [popoverMounted, setPopoverMounted] = useState(false);
+  const popoverMounted = useOpenedOnce(opened);
   const [text, setText] = useState('');
   const config = useQuery(publicConfigQuery());
   const chatUrl = config.data?.chat_url;
@@ -51,10 +52,7 @@ export function ChatWidget() {
       aria-label="Chat met ons"
       aria-haspopup="dialog"
       aria-expanded={opened}
-      onClick={() => {
-        setPopoverMounted(true);
-        setOpened((o) => !o);
-      }}
+      onClick={() => setOpened((o) => !o)}
     >
       <ChatIcon width={28} height={28} aria-hidden />
     </ActionIcon>
