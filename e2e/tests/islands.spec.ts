@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, acceptCookies, dialog, loginByToken, userMenuButton } from '../support/ui.ts';
+import type { ProductDto } from '@umrah/domain/contracts';
 
-// The text pages (/kennis/{id}, /over-ons, /algemene-voorwaarden, /privacy) start with the small
-// island script, not the app: their header menu, cart badge and cookie banner work without it, and
+// Every public page (app/island-pages.json) starts with the small island script, not the app: their header menu, cart badge and cookie banner work without it, and
 // a control only the app knows brings it, the tap made again once it has hydrated.
 
-const TEXT_PAGES = ['/over-ons', '/algemene-voorwaarden', '/privacy'];
+const ISLAND_PAGES = ['/', '/pakketten', '/contact', '/over-ons', '/algemene-voorwaarden', '/privacy'];
 const hydrated = (page: Page) => page.locator('html[data-hydrated]');
 
 /** Holds back the app's entry (the island script comes from its own file); returns its release. */
@@ -27,7 +27,7 @@ test('without the app: the island runs the menu, the cart badge and the cookie b
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   await page.addInitScript(() => window.localStorage.setItem('cart', JSON.stringify([{}, {}])));
   const release = await holdApp(page);
-  for (const path of TEXT_PAGES) {
+  for (const path of ISLAND_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const banner = page.getByRole('banner');
@@ -82,9 +82,41 @@ test('a tap on a control only the app knows brings the app and is not lost: the 
   await expect(names).toHaveText(['Fatima Bakkali', 'Khadija Ouali']);
 });
 
-test('a logged-in visitor sees their name on a text page', async ({ page }) => {
+test('a logged-in visitor sees their name on an island page', async ({ page }) => {
   await acceptCookies(page);
   await loginByToken(page, DEMO.customer.email, DEMO.customer.password);
   await page.goto('/algemene-voorwaarden');
   await expect(userMenuButton(page, DEMO.customer.name)).toBeVisible();
+});
+
+test("on the shop's pages too: 'Bestellen' on a package and the filter of /kennis, tapped before the app is there, are made again once it has hydrated", async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  const list = await page.request.get('/api/products', { params: { region: 'NL' } });
+  const today = new Date().toISOString().slice(0, 10);
+  const trip = ((await list.json()) as { products: ProductDto[] }).products
+    .filter((p) => p.type === 2 && p.flex.type_class === 0 && p.is_active && p.stock > 0 && p.start !== null && p.start > today)
+    .sort((a, b) => a.start!.localeCompare(b.start!))[0]!;
+  const release = await holdApp(page);
+  await page.goto(`/pakketten?maand=${trip.start!.slice(0, 7)}&reis=${trip.start}_${trip.end}&klasse=0`);
+  await page.getByTestId('pakket').first().getByRole('button', { name: 'Bestellen' }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  await expect(dialog(page, 'Bestellen')).toHaveCount(0);
+  release();
+  await expect(dialog(page, 'Bestellen').getByLabel('Aantal gasten')).toBeVisible();
+  await expect(hydrated(page)).toHaveCount(1);
+
+  await page.unrouteAll();
+  const releaseAgain = await holdApp(page);
+  await page.goto('/kennis');
+  const filter = page.getByRole('group', { name: 'Filter op categorie' });
+  const all = filter.getByRole('button', { name: 'Alles', exact: true });
+  await expect(all).toHaveAttribute('aria-pressed', 'true');
+  const label = (await filter.getByRole('button', { pressed: false }).first().textContent())!;
+  const category = filter.getByRole('button', { name: label, exact: true });
+  await category.click();
+  releaseAgain();
+  await expect(category).toHaveAttribute('aria-pressed', 'true');
+  await expect(all).toHaveAttribute('aria-pressed', 'false');
 });

@@ -11,7 +11,9 @@ export interface FirstJsPage {
   gzip: number;
   brotli: number;
   adminModules: string[];
+  /** The app that follows on an island page (on any other page, the same as `files`): its files and gzip bytes. */
+  app: { files: number; gzip: number };
 }
 export type FirstJs = { pages: FirstJsPage[] } | { missing: string };
-export declare function measureFirstJs(dist: string): FirstJs;
+export declare function measureFirstJs(dist: string, islandPages?: string[]): FirstJs;
 export declare function printFirstJs(result: FirstJs): boolean;

@@ -23,7 +23,7 @@ export interface RenderResult {
   /** The page's source module ('src/pages/HomePage.tsx'): the API links its CSS and preloads its code. */
   page: string | null;
   /**
-   * Only on the text pages (app/island-pages.json): they start with the small island script
+   * Only on the island pages (app/island-pages.json): they start with the small island script
    * (src/islands.ts) instead of the app, and these are the parts it shows (for a <template>).
    */
   islands?: string;

@@ -1,4 +1,4 @@
-// The first and only JavaScript of a text page (app/island-pages.json) until the app is needed: the
+// The first and only JavaScript of a public page (app/island-pages.json) until the app is needed: the
 // server's HTML stays as it is, and this plain DOM code makes its few interactive parts work at once
 // (the header's menu, the cart badge, the cookie banner) with the parts the server drew for it in
 // <template id="island-parts"> (app/layout/IslandParts.tsx). Links are ordinary links. The app itself

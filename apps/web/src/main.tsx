@@ -2,9 +2,6 @@ import { StrictMode, startTransition, useEffect, type ReactElement } from 'react
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './app/global.css';
 import { Providers, createQueryClient } from './app/Providers';
 import { whenPageCommitted } from './app/layout/pageCommitted';
 import { AppRoutes, routes } from './app/router';
@@ -88,7 +85,7 @@ if (stateScript && container.firstElementChild) {
   void Promise.all(pages.map((type) => (type as { preload?: () => Promise<unknown> } | undefined)?.preload?.()))
     .catch(() => undefined)
     .then(() => {
-      // A text page's island script puts the server's HTML back as it was (islands.ts).
+      // The island script puts the server's HTML back as it was (islands.ts).
       window.dispatchEvent(new Event(HYDRATING_EVENT));
       typedBeforeHydration = typedFields(container);
       // As a transition, hydration yields to the browser every few milliseconds instead of holding

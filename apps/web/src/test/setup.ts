@@ -24,12 +24,16 @@ beforeAll(async () => {
   }
 });
 
+// A test file of build scripts runs in node instead (// @vitest-environment node): no window there.
+const inBrowser = typeof window !== 'undefined';
+
 afterEach(() => {
+  if (!inBrowser) return;
   cleanup();
   window.localStorage.clear();
 });
 
-if (!window.matchMedia) {
+if (inBrowser && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -50,8 +54,8 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-if (!('ResizeObserver' in window)) {
-  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+if (inBrowser) {
+  if (!('ResizeObserver' in window)) Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+  Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 }
-if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
-Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });

@@ -24,7 +24,7 @@ interface ServerEntry {
 /** dist/.vite/manifest.json of the client build: per source module its file, CSS and imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
 
-/** The second entry of the web build: the island script the text pages start with instead of the app. */
+/** The second entry of the web build: the island script the public pages start with instead of the app. */
 const ISLANDS_ENTRY = 'src/islands.ts';
 
 type IslandCode = { island: string; islandPreload: string[] };
@@ -70,7 +70,7 @@ export function pageLinks(manifest: Manifest, page: string): { css: string; js: 
  * stylesheet (they hold the first paint; index.html's first, so the page's own rules come after
  * Mantine's and win). The app's code is not loaded from the head: it is listed in #app-code (the
  * entry, its preloads and `pageCode`) and public/boot.js loads it once the page has been painted;
- * on a text page with `island` it loads that instead, and the island script the app when needed.
+ * on an island page with `island` it loads that instead, and the island script the app when needed.
  */
 export function arrangeHead(
   indexHtml: string,
@@ -211,7 +211,7 @@ function pageHtml(indexHtml: string, key: string, result: RenderResult, manifest
   const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(key)];
   const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
   const links = result.page ? pageLinks(manifest, result.page) : { css: '', js: [] };
-  // A text page starts with the island script and the parts it shows (apps/web/src/islands.ts).
+  // An island page starts with the island script and the parts it shows (apps/web/src/islands.ts).
   const island = result.islands === undefined ? null : islands;
   const parts = island ? `<template id="island-parts">${result.islands}</template>` : '';
   return arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE, island }).replace(

@@ -20,7 +20,7 @@ export function CookieBanner() {
   return <CookieBannerView onChoose={choose} />;
 }
 
-/** The banner itself (also the template the text pages' island script shows, islands.ts). */
+/** The banner itself (also the template the public pages' island script shows, islands.ts). */
 export function CookieBannerView({ onChoose }: { onChoose?: (value: 'accepted' | 'declined') => void }) {
   return (
     <Paper

@@ -121,7 +121,7 @@ export function MenuButton({ open, onToggle }: { open: boolean; onToggle?: () =>
   );
 }
 
-/** The opened menu under the bar (also the template the text pages' island script shows, islands.ts). */
+/** The opened menu under the bar (also the template the public pages' island script shows, islands.ts). */
 export function MainMenu({ onFollow }: { onFollow?: () => void }) {
   return (
     <Box component="nav" id="hoofdmenu" aria-label="Hoofdmenu" className={classes.menu}>

@@ -1,4 +1,4 @@
-// The parts the island script of a text page shows without React (src/islands.ts): drawn here by
+// The parts the island script of a public page shows without React (src/islands.ts): drawn here by
 // the same components the app uses, so they look and read the same, and sent in a <template>.
 import { Indicator } from '@mantine/core';
 import { CookieBannerView } from './CookieBanner';
