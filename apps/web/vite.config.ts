@@ -39,43 +39,6 @@ function chunkGraph(): Plugin {
 }
 
 /**
- * The entry (src/start.ts) loads the app in steps, by dynamic imports: their chunks, with what those
- * import, are added to index.html as modulepreloads and their stylesheets as links, as Vite does for
- * the entry's own static imports. The code arrives at once and the layout's styles hold the first
- * paint; the server's rendered pages take both from index.html (apps/api render-page.ts).
- */
-function stagedEntry(): Plugin {
-  return {
-    name: 'staged-entry',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle, chunk }) {
-        if (!bundle || !chunk) return [];
-        const inEntry = new Set<string>();
-        const reach = (file: string, into: Set<string>) => {
-          const out = bundle[file];
-          if (into.has(file) || out?.type !== 'chunk') return;
-          into.add(file);
-          for (const imported of out.imports) reach(imported, into);
-        };
-        reach(chunk.fileName, inEntry);
-        const staged = new Set<string>();
-        for (const file of chunk.dynamicImports) reach(file, staged);
-        const files = [...staged].filter((file) => !inEntry.has(file));
-        const css = new Set(
-          files.flatMap((file) => [...((bundle[file] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]),
-        );
-        return [
-          ...[...css].map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-          ...files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-        ];
-      },
-    },
-  };
-}
-
-/**
  * The passport scan's OCR (src/features/visa/mrzScan.ts) comes from the shop itself, never from a
  * CDN: tesseract's worker, its wasm core (with the legacy engine, which reads OCR-B best) and the English
  * model, written to /ocr/ and fetched only when a guest presses 'Paspoort scannen'. The model stays
@@ -111,7 +74,7 @@ function ocrAssets(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [chunkGraph(), stagedEntry(), ocrAssets()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkGraph(), ocrAssets()])],
   server: {
     port: 5173,
     // The API runs separately in development; in production it serves this build itself.
@@ -125,13 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser of the es2022 target knows <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },
     // The public pages start with the island script instead of the app (src/islands.ts): a second entry.
-    // React, React DOM and the scheduler in one chunk: the first step of the app's entry (src/start.ts).
-    ...(!isSsrBuild && {
-      rollupOptions: {
-        input: { index: 'index.html', islands: 'src/islands.ts' },
-        output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 }] } },
-      },
-    }),
+    ...(!isSsrBuild && { rollupOptions: { input: { index: 'index.html', islands: 'src/islands.ts' } } }),
     // The server render (src/entry-server.tsx, loaded by the API): ES modules whatever package.json
     // is near them; packages come from node_modules, except the workspace's TypeScript domain package.
     ...(isSsrBuild && {

@@ -3,8 +3,8 @@
 //   imports, all it runs until the browser is idle or a control only the app knows is used
 //   (src/islands.ts); the app that follows then is printed beside it, and must hold no admin code either;
 // - any other public page: the app's entry with its static imports (what index.html loads and
-//   modulepreloads), the steps it loads the app in (src/start.ts), plus the page's own chunk and its
-//   static imports (main.tsx loads it before hydrating the server's HTML).
+//   modulepreloads) plus the page's own chunk and its static imports (main.tsx loads it before
+//   hydrating the server's HTML).
 // Measured on the built files, from the chunk graph vite.config.ts writes to dist/.vite/chunks.json.
 //   node scripts/js-budget.mjs [dist]   prints each page against its budget; exit code 1 when over
 //   node scripts/js-budget.mjs --report  the same, exit code 0 (the build prints it, never fails on it)
@@ -70,8 +70,7 @@ export function measureFirstJs(dist, islandPages = ISLAND_PAGES) {
     }
     return into;
   };
-  // The app's entry loads the app in steps (src/start.ts): what its own dynamic imports bring runs too.
-  const entries = chunks.filter((c) => c.isEntry && c.facade !== ISLANDS_ENTRY).flatMap((c) => [c.file, ...c.dynamicImports]);
+  const entries = chunks.filter((c) => c.isEntry && c.facade !== ISLANDS_ENTRY).map((c) => c.file);
   const island = chunks.filter((c) => c.isEntry && c.facade === ISLANDS_ENTRY).map((c) => c.file);
   const sum = (files) =>
     files.map(sizeOf).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, brotli: a.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });

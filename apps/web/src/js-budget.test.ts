@@ -1,8 +1,8 @@
 // @vitest-environment node
 // What scripts/js-budget.mjs counts as the JavaScript a public page runs before it answers a tap,
-// on a small build of known chunks: the app's entry with the steps it loads the app in (src/start.ts,
-// dynamic imports of the entry) and the page's chunk; a lazy page of the app only when it is that page;
-// an island page only the island script, with the app that follows beside it.
+// on a small build of known chunks: the app's entry with what it imports and the page's chunk, a lazy
+// page of the app only when it is that page; an island page only the island script, with the app
+// that follows beside it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,15 +23,14 @@ const chunk = (
 });
 
 const CHUNKS = [
-  chunk('assets/index.js', ['src/start.ts'], {
+  chunk('assets/index.js', ['src/main.tsx'], {
     isEntry: true,
     facade: 'index.html',
-    imports: ['assets/runtime.js'],
-    dynamicImports: ['assets/react.js', 'assets/main.js'],
+    imports: ['assets/runtime.js', 'assets/react.js', 'assets/shared.js'],
+    dynamicImports: ['assets/KnowledgePage.js', 'assets/Admin.js'],
   }),
   chunk('assets/runtime.js', ['rolldown/runtime.js']),
   chunk('assets/react.js', ['node_modules/react-dom/client.js']),
-  chunk('assets/main.js', ['src/main.tsx'], { imports: ['assets/shared.js'], dynamicImports: ['assets/KnowledgePage.js', 'assets/Admin.js'] }),
   chunk('assets/shared.js', ['node_modules/@mantine/core/esm/components/Box/Box.mjs']),
   chunk('assets/KnowledgePage.js', ['src/pages/KnowledgePage.tsx'], { facade: 'src/pages/KnowledgePage.tsx', imports: ['assets/shared.js'] }),
   chunk('assets/Admin.js', ['src/features/admin/orders/api.ts'], { facade: 'src/pages/AdminPage.tsx', imports: ['assets/shared.js'] }),
@@ -54,20 +53,20 @@ function page(pagePath: string, islandPages = ['/privacy']): FirstJsPage {
 }
 
 describe('the JavaScript a public page runs first', () => {
-  it('an app page: the entry, the steps it loads the app in and the page, not the other lazy pages', () => {
+  it('an app page: the entry with its imports and the page, not the other lazy pages', () => {
     const kennis = page('/kennis');
     expect(kennis.files.sort()).toEqual(
-      ['assets/KnowledgePage.js', 'assets/index.js', 'assets/main.js', 'assets/react.js', 'assets/runtime.js', 'assets/shared.js'].sort(),
+      ['assets/KnowledgePage.js', 'assets/index.js', 'assets/react.js', 'assets/runtime.js', 'assets/shared.js'].sort(),
     );
-    expect(kennis.raw).toBe(6000);
+    expect(kennis.raw).toBe(5000);
     expect(kennis.adminModules).toEqual([]);
-    expect(kennis.app).toEqual({ files: 6, gzip: kennis.gzip });
+    expect(kennis.app).toEqual({ files: 5, gzip: kennis.gzip });
   });
 
   it('an island page: the island script and what it imports; the app that follows is counted beside it', () => {
     const privacy = page('/privacy');
     expect(privacy.files.sort()).toEqual(['assets/islands.js', 'assets/storage.js']);
     expect(privacy.raw).toBe(2000);
-    expect(privacy.app.files).toBe(5);
+    expect(privacy.app.files).toBe(4);
   });
 });

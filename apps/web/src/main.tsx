@@ -2,6 +2,9 @@ import { StrictMode, startTransition, useEffect, type ReactElement } from 'react
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
 import { Providers, createQueryClient } from './app/Providers';
 import { whenPageCommitted } from './app/layout/pageCommitted';
 import { AppRoutes, routes } from './app/router';
