@@ -13,8 +13,8 @@
     element.crossOrigin = '';
     document.head.appendChild(element);
   }
-  // The preloads go in a few at a time, a task each: starting some sixty fetches at once holds the
-  // main thread for over 100 ms on a phone. The entry comes last; its imports are on their way by then.
+  // The preloads go in a few at a time, a task each: the app's thirty to forty fetches started in one
+  // task make a long task on a phone. The entry comes last; its imports are on their way by then.
   function loadApp() {
     var rest = code.preload.slice();
     (function next() {
@@ -28,7 +28,8 @@
   function start() {
     if (started) return;
     started = true;
-    // An island page (every public page): the island script first, which loads the app with this when it is needed (src/islands.ts).
+    // An island page (every public page today): the island script first, which loads the app with this
+    // when it is needed (src/islands.ts).
     if (code.island) {
       window.umrahLoadApp = loadApp;
       code.islandPreload.forEach(function (href) {

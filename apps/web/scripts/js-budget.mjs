@@ -111,7 +111,7 @@ export function printFirstJs(result) {
     if (p.adminModules.length) failures.push(`admin code: ${p.adminModules.slice(0, 3).join(', ')}${p.adminModules.length > 3 ? ', …' : ''}`);
     ok &&= failures.length === 0;
     // What follows on an island page, when the browser is idle or at the first tap on a control only the app knows.
-    const then = p.files.length === p.app.files ? '' : `   then the app: ${kB(p.app.gzip)} gzip, ${p.app.files} files`;
+    const then = p.app.gzip === p.gzip ? '' : `   then the app: ${kB(p.app.gzip)} gzip, ${p.app.files} files`;
     console.log(
       `${p.path.padEnd(22)} ${kB(p.gzip).padStart(9)} gzip  ${kB(p.brotli).padStart(9)} brotli  ${kB(p.raw).padStart(9)} raw  ` +
         `${String(p.files.length).padStart(2)} files   ${failures.length ? `FAIL (${failures.join('; ')})` : 'PASS'}${then}`,
