@@ -24,7 +24,7 @@ function serverPage() {
       </MemoryRouter>
     </MantineProvider>,
   );
-  document.body.innerHTML = `<div id="root">${header}<main><h1>Privacy</h1><button type="button" id="filter">Zusters</button></main></div><template id="island-parts">${parts}</template>`;
+  document.body.innerHTML = `<div id="root">${header}<main><h1>Privacy</h1><button type="button" id="filter">Zusters</button></main></div><template id="island-parts">${parts}</template><div id="hydration-shield"></div>`;
   return document.getElementById('root')!;
 }
 
@@ -37,6 +37,17 @@ afterEach(() => {
 });
 
 describe('the island script of a text page', () => {
+  it('lifts the layer that holds taps at once, except for a logged-in visitor, whose page the app draws again after hydrating', () => {
+    serverPage();
+    startIslands(document);
+    expect(document.getElementById('hydration-shield')).toBeNull();
+
+    localStorage.setItem(TOKEN_KEY, 'token');
+    serverPage();
+    startIslands(document);
+    expect(document.getElementById('hydration-shield')).not.toBeNull();
+  });
+
   it('keeps its choices under the keys the app reads', () => {
     expect([COOKIE_CONSENT_KEY, PREFERENCES_KEY, TOKEN_KEY]).toEqual([APP_COOKIE_CONSENT_KEY, APP_PREFERENCES_KEY, APP_TOKEN_KEY]);
   });

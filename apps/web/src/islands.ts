@@ -182,7 +182,9 @@ export function startIslands(doc: Document = document): void {
   }).observe(doc.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
 
   // The page works from here: the layer that holds taps until the app is there (render-page.ts) goes.
-  doc.getElementById('hydration-shield')?.remove();
+  // Not for a logged-in visitor: the app comes at once and, after hydrating, draws the page again for
+  // their login, which can replace the node a held tap was on; the layer holds taps until then.
+  if (!readString(TOKEN_KEY)) doc.getElementById('hydration-shield')?.remove();
   startAppWhenDue(doc, win, startApp, menu.isOpen);
 }
 
