@@ -43,17 +43,40 @@ function useScrollTo(deps: unknown) {
   return ref;
 }
 
+/**
+ * 'Zet mij op de wachtlijst' needs a login. With a stored login still being checked (the page has
+ * just hydrated, as a guest's), the choice waits for it instead of asking a logged-in customer to
+ * log in; without one, the login opens.
+ */
+function useWaitlistChoice(open: (pkg: CatalogPackage) => void) {
+  const { user, loading } = useAuth();
+  const { open: openAuth } = useAuthModals();
+  const waiting = useRef<CatalogPackage | null>(null);
+  useEffect(() => {
+    const pkg = waiting.current;
+    if (loading || !pkg) return;
+    waiting.current = null;
+    if (user) open(pkg);
+    else openAuth('login');
+  }, [loading, user, open, openAuth]);
+  return (pkg: CatalogPackage) => {
+    if (user) open(pkg);
+    else if (loading) waiting.current = pkg;
+    else openAuth('login');
+  };
+}
+
 export default function PackagesPage() {
   usePageTitle('Pakketten');
   const region = useRegion();
   const catalog = useCatalog(region);
   const { user } = useAuth();
-  const { open: openAuth } = useAuthModals();
   const waitlist = useMyWaitlist(Boolean(user));
   // Places held for this customer on the waiting list are theirs to book (the order uses the hold).
   const products = useMemo(() => withHolds(catalog.data ?? [], waitlist.data), [catalog.data, waitlist.data]);
   const { tiles, month, trips, trip, typeClass, packages, choose } = usePackageChoice(products);
   const dialogs = usePackageDialogs();
+  const onWaitlist = useWaitlistChoice(dialogs.setWaitPkg);
 
   const tripsRef = useScrollTo(month?.key);
   const classRef = useScrollTo(trip?.key);
@@ -109,7 +132,7 @@ export default function PackagesPage() {
               sectionRef={packagesRef}
               onInfo={dialogs.setInfoPkg}
               onOrder={dialogs.setOrderPkg}
-              onWaitlist={(pkg) => (user ? dialogs.setWaitPkg(pkg) : openAuth('login'))}
+              onWaitlist={onWaitlist}
             />
           )}
         </Stack>
