@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, acceptCookies, dialog, loginByToken, userMenuButton } from '../support/ui.ts';
 import type { ProductDto } from '@umrah/domain/contracts';
 
-// Every public page (app/island-pages.json) starts with the small island script, not the app: their header menu, cart badge and cookie banner work without it, and
-// a control only the app knows brings it, the tap made again once it has hydrated.
+// Every public page (app/island-pages.json) starts with the small island script, not the app: its
+// header menu, cart badge and cookie banner work without it, and a control only the app knows brings
+// it, the tap made again once it has hydrated.
 
 const ISLAND_PAGES = ['/', '/pakketten', '/contact', '/over-ons', '/algemene-voorwaarden', '/privacy'];
 const hydrated = (page: Page) => page.locator('html[data-hydrated]');

@@ -99,8 +99,8 @@ function islandCookieBanner(doc: Document, part: Part): HTMLElement | null {
 }
 
 /** A logged-in visitor gets the app at once (their name, menu and carts come with it); anyone else once the browser is idle, not while the menu is open. */
-function startAppWhenDue(doc: Document, win: Window, startApp: () => void, menuOpen: () => boolean) {
-  if (readString(TOKEN_KEY)) return startApp();
+function startAppWhenDue(doc: Document, win: Window, startApp: () => void, menuOpen: () => boolean, loggedIn: boolean) {
+  if (loggedIn) return startApp();
   const idle = (run: () => void) => (win.requestIdleCallback ? win.requestIdleCallback(run, { timeout: 3000 }) : win.setTimeout(run, 1000));
   const whenIdle = () => idle(() => (menuOpen() ? win.setTimeout(whenIdle, 1000) : startApp()));
   if (doc.readyState === 'complete') whenIdle();
@@ -184,8 +184,9 @@ export function startIslands(doc: Document = document): void {
   // The page works from here: the layer that holds taps until the app is there (render-page.ts) goes.
   // Not for a logged-in visitor: the app comes at once and, after hydrating, draws the page again for
   // their login, which can replace the node a held tap was on; the layer holds taps until then.
-  if (!readString(TOKEN_KEY)) doc.getElementById('hydration-shield')?.remove();
-  startAppWhenDue(doc, win, startApp, menu.isOpen);
+  const loggedIn = Boolean(readString(TOKEN_KEY));
+  if (!loggedIn) doc.getElementById('hydration-shield')?.remove();
+  startAppWhenDue(doc, win, startApp, menu.isOpen, loggedIn);
 }
 
 if (typeof document !== 'undefined' && document.getElementById('island-parts')) startIslands();
