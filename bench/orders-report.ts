@@ -6,6 +6,10 @@ export const ORDERS_BUDGET = { minOrdersPerSec: 300, maxP99Ms: 250 } as const;
 export interface OrdersBenchOptions {
   customers: number;
   durationSeconds: number;
+  /** Ends the run before durationSeconds (the page-speed bench runs the load beside it until it is done). */
+  signal?: AbortSignal;
+  /** Called when the customers start placing orders (after the shop, the database and the logins are ready). */
+  onLoadStarted?: () => void;
 }
 
 export interface OrdersBenchResult {

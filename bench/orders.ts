@@ -223,12 +223,12 @@ function budgetFailures(result: OrdersBenchResult): string[] {
   return failures;
 }
 
-/** Every customer places and pays orders until the deadline (one in ten on the nearly sold-out trip). */
+/** Every customer places and pays orders while `running` (one in ten on the nearly sold-out trip). */
 async function placeOrders(
   call: ReturnType<typeof client>,
   tokens: string[],
   { plenty, scarce }: { plenty: number; scarce: number },
-  deadline: number,
+  running: () => boolean,
 ) {
   const pathTimes: number[] = [];
   const orderTimes: number[] = [];
@@ -245,7 +245,7 @@ async function placeOrders(
   await Promise.all(
     tokens.map(async (token, c) => {
       const ip = `10.0.${c >> 8}.${c & 255}`;
-      while (performance.now() < deadline) {
+      while (running()) {
         const i = ++n;
         const t0 = performance.now();
         const order = await call('POST', '/api/order', payload(i, i % 10 === 0 ? scarce : plenty), token, ip);
@@ -304,11 +304,12 @@ export async function benchOrders(opts: OrdersBenchOptions): Promise<OrdersBench
     const loadGeneratorCpu = process.cpuUsage();
     const started = performance.now();
     const deadline = started + opts.durationSeconds * 1000;
+    opts.onLoadStarted?.();
     const { pathTimes, orderTimes, paymentTimes, orders, soldOut, failed, firstFailure } = await placeOrders(
       call,
       tokens,
       { plenty, scarce },
-      deadline,
+      () => performance.now() < deadline && !opts.signal?.aborted,
     );
     const seconds = (performance.now() - started) / 1000;
     const ownCpu = process.cpuUsage(loadGeneratorCpu);

@@ -1,7 +1,9 @@
 // Page speed: Lighthouse (mobile preset, simulated slow 4G and a slower CPU) on every public page,
 // served by the real app on a fresh seeded PGlite; each page BENCH_LIGHTHOUSE_RUNS times (3), the
 // median of each figure against the budget. Needs the built web app and Chromium.
-// Alone: `npx tsx bench/pagespeed.ts` (BENCH_LIGHTHOUSE_RUNS=1 for a quick look).
+// Alone: `npx tsx bench/pagespeed.ts` (BENCH_LIGHTHOUSE_RUNS=1 for a quick look, BENCH_PAGES=/,/privacy
+// for some pages); `npx tsx bench/pagespeed.ts --with-orders` runs the order bench's 50 customers on
+// PostgreSQL beside it, from before the calibration until the last page (the issue's busy machine).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildApp } from '../apps/api/src/app.ts';
 import { measureFirstJs, printFirstJs } from '../apps/web/scripts/js-budget.mjs';
+import { benchOrders, printOrders, type OrdersBenchResult } from './orders.ts';
 import PUBLIC_PAGES from '../apps/web/src/app/public-pages.json' with { type: 'json' };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +32,8 @@ export const TARGET_BENCHMARK_INDEX = 1750 / 4;
 export const cpuSlowdownFor = (benchmarkIndex: number) => Math.min(10, Math.max(1, Number((benchmarkIndex / TARGET_BENCHMARK_INDEX).toFixed(2))));
 /** The server-rendered public pages (apps/web/src/app/public-pages.json); :kennisId becomes the first seeded article. */
 export const PAGES = Object.keys(PUBLIC_PAGES);
+/** BENCH_PAGES=/kennis,/privacy measures only those (a quick look at a few pages). */
+const CHOSEN_PAGES = process.env.BENCH_PAGES ? PAGES.filter((page) => process.env.BENCH_PAGES!.split(',').includes(page)) : PAGES;
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
 
 export interface PageResult {
@@ -49,6 +54,8 @@ export interface PageSpeedRun {
   pages: PageResult[];
   benchmarkIndex: number;
   cpuSlowdown: number;
+  /** The order load that ran beside the pages, when asked for. */
+  orders?: OrdersBenchResult;
 }
 
 const median = (values: number[]) => {
@@ -101,10 +108,44 @@ function pageResult(page: string, runs: RunRecord[]): PageResult {
   return r;
 }
 
-export async function benchPageSpeed(): Promise<PageSpeedRun | { skipped: string }> {
+/**
+ * Lighthouse measures the host's benchmarkIndex in every run; the median of three short runs of the
+ * home page gives the slowdown used for every page after.
+ */
+async function calibrate(homeUrl: string, port: number) {
+  const indexes: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const run = await lighthouse(homeUrl, { port, output: 'json', logLevel: 'error', onlyAudits: ['first-contentful-paint'] });
+    const index = run?.lhr.environment.benchmarkIndex;
+    if (index) indexes.push(index);
+  }
+  const benchmarkIndex = indexes.length ? Math.round(median(indexes)) : 4 * TARGET_BENCHMARK_INDEX;
+  return { benchmarkIndex, cpuSlowdown: Number(process.env.BENCH_CPU_SLOWDOWN) || cpuSlowdownFor(benchmarkIndex) };
+}
+
+/**
+ * The order bench's customers (bench/orders.ts) placing orders until the returned stop() is called;
+ * resolves once they have started.
+ */
+async function orderLoad(): Promise<{ stop: () => Promise<OrdersBenchResult> }> {
+  const abort = new AbortController();
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const result = benchOrders({ customers: 50, durationSeconds: 24 * 3600, signal: abort.signal, onLoadStarted: started });
+  await Promise.race([running, result]);
+  return {
+    stop: () => {
+      abort.abort();
+      return result;
+    },
+  };
+}
+
+export async function benchPageSpeed(options: { withOrders?: boolean } = {}): Promise<PageSpeedRun | { skipped: string }> {
   const dist = path.join(ROOT, 'apps/web/dist');
   if (!existsSync(path.join(dist, 'index.html'))) return { skipped: 'apps/web/dist is not built (npm run build)' };
   if (!existsSync(CHROME)) return { skipped: `no Chromium at ${CHROME} (set CHROME_PATH)` };
+  const load = options.withOrders ? await orderLoad() : undefined;
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'umrah-pagespeed-'));
   const app = await buildApp({
@@ -141,18 +182,9 @@ export async function benchPageSpeed(): Promise<PageSpeedRun | { skipped: string
     const articles = (await (await fetch(`${base}/api/articles?type=0`)).json()) as { articles?: { id: number }[] };
     const articleId = articles.articles?.[0]?.id ?? 1;
     const url = (page: string) => `${base}${page.replace(':kennisId', String(articleId))}`;
-    // Calibration: Lighthouse measures the host's benchmarkIndex in every run; the median of three
-    // short runs of the home page gives the slowdown used for every page after.
-    const indexes: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const run = await lighthouse(url('/'), { port: chrome.port, output: 'json', logLevel: 'error', onlyAudits: ['first-contentful-paint'] });
-      const index = run?.lhr.environment.benchmarkIndex;
-      if (index) indexes.push(index);
-    }
-    const benchmarkIndex = indexes.length ? Math.round(median(indexes)) : 4 * TARGET_BENCHMARK_INDEX;
-    const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN) || cpuSlowdownFor(benchmarkIndex);
+    const { benchmarkIndex, cpuSlowdown } = await calibrate(url('/'), chrome.port);
     const results: PageResult[] = [];
-    for (const page of PAGES) {
+    for (const page of CHOSEN_PAGES) {
       const runs: RunRecord[] = [];
       // A run Lighthouse could not record (NO_NAVSTART and the like, a known flake of its tracing) is
       // printed and run again, up to three extra times; only recorded runs count towards the median.
@@ -173,8 +205,10 @@ export async function benchPageSpeed(): Promise<PageSpeedRun | { skipped: string
         runs.push({ performance: NaN, accessibility: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, scriptEvalMs: NaN, scriptOtherMs: NaN });
       results.push(pageResult(page, runs));
     }
-    return { pages: results, benchmarkIndex, cpuSlowdown };
+    const orders = await load?.stop();
+    return { pages: results, benchmarkIndex, cpuSlowdown, orders };
   } finally {
+    await load?.stop().catch(() => undefined);
     await chrome.kill();
     await app.close();
     rmSync(tmp, { recursive: true, force: true });
@@ -190,6 +224,11 @@ export function printPageSpeed(run: PageSpeedRun | { skipped: string }): boolean
   }
   const results = run.pages;
   const b = PAGESPEED_BUDGET;
+  if (run.orders) {
+    console.log(
+      `beside the order load: ${run.orders.ordersPerSec.toFixed(0)} orders/s for ${run.orders.durationSeconds.toFixed(0)} s from before the calibration to the last page`,
+    );
+  }
   console.log(
     `this machine's Lighthouse benchmarkIndex ${run.benchmarkIndex}: CPU slowdown ${run.cpuSlowdown}× (the same mid-tier phone on every host; ` +
       `Lighthouse's fixed default is 4×; BENCH_CPU_SLOWDOWN overrides)`,
@@ -210,6 +249,8 @@ export function printPageSpeed(run: PageSpeedRun | { skipped: string }): boolean
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const ok = printPageSpeed(await benchPageSpeed());
+  const run = await benchPageSpeed({ withOrders: process.argv.includes('--with-orders') });
+  const ok = printPageSpeed(run);
+  if ('orders' in run && run.orders) printOrders(run.orders);
   if (!ok) console.log('FAIL: page speed over budget');
 }

@@ -54,7 +54,9 @@ if (pgUp) {
   console.log('\n== Admin at scale: 50,000 orders, 20,000 users, 100,000 payments on PostgreSQL ==');
   const admin = await benchAdmin({ runs: num('admin-runs', 30) });
   printAdmin(admin);
-  pgOk = orders.pass && admin.pass;
+  console.log('\n== Page speed beside the order load: the same pages while the 50 customers place orders ==');
+  const busyPagesOk = printPageSpeed(await benchPageSpeed({ withOrders: true }));
+  pgOk = orders.pass && admin.pass && busyPagesOk;
 } else {
   console.log(`\n(order path and admin at scale skipped: no PostgreSQL at ${PG_URL})`);
 }

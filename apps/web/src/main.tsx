@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect, type ReactElement } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -51,7 +51,7 @@ let typedBeforeHydration: [Field, string][] = [];
  * removed (render-page.ts puts it over a server-rendered page), and <html data-hydrated> set. Not
  * before the page itself has committed: it hydrates after the app around it (pageCommitted.ts).
  */
-function AppReady() {
+function AppReady({ children }: { children: ReactNode }) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // In a task of its own: React ignores events sent while it is still finishing the hydration.
@@ -69,17 +69,21 @@ function AppReady() {
       clearTimeout(timer);
     };
   }, []);
-  return null;
+  return children;
 }
 
+// AppReady wraps the app rather than standing beside it: the tree then has the shape of the
+// server's (entry-server.tsx), and useId gives the ids the server gave (components/ServerHtml.tsx
+// finds its server HTML by them; Mantine's labels and fields keep theirs).
 const app = (
   <StrictMode>
-    <Providers queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-    <AppReady />
+    <AppReady>
+      <Providers queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </AppReady>
   </StrictMode>
 );
 if (stateScript && container.firstElementChild) {

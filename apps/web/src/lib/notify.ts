@@ -2,11 +2,12 @@
 // ApiError (validation, conflict, network: api.ts already puts the Dutch text in it), a fallback
 // otherwise. Mutations pass `onError: notifyError` (or notifyErrorWith(fallback)) instead of
 // writing the notification each time; modals show errorMessage(mutation.error) in their footer.
-import { createElement, lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { createElement, lazy, Suspense } from 'react';
 import type { NotificationData } from '@mantine/notifications';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { MSG } from '@umrah/domain/messages';
 import { ApiError } from './api';
+import { useBrowserIdle } from './useBrowserIdle';
 
 // The notification code (and its transitions) is no part of a page's first JavaScript: it loads
 // with the first notification, or once the page works, whichever comes first.
@@ -18,13 +19,14 @@ export function showNotification(data: NotificationData): void {
   void loadNotifications().then((m) => m.notifications.show(data));
 }
 
-/** Where the notifications appear: mounted in the browser only, after the page has hydrated. */
+/**
+ * Where the notifications appear: mounted in the browser only, once it is idle after hydration (a
+ * notification shown before then waits in Mantine's store). Not while hydrating: a store that answers
+ * differently after hydration would re-render synchronously, in one long task.
+ */
 export function NotificationsHost(props: { position: NotificationData['position']; zIndex: number }) {
-  // false on the server and while hydrating. Set from an effect as a transition: a store that
-  // answers differently after hydration would re-render synchronously, in one long task.
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => startTransition(() => setInBrowser(true)), []);
-  return inBrowser ? createElement(Suspense, { fallback: null }, createElement(LazyNotifications, props)) : null;
+  const idle = useBrowserIdle();
+  return idle ? createElement(Suspense, { fallback: null }, createElement(LazyNotifications, props)) : null;
 }
 
 /** The text for an error, or null when there is none (a mutation that has not failed). */

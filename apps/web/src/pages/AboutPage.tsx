@@ -7,6 +7,7 @@ import { CardGrid } from '../components/CardGrid';
 import { filterTeam, TEAM_FILTERS, type TeamFilter, useTeam } from '../features/content';
 import { useCompany } from '../lib/company';
 import { PageSection } from '../components/PageSection';
+import { ServerHtml } from '../components/ServerHtml';
 import { usePageTitle } from '../lib/usePageTitle';
 
 function MemberCard({ member }: { member: TeamMemberDto }) {
@@ -40,16 +41,18 @@ export default function AboutPage() {
       <Container size="lg" py="xl">
         <Stack gap="xl">
           <PageSection id="wie-wij-zijn" title="Wie wij zijn">
-            <Stack gap="sm" maw={760}>
-              <Text>
-                {company.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht, je hotels dicht
-                bij de moskeeën, je visum en het vervoer ter plaatse, zodat jij je kunt richten op je aanbidding.
-              </Text>
-              <Text>
-                Onze broeders en zusters reizen zelf mee: zij kennen de rituelen, de steden en de hotels, en staan tijdens de hele reis voor je klaar.
-                Zusters worden begeleid door een reisbegeleidster.
-              </Text>
-            </Stack>
+            <ServerHtml>
+              <Stack gap="sm" maw={760}>
+                <Text>
+                  {company.name} begeleidt pelgrims uit Nederland en België op hun Umrah naar Mekka en Medina. Wij regelen je vlucht, je hotels dicht
+                  bij de moskeeën, je visum en het vervoer ter plaatse, zodat jij je kunt richten op je aanbidding.
+                </Text>
+                <Text>
+                  Onze broeders en zusters reizen zelf mee: zij kennen de rituelen, de steden en de hotels, en staan tijdens de hele reis voor je
+                  klaar. Zusters worden begeleid door een reisbegeleidster.
+                </Text>
+              </Stack>
+            </ServerHtml>
           </PageSection>
 
           <PageSection id="ons-team" title="Ons team">

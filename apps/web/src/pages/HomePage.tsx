@@ -6,6 +6,7 @@ import { ArticleKind, useArticles } from '../features/content';
 import { CrowdfundSection } from '../features/crowdfunds/CrowdfundSection';
 import { MoroccoPromo, SellingPoints } from '../features/home';
 import { PageSection } from '../components/PageSection';
+import { ServerHtml } from '../components/ServerHtml';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const FlyerCarousel = lazy(() => import('../features/content/FlyerCarousel'));
@@ -41,7 +42,9 @@ export default function HomePage() {
       <Container size="lg" py="xl">
         <Stack gap={48}>
           <PageSection id="waarom-titel" title="Waarom met ons op Umrah?" titleGap="lg">
-            <SellingPoints />
+            <ServerHtml>
+              <SellingPoints />
+            </ServerHtml>
           </PageSection>
           <CrowdfundSection />
           <FlyerSection />

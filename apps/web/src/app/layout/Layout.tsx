@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
 import { PageLoader } from '../../components/Feedback';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { CookieBanner } from './CookieBanner';
@@ -10,19 +9,22 @@ import { Header } from './Header';
 import { PageCommitted } from './pageCommitted';
 import { ScrollRestorer } from './ScrollRestorer';
 import { usePreferences } from '../../features/preferences';
+import { useBrowserIdle } from '../../lib/useBrowserIdle';
 
 const RegionModal = lazy(() => import('./RegionModal'));
 // Not part of the first JavaScript of a page: the chat button comes a moment later.
 const ChatWidget = lazy(() => import('../../features/chat/ChatWidget').then((m) => ({ default: m.ChatWidget })));
 
 /**
- * Drawn in the browser only, after hydration: a server-rendered chat button would stay dead until
- * its lazy code had loaded and hydrated, after the click layer over the page is gone, and a tap on it
- * would be lost. Its own component, so that mounting it re-renders nothing else.
+ * Drawn in the browser only, once it is idle after hydration: a server-rendered chat button would
+ * stay dead until its lazy code had loaded and hydrated, after the click layer over the page is gone,
+ * and a tap on it would be lost; loaded right behind the hydration, its code and its twenty-odd
+ * preloads would lengthen the hydration's last task. Its own component, so that mounting it
+ * re-renders nothing else.
  */
-function ChatWidgetOnceMounted() {
-  const mounted = useMounted();
-  if (!mounted) return null;
+function ChatWidgetOnceIdle() {
+  const idle = useBrowserIdle();
+  if (!idle) return null;
   return (
     <Suspense fallback={null}>
       <ChatWidget />
@@ -55,7 +57,7 @@ export function Layout() {
         </Suspense>
       )}
       <CookieBanner />
-      <ChatWidgetOnceMounted />
+      <ChatWidgetOnceIdle />
       <ScrollRestorer />
     </Box>
   );
