@@ -121,3 +121,26 @@ test("on the shop's pages too: 'Bestellen' on a package and the filter of /kenni
   await expect(category).toHaveAttribute('aria-pressed', 'true');
   await expect(all).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('the footer and the text of the terms stay the server HTML after hydration; their links still move within the app', async ({ page }) => {
+  await acceptCookies(page);
+  await page.goto('/algemene-voorwaarden');
+  await expect(hydrated(page)).toHaveCount(1);
+  const reactOn = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__react')));
+  // The page's heading is hydrated; the adopted text and the footer's links are not.
+  expect(await reactOn('h1')).toBe(true);
+  expect(await reactOn('section[aria-labelledby="artikel-1"]')).toBe(false);
+  expect(await reactOn('footer nav a')).toBe(false);
+  // A footer link does not load a new document: the app's router takes it.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('navigation', { name: 'Voettekst' }).getByRole('link', { name: 'Privacyverklaring' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacyverklaring');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // Drawn by the app, the privacy text is there in full.
+  await expect(page.locator('section[aria-labelledby^="artikel-"]').first()).toBeVisible();
+});
