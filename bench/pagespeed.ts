@@ -145,7 +145,6 @@ export async function benchPageSpeed(options: { withOrders?: boolean } = {}): Pr
   const dist = path.join(ROOT, 'apps/web/dist');
   if (!existsSync(path.join(dist, 'index.html'))) return { skipped: 'apps/web/dist is not built (npm run build)' };
   if (!existsSync(CHROME)) return { skipped: `no Chromium at ${CHROME} (set CHROME_PATH)` };
-  const load = options.withOrders ? await orderLoad() : undefined;
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'umrah-pagespeed-'));
   const app = await buildApp({
@@ -175,7 +174,10 @@ export async function benchPageSpeed(options: { withOrders?: boolean } = {}): Pr
       '--disable-sync',
     ],
   });
+  let load: Awaited<ReturnType<typeof orderLoad>> | undefined;
   try {
+    // Inside the try: a failure anywhere after it has started still stops the customers.
+    if (options.withOrders) load = await orderLoad();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}`;

@@ -1,7 +1,9 @@
 // Text of a public page that stays the server's HTML: hydration adopts these nodes as they are
 // instead of rendering every paragraph, title and link again (with Mantine's style resolution for
 // each) on a phone that is waiting for the page to answer taps. Drawn in the browser (a page opened
-// from another page, or an app page) it renders its children as any component does.
+// from another page, or an app page) it renders its children as any component does. Only for text
+// and links: what is inside does not run while its server HTML is adopted (no state, no effects, no
+// handlers but the links').
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
