@@ -87,8 +87,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // Every browser of the es2022 target knows <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    // The public pages start with the island script instead of the app (src/islands.ts): a second entry.
-    ...(!isSsrBuild && { rollupOptions: { input: { index: 'index.html', islands: 'src/islands.ts' } } }),
+    // The public pages start with the island script instead of the app (src/islands.ts): a second entry;
+    // src/react-dom-step.ts runs React DOM's start in a task of its own before the app (boot.js): a third.
+    ...(!isSsrBuild && {
+      rollupOptions: { input: { index: 'index.html', islands: 'src/islands.ts', 'react-dom-step': 'src/react-dom-step.ts' } },
+    }),
     // The server render (src/entry-server.tsx, loaded by the API): ES modules whatever package.json
     // is near them; packages come from node_modules, except the workspace's TypeScript domain package.
     ...(isSsrBuild && {

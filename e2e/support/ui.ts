@@ -109,6 +109,8 @@ export async function fillAccountFields(form: Locator, a: Partial<NewAccount>) {
 export async function solveCaptcha(scope: Locator) {
   const widget = scope.locator('altcha-widget');
   await expect(widget).toBeVisible();
+  // Scrolled to, as a person's eyes would be: the widget's code comes when it nears the screen (Altcha.tsx).
+  await widget.scrollIntoViewIfNeeded();
   await widget.getByRole('checkbox').click();
   await expect(widget.getByText('Geverifieerd')).toBeVisible({ timeout: 30_000 });
 }

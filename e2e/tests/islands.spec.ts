@@ -64,6 +64,34 @@ test('without the app: the island runs the menu, the cart badge and the cookie b
   expect(errors).toEqual([]);
 });
 
+test('the app starts in steps: React DOM from its own script first, the entry after it, and the page hydrates', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const release = await holdApp(page);
+  await page.goto('/privacy');
+  // The app is asked for once the browser is idle: the step runs, and only then is the entry added.
+  const scripts = () => page.evaluate(() => [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src') ?? ''));
+  await expect
+    .poll(scripts, { timeout: 15_000 })
+    .toEqual([expect.stringMatching(/\/islands-/), expect.stringMatching(/\/react-dom-step-/), expect.stringMatching(/\/index-/)]);
+  await expect(hydrated(page)).toHaveCount(0);
+  release();
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
+
+test("the captcha's code comes when it nears the screen, not with the page: below a phone's fold on /contact", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 800 });
+  await page.goto('/contact');
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  const widget = page.locator('altcha-widget');
+  // Its room is kept before the code comes, so the form does not move when it is drawn.
+  expect((await widget.boundingBox())?.height).toBeGreaterThanOrEqual(70);
+  expect(await page.evaluate(() => Boolean(customElements.get('altcha-widget')))).toBe(false);
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('checkbox', { name: 'Ik ben geen robot' })).toBeVisible();
+});
+
 test('a tap on a control only the app knows brings the app and is not lost: the region modal, the team filter', async ({ page }) => {
   await acceptCookies(page);
   const release = await holdApp(page);

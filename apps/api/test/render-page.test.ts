@@ -9,6 +9,7 @@ import {
   createPageRenderer,
   islandCode,
   pageLinks,
+  stepCode,
   renderedPageHeaders,
   type PageRenderer,
 } from '../src/infra/http/render-page.ts';
@@ -133,6 +134,30 @@ describe('render-page', () => {
       preload: ['/assets/PrivacyPage-1.js'],
       island: '/assets/islands-1.js',
       islandPreload: ['/assets/storage-1.js'],
+    });
+  });
+
+  it('lists the step entries (React DOM started a task before the app) for boot.js, preloaded with the rest', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_client.js'] },
+      'src/react-dom-step.ts': { file: 'assets/react-dom-step-1.js', isEntry: true, imports: ['_client.js'] },
+      '_client.js': { file: 'assets/client-1.js' },
+    };
+    const steps = stepCode(manifest);
+    expect(steps).toEqual(['/assets/react-dom-step-1.js']);
+    expect(stepCode({ 'index.html': manifest['index.html'] })).toEqual([]);
+    const index =
+      '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/client-1.js"></head><body></body></html>';
+    const code = (head: string) => JSON.parse(head.split('id="app-code">')[1]!.split('</script>')[0]!) as unknown;
+    expect(code(arrangeHead(index, { image: '', css: '', pageCode: ['/assets/Page-1.js'], last: '', steps }))).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/client-1.js', '/assets/react-dom-step-1.js', '/assets/Page-1.js'],
+      steps: ['/assets/react-dom-step-1.js'],
+    });
+    // An older build without the step: the app's code as before, without an empty list.
+    expect(code(arrangeHead(index, { image: '', css: '', pageCode: [], last: '', steps: [] }))).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/client-1.js'],
     });
   });
 

@@ -11,20 +11,30 @@
     var element = document.createElement(attributes.tag);
     for (var name in attributes) if (name !== 'tag') element[name] = attributes[name];
     element.crossOrigin = '';
-    document.head.appendChild(element);
+    return document.head.appendChild(element);
   }
   // The preloads go in a few at a time, a task each: each one costs the page about half a millisecond
   // on a fast desktop (several on a phone), so the app's thirty to forty fetches started in one task,
-  // or even eight at a time, make long tasks on a phone. The entry comes last; its imports are on
-  // their way by then.
+  // or even eight at a time, make long tasks on a phone. Then the steps (src/react-dom-step.ts), each
+  // evaluated in a task of its own, and the entry last; their imports are on their way by then.
   function loadApp() {
     var rest = code.preload.slice();
+    var steps = (code.steps || []).slice();
+    function nextStep() {
+      var src = steps.shift();
+      if (!src) return add({ tag: 'script', type: 'module', src: code.entry });
+      // A step that fails to load is only a step: the entry imports what it would have started.
+      var script = add({ tag: 'script', type: 'module', src: src });
+      script.onload = script.onerror = function () {
+        setTimeout(nextStep, 0);
+      };
+    }
     (function next() {
       rest.splice(0, 4).forEach(function (href) {
         add({ tag: 'link', rel: 'modulepreload', href: href });
       });
       if (rest.length) setTimeout(next, 0);
-      else add({ tag: 'script', type: 'module', src: code.entry });
+      else nextStep();
     })();
   }
   function start() {

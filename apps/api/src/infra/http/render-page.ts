@@ -29,6 +29,12 @@ const ISLANDS_ENTRY = 'src/islands.ts';
 
 type IslandCode = { island: string; islandPreload: string[] };
 
+/**
+ * Entries boot.js evaluates, a task each, before the app's entry: apps/web/src/react-dom-step.ts
+ * starts React DOM, so that the app's start is not one long task.
+ */
+const STEP_ENTRIES = ['src/react-dom-step.ts'];
+
 /** The modules `keys` name and everything they import statically, in the order they are reached. */
 function importClosure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
   for (const key of keys) {
@@ -45,6 +51,11 @@ export function islandCode(manifest: Manifest): IslandCode | null {
   if (!island) return null;
   const preload = importClosure(manifest, island.imports ?? []);
   return { island: `/${island.file}`, islandPreload: [...preload].map((key) => `/${manifest[key]!.file}`) };
+}
+
+/** The files of the step entries the build has (an older build has none). */
+export function stepCode(manifest: Manifest): string[] {
+  return STEP_ENTRIES.flatMap((key) => (manifest[key] ? [`/${manifest[key].file}`] : []));
 }
 
 /**
@@ -69,12 +80,13 @@ export function pageLinks(manifest: Manifest, page: string): { css: string; js: 
  * The head of a rendered page in the order a slow phone needs it: the largest image, then every
  * stylesheet (they hold the first paint; index.html's first, so the page's own rules come after
  * Mantine's and win). The app's code is not loaded from the head: it is listed in #app-code (the
- * entry, its preloads and `pageCode`) and public/boot.js loads it once the page has been painted;
- * on an island page with `island` it loads that instead, and the island script the app when needed.
+ * entry, its preloads, `steps` and `pageCode`) and public/boot.js loads it once the page has been
+ * painted, the steps a task each before the entry; on an island page with `island` it loads that
+ * instead, and the island script the app when needed.
  */
 export function arrangeHead(
   indexHtml: string,
-  parts: { image: string; css: string; pageCode: string[]; last: string; island?: IslandCode | null },
+  parts: { image: string; css: string; pageCode: string[]; last: string; island?: IslandCode | null; steps?: string[] },
 ): string {
   const stylesheets: string[] = [];
   const preload: string[] = [];
@@ -92,9 +104,10 @@ export function arrangeHead(
       entry = src;
       return '';
     });
+  const steps = parts.steps ?? [];
+  const appCode = { entry, preload: [...preload, ...steps, ...parts.pageCode], ...(steps.length > 0 && { steps }), ...parts.island };
   const code = entry
-    ? `<script type="application/json" id="app-code">${scriptJson({ entry, preload: [...preload, ...parts.pageCode], ...parts.island })}</script>` +
-      '<script src="/boot.js" defer></script>'
+    ? `<script type="application/json" id="app-code">${scriptJson(appCode)}</script>` + '<script src="/boot.js" defer></script>'
     : '';
   return head.replace('</head>', () => `${parts.image}${stylesheets.join('')}${parts.css}${code}${parts.last}</head>`);
 }
@@ -206,7 +219,7 @@ function renderSlots() {
 }
 
 /** index.html with the rendered page inside #root, its state, its links and the hydration shield. */
-function pageHtml(indexHtml: string, key: string, result: RenderResult, manifest: Manifest, islands: IslandCode | null): string {
+function pageHtml(indexHtml: string, key: string, result: RenderResult, manifest: Manifest, islands: IslandCode | null, steps: string[]): string {
   // The page's own high-priority image (React writes its preload into the markup), else the known one.
   const image = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/.exec(result.html)?.[1] ?? LCP_IMAGES[pathOf(key)];
   const preload = image ? `<link rel="preload" as="image" href="${image}" fetchpriority="high" />` : '';
@@ -214,7 +227,7 @@ function pageHtml(indexHtml: string, key: string, result: RenderResult, manifest
   // An island page starts with the island script and the parts it shows (apps/web/src/islands.ts).
   const island = result.islands === undefined ? null : islands;
   const parts = island ? `<template id="island-parts">${result.islands}</template>` : '';
-  return arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE, island }).replace(
+  return arrangeHead(indexHtml, { image: preload, css: links.css, pageCode: links.js, last: SHIELD_STYLE, island, steps }).replace(
     ROOT,
     // A data block, not a script: the security policy allows no inline scripts, and needs none here.
     () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptJson(result.state)}</script>${parts}${SHIELD}`,
@@ -254,6 +267,7 @@ export async function createPageRenderer(
   if (!entry) return null;
   const manifest = readManifest(webDist);
   const islands = islandCode(manifest);
+  const steps = stepCode(manifest);
   const thread = options.inThread === false ? null : renderThread(entryFile, log);
   thread?.warm();
   const renderEntry = entryRenderer(entry, thread);
@@ -274,7 +288,7 @@ export async function createPageRenderer(
       const result = await renderEntry(key, recordingFetch);
       if (!result) log.error({ url: pathOf(key) }, `server render took over ${RENDER_TIMEOUT_MS} ms; the page renders in the browser`);
       if (!result || result.status !== 200) return null;
-      const page = renderedPage(pageHtml(indexHtml, key, result, manifest, islands));
+      const page = renderedPage(pageHtml(indexHtml, key, result, manifest, islands, steps));
       cache.store(key, page, { index: indexHtml, answers, version, at });
       return page;
     } finally {

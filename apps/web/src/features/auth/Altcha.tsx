@@ -3,7 +3,11 @@ import { useEffect, useRef } from 'react';
 import { Text } from '@mantine/core';
 // The widget defines a custom element that draws its own children: loaded after mounting, so a
 // server-rendered <altcha-widget> (entry-server.tsx) is hydrated before it upgrades, never during.
+// Its 23 kB (gzip) are loaded when the widget comes near the screen or the visitor starts on the form,
+// not with the page: below a phone's fold on /contact, its evaluation was the page's longest task.
 const loadWidget = () => import('altcha');
+/** How near the screen the widget is loaded: a scroll's worth, so it is drawn by the time it shows. */
+const NEAR_SCREEN = '400px';
 
 const STRINGS_NL = JSON.stringify({
   ariaLinkLabel: 'Bezoek Altcha.org',
@@ -28,8 +32,25 @@ export function Altcha({ onChange, error }: { onChange: (payload: string) => voi
   useEffect(() => {
     // Nothing to upgrade without custom elements. A failed load must not become an unhandled
     // rejection (in the unit tests the import can finish after the DOM environment is gone).
-    if (typeof customElements === 'undefined') return;
-    loadWidget().catch((err: unknown) => console.error('ALTCHA-widget niet geladen', err));
+    if (typeof customElements === 'undefined' || customElements.get('altcha-widget')) return;
+    const el = ref.current;
+    const form = el?.closest('form');
+    let stop = () => undefined as void;
+    const load = () => {
+      stop();
+      loadWidget().catch((err: unknown) => console.error('ALTCHA-widget niet geladen', err));
+    };
+    if (!el || typeof IntersectionObserver === 'undefined') return load();
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: NEAR_SCREEN });
+    observer.observe(el);
+    form?.addEventListener('focusin', load);
+    form?.addEventListener('pointerdown', load);
+    stop = () => {
+      observer.disconnect();
+      form?.removeEventListener('focusin', load);
+      form?.removeEventListener('pointerdown', load);
+    };
+    return stop;
   }, []);
 
   useEffect(() => {
