@@ -16,10 +16,12 @@ export function SubmitForm(props: {
   /** A button as wide as its text instead of the form's width. */
   narrowButton?: boolean;
   footer?: ReactNode;
+  /** Called when the visitor starts on the form (a field focused, a tap in it), e.g. to load its checks. */
+  onStart?: () => void;
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={props.onSubmit} noValidate aria-label={props.label}>
+    <form onSubmit={props.onSubmit} onFocus={props.onStart} onPointerDown={props.onStart} noValidate aria-label={props.label}>
       <Stack gap="sm">
         {props.children}
         <FormError error={props.error} />

@@ -1,5 +1,5 @@
 // The contact form (docs/RULES.md, 'Screens', 'Validation', 'Calls', 'Messages'): name, email, message and the captcha, checked with the same
-// zod schema as POST /api/contact (loaded after the page works); the server's answer is shown as
+// zod schema as POST /api/contact (loaded once the visitor starts on the form); the server's answer is shown as
 // the success text.
 import { useState } from 'react';
 import { Alert, TextInput, Textarea } from '@mantine/core';
@@ -12,7 +12,7 @@ import { useSendContact } from './api';
 
 type ContactValues = { name: string; email: string; message: string; altcha: string };
 const empty: ContactValues = { name: '', email: '', message: '', altcha: '' };
-// The same schema as POST /api/contact, loaded after the page works (zod is not in its first JavaScript).
+// The same schema as POST /api/contact, loaded once the visitor starts on the form (zod is not in the page's JavaScript).
 const loadContactSchema = () => import('@umrah/domain/validation/contact').then((m) => m.contactSchema);
 
 /** The message to show for a failed send: the server's Dutch text where it gave one. */
@@ -24,7 +24,7 @@ export function contactErrorMessage(err: unknown): string {
 export function ContactForm() {
   const [sent, setSent] = useState<string | null>(null);
   const sendContact = useSendContact();
-  const { validate, whenReady } = useDeferredValidate(loadContactSchema);
+  const { validate, whenReady, start } = useDeferredValidate(loadContactSchema);
   const form = useForm<ContactValues>({ mode: 'controlled', initialValues: empty, validate });
   const { submit, error, busy, captcha } = useCaptchaForm(form, {
     send: (values) => {
@@ -43,6 +43,7 @@ export function ContactForm() {
       label="Contactformulier"
       submitLabel="Verzenden"
       onSubmit={whenReady(() => submit())}
+      onStart={start}
       error={error}
       busy={busy}
       narrowButton
