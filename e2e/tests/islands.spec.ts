@@ -81,7 +81,8 @@ test('the app starts in steps: React DOM from its own script first, the entry af
 });
 
 test("the captcha's code comes when it nears the screen, not with the page: below a phone's fold on /contact", async ({ page }) => {
-  await page.setViewportSize({ width: 412, height: 800 });
+  // A phone's height, well above the widget (about 1,280 px down): it stays more than 400 px off screen.
+  await page.setViewportSize({ width: 412, height: 700 });
   await page.goto('/contact');
   await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
   const widget = page.locator('altcha-widget');
