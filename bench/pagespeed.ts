@@ -236,7 +236,7 @@ export function printPageSpeed(run: PageSpeedRun | { skipped: string }): boolean
     console.log(
       `beside the order load: ${run.orders.ordersPerSec.toFixed(0)} orders/s for ${run.orders.durationSeconds.toFixed(0)} s from before the calibration to the last page; ` +
         (run.chromeFavoured
-          ? "Chromium (the phone) at nice -10 above the load: the shop serves the pages from under it, but does not take the phone's CPU"
+          ? 'Chromium (the phone) at nice -10 above the load, which still serves the pages: the load takes its CPU only where Chromium leaves it'
           : 'Chromium could not be given a higher priority than the load (not root): it shared the CPU with the shop, PostgreSQL and the customers'),
     );
   }
