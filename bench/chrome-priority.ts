@@ -5,8 +5,9 @@
 // ms TBT from one run to the next. So Chromium's processes run at a higher priority than the load
 // (nice -10); the shop still serves the pages from under the load. Linux only, and only where this
 // process may raise a priority (root); otherwise it says so and nothing changes.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
+import { processIds, statFields } from './proc.ts';
 
 const NICE = -10;
 /** Chromium sets its renderers back to 0 when a tab comes to the front: checked this often. */
@@ -15,21 +16,17 @@ const EVERY_MS = 100;
 /** `root` and all its descendants, from /proc. */
 function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of processIds()) {
     try {
-      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      const parent = Number(statFields(pid)[1]);
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
     } catch {
       // gone in between
     }
   }
-  const tree: number[] = [];
-  for (let queue = [root]; queue.length;) {
-    const pid = queue.shift()!;
-    tree.push(pid);
-    queue = [...queue, ...(children.get(pid) ?? [])];
-  }
+  const tree = [root];
+  // Breadth first: the loop also visits the children appended while it runs.
+  for (const pid of tree) tree.push(...(children.get(pid) ?? []));
   return tree;
 }
 

@@ -6,7 +6,7 @@
 // the run stock and guests must agree exactly (0 oversold). Alone: `npx tsx bench/orders.ts`;
 // BENCH_ORDERS_SECONDS=10 for a quick check; BENCH_CPU_PROF=dir writes the server's CPU profile;
 // BENCH_QUERY_TEXTS=1 lists the statements sent per order.
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ProductType } from '@umrah/domain';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
+import { processIds, statFields } from './proc.ts';
 import { percentile, startShop, throwawayDatabase } from './server.ts';
 import { compiledShop } from './startup.ts';
 import { ORDERS_BUDGET, printOrders, type OrdersBenchOptions, type OrdersBenchResult } from './orders-report.ts';
@@ -26,12 +27,12 @@ const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 10 ms 
 /** CPU milliseconds so far of each PostgreSQL backend serving `database`, by pid (best effort: Linux only). */
 function postgresCpuByPid(database: string): Map<string, number> {
   const byPid = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of processIds()) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.startsWith('postgres: ') || !cmd.includes(` ${database} `)) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+      const fields = statFields(pid);
+      byPid.set(String(pid), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {
       // gone in between
     }
