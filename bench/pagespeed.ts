@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { buildApp } from '../apps/api/src/app.ts';
 import { measureFirstJs, printFirstJs } from '../apps/web/scripts/js-budget.mjs';
 import { favourChrome } from './chrome-priority.ts';
@@ -49,6 +50,11 @@ export interface PageResult {
   /** Main-thread time of script evaluation, and of everything else the scripts caused (parse, compile, GC), slowed down. */
   scriptEvalMs: number;
   scriptOtherMs: number;
+  /**
+   * Main-thread time of hydration, slowed down: the tasks from hydrateRoot until the page works
+   * (main.tsx's user timing 'umrah-hydration'); NaN where the page did not hydrate in the run.
+   */
+  hydrationMs: number;
   failures: string[];
 }
 
@@ -68,11 +74,43 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type RunRecord = Omit<PageResult, 'path' | 'runs' | 'failures'>;
+const NOT_RECORDED: RunRecord = {
+  performance: NaN,
+  accessibility: NaN,
+  lcpMs: NaN,
+  tbtMs: NaN,
+  cls: NaN,
+  scriptEvalMs: NaN,
+  scriptOtherMs: NaN,
+  hydrationMs: NaN,
+};
+
+/** The name of main.tsx's measure from hydrateRoot until the page works. */
+const HYDRATION_MEASURE = 'umrah-hydration';
+
+/**
+ * The main thread's busy time within main.tsx's hydration measure, times the slowdown (as Lighthouse's
+ * own breakdown reports it): the top-level tasks of the trace, each counted for the part inside it.
+ */
+async function hydrationTime({ lhr, artifacts }: RunnerResult, cpuSlowdown: number): Promise<number> {
+  const timings =
+    (lhr.audits['user-timings']?.details as { items?: { name: string; startTime: number; duration?: number }[] } | undefined)?.items ?? [];
+  const measure = timings.find((t) => t.name === HYDRATION_MEASURE && t.duration !== undefined);
+  if (!measure) return NaN;
+  const start = measure.startTime;
+  const end = start + measure.duration!;
+  const tasks = await MainThreadTasks.request(artifacts.Trace, { computedCache: new Map() });
+  const busy = tasks
+    .filter((task) => !task.parent)
+    .reduce((sum, task) => sum + Math.max(0, Math.min(end, task.endTime) - Math.max(start, task.startTime)), 0);
+  return Math.round(busy * cpuSlowdown);
+}
 
 /** One recorded Lighthouse run: the scores, the timings and the main thread's script work. */
-function runRecord(lhr: Lhr): RunRecord {
+async function runRecord(run: RunnerResult, cpuSlowdown: number): Promise<RunRecord> {
+  const lhr = run.lhr;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // mainthread-work-breakdown's items are grouped: scriptEvaluation, scriptParseCompile, garbageCollection, …
   const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
@@ -85,6 +123,7 @@ function runRecord(lhr: Lhr): RunRecord {
     cls: Number(audit('cumulative-layout-shift').toFixed(3)),
     scriptEvalMs: spent(['scriptEvaluation']),
     scriptOtherMs: spent(['scriptParseCompile', 'garbageCollection']),
+    hydrationMs: await hydrationTime(run, cpuSlowdown),
   };
 }
 
@@ -101,6 +140,7 @@ function pageResult(page: string, runs: RunRecord[]): PageResult {
     cls: of('cls'),
     scriptEvalMs: of('scriptEvalMs'),
     scriptOtherMs: of('scriptOtherMs'),
+    hydrationMs: of('hydrationMs'),
     failures: [],
   };
   const b = PAGESPEED_BUDGET;
@@ -206,10 +246,9 @@ export async function benchPageSpeed(options: { withOrders?: boolean } = {}): Pr
           console.log(`${page}: Lighthouse attempt ${attempt} not recorded: ${lhr.runtimeError.code}`);
           continue;
         }
-        runs.push(runRecord(lhr));
+        runs.push(await runRecord(run!, cpuSlowdown));
       }
-      if (runs.length === 0)
-        runs.push({ performance: NaN, accessibility: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, scriptEvalMs: NaN, scriptOtherMs: NaN });
+      if (runs.length === 0) runs.push(NOT_RECORDED);
       results.push(pageResult(page, runs));
     }
     const orders = await load?.stop();
@@ -252,7 +291,7 @@ export function printPageSpeed(run: PageSpeedRun | { skipped: string }): boolean
     console.log(
       `${r.path.padEnd(22)} performance ${String(r.performance).padStart(3)}   LCP ${String(r.lcpMs).padStart(5)} ms   ` +
         `TBT ${String(r.tbtMs).padStart(4)} ms   CLS ${r.cls}   accessibility ${String(r.accessibility).padStart(3)}   ` +
-        `script eval ${String(r.scriptEvalMs).padStart(4)} ms (+${r.scriptOtherMs} parse/GC)   ` +
+        `script eval ${String(r.scriptEvalMs).padStart(4)} ms (+${r.scriptOtherMs} parse/GC)   hydration ${String(r.hydrationMs).padStart(4)} ms   ` +
         `${r.failures.length ? `FAIL (${r.failures.join('; ')})` : 'PASS'}`,
     );
   }

@@ -80,6 +80,25 @@ test('the app starts in steps: React DOM from its own script first, the entry af
   expect(errors).toEqual([]);
 });
 
+test('the hydration is measured for the page-speed bench: one user timing from hydrateRoot until the page works, none where the app renders afresh', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const measures = () => page.evaluate(() => performance.getEntriesByName('umrah-hydration', 'measure').map((m) => m.duration));
+  await page.goto('/privacy');
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 15_000 });
+  const [duration, ...more] = await measures();
+  expect(more).toEqual([]);
+  expect(duration).toBeGreaterThan(0);
+  // The cart is not a server-rendered page: drawn in the browser, with nothing to hydrate or measure.
+  await page.goto('/winkelwagen');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(hydrated(page)).toHaveCount(1);
+  expect(await measures()).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("the captcha's code comes when it nears the screen, not with the page: below a phone's fold on /contact", async ({ page }) => {
   // A phone's height, well above the widget (about 1,280 px down): it stays more than 400 px off screen.
   await page.setViewportSize({ width: 412, height: 700 });
