@@ -6,7 +6,7 @@
 // PostgreSQL beside it, from before the calibration until the last page (the issue's busy machine),
 // with Chromium at a higher priority than that load (bench/chrome-priority.ts says why).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,13 +55,17 @@ export interface PageResult {
    * (main.tsx's user timing 'umrah-hydration'); NaN where the page did not hydrate in the run.
    */
   hydrationMs: number;
+  /** The host's benchmarkIndex as Lighthouse measured it before each run, and the slowdown it gave that run. */
+  benchmarkIndex: number;
+  cpuSlowdown: number;
   failures: string[];
 }
 
 export interface PageSpeedRun {
   pages: PageResult[];
-  benchmarkIndex: number;
-  cpuSlowdown: number;
+  /** Over every run of every page: the median and the range. */
+  benchmarkIndex: { median: number; min: number; max: number };
+  cpuSlowdown: { median: number; min: number; max: number };
   /** The order load that ran beside the pages, when asked for. */
   orders?: OrdersBenchResult;
   /** Beside the load: whether Chromium ran at a higher priority than it (bench/chrome-priority.ts). */
@@ -85,6 +89,8 @@ const NOT_RECORDED: RunRecord = {
   scriptEvalMs: NaN,
   scriptOtherMs: NaN,
   hydrationMs: NaN,
+  benchmarkIndex: NaN,
+  cpuSlowdown: NaN,
 };
 
 /** The name of main.tsx's measure from hydrateRoot until the page works. */
@@ -109,7 +115,7 @@ async function hydrationTime({ lhr, artifacts }: RunnerResult, cpuSlowdown: numb
 }
 
 /** One recorded Lighthouse run: the scores, the timings and the main thread's script work. */
-async function runRecord(run: RunnerResult, cpuSlowdown: number): Promise<RunRecord> {
+async function runRecord(run: RunnerResult, benchmarkIndex: number, cpuSlowdown: number): Promise<RunRecord> {
   const lhr = run.lhr;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // mainthread-work-breakdown's items are grouped: scriptEvaluation, scriptParseCompile, garbageCollection, …
@@ -124,6 +130,8 @@ async function runRecord(run: RunnerResult, cpuSlowdown: number): Promise<RunRec
     scriptEvalMs: spent(['scriptEvaluation']),
     scriptOtherMs: spent(['scriptParseCompile', 'garbageCollection']),
     hydrationMs: await hydrationTime(run, cpuSlowdown),
+    benchmarkIndex,
+    cpuSlowdown,
   };
 }
 
@@ -141,6 +149,8 @@ function pageResult(page: string, runs: RunRecord[]): PageResult {
     scriptEvalMs: of('scriptEvalMs'),
     scriptOtherMs: of('scriptOtherMs'),
     hydrationMs: of('hydrationMs'),
+    benchmarkIndex: Math.round(of('benchmarkIndex')),
+    cpuSlowdown: of('cpuSlowdown'),
     failures: [],
   };
   const b = PAGESPEED_BUDGET;
@@ -152,19 +162,67 @@ function pageResult(page: string, runs: RunRecord[]): PageResult {
   return r;
 }
 
+/** The slowdown for a host that measured `benchmarkIndex` (BENCH_CPU_SLOWDOWN fixes it). */
+const slowdownFor = (benchmarkIndex: number | undefined) =>
+  Number(process.env.BENCH_CPU_SLOWDOWN) || cpuSlowdownFor(benchmarkIndex ?? 4 * TARGET_BENCHMARK_INDEX);
+
+const lighthouseConfig = (cpuSlowdown: number) => ({
+  extends: 'lighthouse:default' as const,
+  settings: { onlyCategories: ['performance', 'accessibility'], throttling: { cpuSlowdownMultiplier: cpuSlowdown } },
+});
+
 /**
- * Lighthouse measures the host's benchmarkIndex in every run; the median of three short runs of the
- * home page gives the slowdown used for every page after.
+ * One Lighthouse run, slowed down by its own benchmarkIndex. Simulated throttling slows nothing while
+ * the page loads: the audits apply it when they compute the metrics from the trace. So the page is
+ * loaded first (Lighthouse's gatherMode, the artifacts on disk in `dir`) and then audited with the
+ * slowdown from the benchmarkIndex Lighthouse measured just before that load. The emulated phone stays
+ * the same while the host's speed changes from one run to the next: on this virtual machine by up to
+ * a third when quiet, and by half and more beside the order load, where one slowdown for the whole
+ * bench made a run on a slow moment a long task on a phone twice as slow as the target.
  */
-async function calibrate(homeUrl: string, port: number) {
-  const indexes: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const run = await lighthouse(homeUrl, { port, output: 'json', logLevel: 'error', onlyAudits: ['first-contentful-paint'] });
-    const index = run?.lhr.environment.benchmarkIndex;
-    if (index) indexes.push(index);
+async function calibratedRun(url: string, port: number, dir: string) {
+  const flags = { output: 'json' as const, logLevel: 'error' as const };
+  await lighthouse(url, { ...flags, port, gatherMode: dir }, lighthouseConfig(slowdownFor(undefined)));
+  const file = path.join(dir, 'artifacts.json');
+  const artifacts = JSON.parse(readFileSync(file, 'utf8')) as {
+    BenchmarkIndex?: number;
+    settings: { throttling: { cpuSlowdownMultiplier: number } };
+  };
+  const benchmarkIndex = artifacts.BenchmarkIndex;
+  const cpuSlowdown = slowdownFor(benchmarkIndex);
+  // Lighthouse refuses to audit with other settings than it gathered with; the slowdown was not used yet.
+  artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
+  writeFileSync(file, JSON.stringify(artifacts));
+  const run = await lighthouse(url, { ...flags, auditMode: dir }, lighthouseConfig(cpuSlowdown));
+  return { run: run!, benchmarkIndex: benchmarkIndex ?? NaN, cpuSlowdown };
+}
+
+const spread = (values: number[]) => {
+  const known = values.filter(Number.isFinite);
+  return { median: median(known), min: Math.min(...known), max: Math.max(...known) };
+};
+
+/**
+ * RUNS recorded Lighthouse runs of one page. A run Lighthouse could not record (NO_NAVSTART and the
+ * like, a known flake of its tracing) is printed and run again, up to three extra times; only
+ * recorded runs count towards the median.
+ */
+async function measurePage(pageUrl: string, port: number, tmp: string): Promise<RunRecord[]> {
+  const runs: RunRecord[] = [];
+  for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt++) {
+    const dir = mkdtempSync(path.join(tmp, 'lighthouse-'));
+    try {
+      const { run, benchmarkIndex, cpuSlowdown } = await calibratedRun(pageUrl, port, dir);
+      if (run.lhr.runtimeError) {
+        console.log(`${new URL(pageUrl).pathname}: Lighthouse attempt ${attempt} not recorded: ${run.lhr.runtimeError.code}`);
+        continue;
+      }
+      runs.push(await runRecord(run, benchmarkIndex, cpuSlowdown));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
-  const benchmarkIndex = indexes.length ? Math.round(median(indexes)) : 4 * TARGET_BENCHMARK_INDEX;
-  return { benchmarkIndex, cpuSlowdown: Number(process.env.BENCH_CPU_SLOWDOWN) || cpuSlowdownFor(benchmarkIndex) };
+  return runs;
 }
 
 /**
@@ -229,30 +287,22 @@ export async function benchPageSpeed(options: { withOrders?: boolean } = {}): Pr
     const articles = (await (await fetch(`${base}/api/articles?type=0`)).json()) as { articles?: { id: number }[] };
     const articleId = articles.articles?.[0]?.id ?? 1;
     const url = (page: string) => `${base}${page.replace(':kennisId', String(articleId))}`;
-    const { benchmarkIndex, cpuSlowdown } = await calibrate(url('/'), chrome.port);
     const results: PageResult[] = [];
+    const recorded: RunRecord[] = [];
     for (const page of CHOSEN_PAGES) {
-      const runs: RunRecord[] = [];
-      // A run Lighthouse could not record (NO_NAVSTART and the like, a known flake of its tracing) is
-      // printed and run again, up to three extra times; only recorded runs count towards the median.
-      for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt++) {
-        const run = await lighthouse(
-          url(page),
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-          { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } },
-        );
-        const lhr = run!.lhr;
-        if (lhr.runtimeError) {
-          console.log(`${page}: Lighthouse attempt ${attempt} not recorded: ${lhr.runtimeError.code}`);
-          continue;
-        }
-        runs.push(await runRecord(run!, cpuSlowdown));
-      }
+      const runs = await measurePage(url(page), chrome.port, tmp);
       if (runs.length === 0) runs.push(NOT_RECORDED);
+      recorded.push(...runs);
       results.push(pageResult(page, runs));
     }
     const orders = await load?.stop();
-    return { pages: results, benchmarkIndex, cpuSlowdown, orders, chromeFavoured: favoured?.applied };
+    return {
+      pages: results,
+      benchmarkIndex: spread(recorded.map((r) => r.benchmarkIndex)),
+      cpuSlowdown: spread(recorded.map((r) => r.cpuSlowdown)),
+      orders,
+      chromeFavoured: favoured?.applied,
+    };
   } finally {
     favoured?.stop();
     await load?.stop().catch(() => undefined);
@@ -273,15 +323,17 @@ export function printPageSpeed(run: PageSpeedRun | { skipped: string }): boolean
   const b = PAGESPEED_BUDGET;
   if (run.orders) {
     console.log(
-      `beside the order load: ${run.orders.ordersPerSec.toFixed(0)} orders/s for ${run.orders.durationSeconds.toFixed(0)} s from before the calibration to the last page; ` +
+      `beside the order load: ${run.orders.ordersPerSec.toFixed(0)} orders/s for ${run.orders.durationSeconds.toFixed(0)} s from before the first page to the last; ` +
         (run.chromeFavoured
           ? 'Chromium (the phone) at nice -10 above the load, which still serves the pages: the load takes its CPU only where Chromium leaves it'
           : 'Chromium could not be given a higher priority than the load (not root): it shared the CPU with the shop, PostgreSQL and the customers'),
     );
   }
+  const { benchmarkIndex: index, cpuSlowdown: slowdown } = run;
   console.log(
-    `this machine's Lighthouse benchmarkIndex ${run.benchmarkIndex}: CPU slowdown ${run.cpuSlowdown}× (the same mid-tier phone on every host; ` +
-      `Lighthouse's fixed default is 4×; BENCH_CPU_SLOWDOWN overrides)`,
+    `this machine's Lighthouse benchmarkIndex ${Math.round(index.median)} (${Math.round(index.min)}-${Math.round(index.max)} over the runs): ` +
+      `CPU slowdown ${slowdown.median}× (${slowdown.min}-${slowdown.max}×), each run's from the benchmarkIndex measured just before it, ` +
+      `benchmarkIndex / ${TARGET_BENCHMARK_INDEX} (the same mid-tier phone on every host and at every moment; Lighthouse's fixed default is 4×; BENCH_CPU_SLOWDOWN fixes it)`,
   );
   console.log(
     `budget per page: performance ≥ ${b.minPerformance}, LCP ≤ ${b.maxLcpMs} ms, TBT ≤ ${b.maxTbtMs} ms, CLS ≤ ${b.maxCls}, ` +
@@ -289,7 +341,7 @@ export function printPageSpeed(run: PageSpeedRun | { skipped: string }): boolean
   );
   for (const r of results) {
     console.log(
-      `${r.path.padEnd(22)} performance ${String(r.performance).padStart(3)}   LCP ${String(r.lcpMs).padStart(5)} ms   ` +
+      `${r.path.padEnd(22)} ${r.cpuSlowdown.toFixed(2)}×   performance ${String(r.performance).padStart(3)}   LCP ${String(r.lcpMs).padStart(5)} ms   ` +
         `TBT ${String(r.tbtMs).padStart(4)} ms   CLS ${r.cls}   accessibility ${String(r.accessibility).padStart(3)}   ` +
         `script eval ${String(r.scriptEvalMs).padStart(4)} ms (+${r.scriptOtherMs} parse/GC)   hydration ${String(r.hydrationMs).padStart(4)} ms   ` +
         `${r.failures.length ? `FAIL (${r.failures.join('; ')})` : 'PASS'}`,
