@@ -3,7 +3,7 @@
 // median of each figure against the budget. Needs the built web app and Chromium.
 // Alone: `npx tsx bench/pagespeed.ts` (BENCH_LIGHTHOUSE_RUNS=1 for a quick look, BENCH_PAGES=/,/privacy
 // for some pages); `npx tsx bench/pagespeed.ts --with-orders` runs the order bench's 50 customers on
-// PostgreSQL beside it, from before the calibration until the last page (the issue's busy machine),
+// PostgreSQL beside it, from before the first page until the last (the issue's busy machine),
 // with Chromium at a higher priority than that load (bench/chrome-priority.ts says why).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,8 +26,9 @@ export const PAGESPEED_BUDGET = { minPerformance: 95, maxLcpMs: 2000, maxTbtMs: 
 
 /**
  * Lighthouse's CPU slowdown is relative to the host: its default 4× turns a high-end desktop
- * (benchmarkIndex 1500-2000) into a mid-tier phone. The multiplier is derived from this machine's
- * benchmarkIndex so that the emulated phone is the same on a fast and on a slow host
+ * (benchmarkIndex 1500-2000) into a mid-tier phone. The multiplier is derived from the host's
+ * benchmarkIndex, as Lighthouse measured it right before each run (calibratedRun), so that the
+ * emulated phone is the same on a fast and on a slow host
  * (Lighthouse docs/throttling.md, 'Calibrating the CPU slowdown'): the target is the phone the
  * default makes of the middle of the desktop bracket, 1750 / 4.
  */
