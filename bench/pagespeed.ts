@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { buildApp } from '../apps/api/src/app.ts';
 import { measureFirstJs, printFirstJs } from '../apps/web/scripts/js-budget.mjs';
+import { HYDRATION_MEASURE } from '../apps/web/src/lib/hydrationTiming.ts';
 import { favourChrome } from './chrome-priority.ts';
 import { benchOrders, printOrders, type OrdersBenchResult } from './orders.ts';
 import PUBLIC_PAGES from '../apps/web/src/app/public-pages.json' with { type: 'json' };
@@ -93,9 +94,6 @@ const NOT_RECORDED: RunRecord = {
   benchmarkIndex: NaN,
   cpuSlowdown: NaN,
 };
-
-/** The name of main.tsx's measure from hydrateRoot until the page works. */
-const HYDRATION_MEASURE = 'umrah-hydration';
 
 /**
  * The main thread's busy time within main.tsx's hydration measure, times the slowdown (as Lighthouse's

@@ -9,6 +9,7 @@ import { Providers, createQueryClient } from './app/Providers';
 import { whenPageCommitted } from './app/layout/pageCommitted';
 import { AppRoutes, routes } from './app/router';
 import { HYDRATING_EVENT } from './lib/hydrating';
+import { HYDRATION_MEASURE, HYDRATION_START_MARK } from './lib/hydrationTiming';
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
@@ -43,10 +44,6 @@ function replayTyped(fields: [Field, string][]) {
   }
 }
 
-// The bench's figure for hydration (bench/pagespeed.ts): from hydrateRoot until the page works.
-const HYDRATION_START = 'umrah-hydration-start';
-const HYDRATION_MEASURE = 'umrah-hydration';
-
 // Taken just before hydrateRoot: from then on React itself handles what is typed.
 let typedBeforeHydration: [Field, string][] = [];
 
@@ -67,7 +64,7 @@ function AppReady({ children }: { children: ReactNode }) {
         document.getElementById('hydration-shield')?.remove();
         document.documentElement.setAttribute('data-hydrated', '');
         // Only a server-rendered page hydrates (and has the mark); an app page is rendered afresh.
-        if (performance.getEntriesByName(HYDRATION_START).length) performance.measure(HYDRATION_MEASURE, HYDRATION_START);
+        if (performance.getEntriesByName(HYDRATION_START_MARK).length) performance.measure(HYDRATION_MEASURE, HYDRATION_START_MARK);
       });
     });
     return () => {
@@ -101,7 +98,7 @@ if (stateScript && container.firstElementChild) {
       // The island script puts the server's HTML back as it was (islands.ts).
       window.dispatchEvent(new Event(HYDRATING_EVENT));
       typedBeforeHydration = typedFields(container);
-      performance.mark(HYDRATION_START);
+      performance.mark(HYDRATION_START_MARK);
       // As a transition, hydration yields to the browser every few milliseconds instead of holding
       // the main thread for the whole page (a phone's taps and paints go first).
       startTransition(() => {
