@@ -25,14 +25,14 @@ const SCARCE_PLACES = 100;
 const TICK_MS = 10; // /proc/<pid>/stat counts CPU time in clock ticks of 10 ms on Linux
 
 /** CPU milliseconds so far of each PostgreSQL backend serving `database`, by pid (best effort: Linux only). */
-function postgresCpuByPid(database: string): Map<string, number> {
-  const byPid = new Map<string, number>();
+function postgresCpuByPid(database: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const pid of processIds()) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.startsWith('postgres: ') || !cmd.includes(` ${database} `)) continue;
       const fields = statFields(pid);
-      byPid.set(String(pid), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {
       // gone in between
     }
